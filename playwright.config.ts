@@ -1,0 +1,60 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { defineConfig, devices } from '@playwright/test'
+
+const CHROMIUM = '/usr/bin/chromium'
+if (!fs.existsSync(CHROMIUM)) {
+  throw new Error(`Browser tests need Debian's Chromium at ${CHROMIUM}: apt-get install -y chromium`)
+}
+
+export const E2E_PORT = 4317
+export const E2E_DATA_DIR = path.resolve('tmp/e2e-data')
+export const E2E_ADMIN = { email: 'admin@example.org', password: 'correct horse battery' }
+
+// Tests create data through module services against the same SQLite file the server uses.
+process.env.DATA_DIR = E2E_DATA_DIR
+delete process.env.DATABASE_URL
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'phone', use: { ...devices['Pixel 7'], defaultBrowserType: 'chromium' } },
+  ],
+  webServer: {
+    // Each run starts from an empty data folder, so the demo content and the admin are fresh.
+    command: 'rm -rf tmp/e2e-data && node_modules/.bin/tsx server/index.ts',
+    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(E2E_PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
+  },
+})

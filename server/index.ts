@@ -1,0 +1,144 @@
+import crypto from 'node:crypto'
+import path from 'node:path'
+import { serve } from '@hono/node-server'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { compress } from 'hono/compress'
+import { NONCE, secureHeaders } from 'hono/secure-headers'
+import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router'
+import { env } from '../app/platform/env.server'
+import type { RequestInfo } from '../app/platform/request-context'
+
+interface AppServerBuild extends ServerBuild {
+  entry: ServerBuild['entry'] & {
+    module: ServerBuild['entry']['module'] & {
+      prepareServer: () => Promise<void>
+      closeServer: () => Promise<void>
+      requestInfoContext: RouterContext<RequestInfo>
+    }
+  }
+}
+
+const buildPath = path.resolve(import.meta.dirname, '../build/server/index.js')
+const build = (await import(buildPath)) as AppServerBuild
+await build.entry.module.prepareServer()
+
+const handleRequest = createRequestHandler(build, 'production')
+// The context key must be the build's own object, not a second copy loaded here.
+const { requestInfoContext } = build.entry.module
+const app = new Hono<{ Variables: { secureHeadersNonce?: string } }>()
+
+/** The client address; X-Forwarded-For is believed only behind a proxy we were told to trust. */
+function clientIp(c: Context): string {
+  if (env.TRUST_PROXY) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean)
+    if (forwarded?.length) return forwarded[forwarded.length - 1]
+  }
+  return getConnInfo(c).remote.address ?? 'unknown'
+}
+
+function isSecure(c: Context): boolean {
+  if (env.TRUST_PROXY && c.req.header('x-forwarded-proto')) return c.req.header('x-forwarded-proto') === 'https'
+  return new URL(c.req.url).protocol === 'https:'
+}
+
+function siteOrigin(c: Context): string {
+  if (env.PUBLIC_URL) return new URL(env.PUBLIC_URL).origin
+  const url = new URL(c.req.url)
+  return `${isSecure(c) ? 'https' : 'http'}://${url.host}`
+}
+
+app.use(
+  secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      baseUri: ["'self'"],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      formAction: ["'self'"],
+      scriptSrc: ["'self'", NONCE],
+      // sonner and React's style props write inline styles; scripts stay nonce-only.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      mediaSrc: ["'self'", 'blob:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'"],
+    },
+    crossOriginOpenerPolicy: 'same-origin',
+    crossOriginResourcePolicy: 'same-origin',
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    xFrameOptions: 'DENY',
+    removePoweredBy: true,
+  }),
+)
+
+// Refuse cross-site writes before any body is read (CSRF defence for forms and resource routes alike).
+app.use(async (c, next) => {
+  if (['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) return next()
+  const origin = c.req.header('origin')
+  const fetchSite = c.req.header('sec-fetch-site')
+  const foreign = origin ? origin !== siteOrigin(c) : fetchSite === 'cross-site'
+  if (foreign) return c.text('Cross-site requests are not allowed.', 403)
+  return next()
+})
+
+app.use(compress())
+
+app.use(
+  '/assets/*',
+  async (c, next) => {
+    await next()
+    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable')
+  },
+  serveStatic({ root: path.relative(process.cwd(), path.resolve(import.meta.dirname, '../build/client')) }),
+)
+app.use(
+  '*',
+  serveStatic({
+    root: path.relative(process.cwd(), path.resolve(import.meta.dirname, '../build/client')),
+    onFound: (_path, c) => {
+      c.header('Cache-Control', 'public, max-age=3600')
+    },
+  }),
+)
+
+const maxBodyBytes = Math.round(env.MAX_BODY_MB * 1024 * 1024)
+app.use(
+  bodyLimit({
+    maxSize: maxBodyBytes,
+    onError: (c) => c.text(`Request body is too large (limit ${env.MAX_BODY_MB} MB).`, 413),
+  }),
+)
+
+app.all('*', async (c) => {
+  const context = new RouterContextProvider()
+  context.set(requestInfoContext, {
+    nonce: c.get('secureHeadersNonce') ?? crypto.randomBytes(16).toString('base64'),
+    clientIp: clientIp(c),
+    secure: isSecure(c),
+  })
+  return handleRequest(c.req.raw, context)
+})
+
+const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
+  console.log(`Listening on http://${info.address === '0.0.0.0' ? 'localhost' : info.address}:${info.port}`)
+})
+
+let stopping = false
+function shutdown(signal: string) {
+  if (stopping) return
+  stopping = true
+  console.log(`${signal} received: finishing open requests`)
+  const force = setTimeout(() => process.exit(1), 15_000)
+  force.unref()
+  // close() stops accepting, drops idle keep-alive sockets and waits for in-flight responses.
+  server.close(async () => {
+    await build.entry.module.closeServer()
+    process.exit(0)
+  })
+}
+process.on('SIGTERM', () => shutdown('SIGTERM'))
+process.on('SIGINT', () => shutdown('SIGINT'))

@@ -1,0 +1,59 @@
+import AxeBuilder from '@axe-core/playwright'
+import { test as base, expect, type Page } from '@playwright/test'
+import { E2E_ADMIN } from '../../playwright.config'
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
+  )
+  expect(summary, `Accessibility violations on ${page.url()}`).toEqual([])
+}
+
+/**
+ * `page` fails the test on any console error or uncaught page error, and runs an axe scan of
+ * every page it loads (after each full navigation and at the end of the test).
+ */
+export const test = base.extend<{ signIn: (email?: string, password?: string) => Promise<void> }>({
+  page: async ({ page }, use) => {
+    const problems: string[] = []
+    // A page that answers 404 or 4xx on purpose makes Chromium log the document's status; that is not a fault.
+    const documentUrls = new Set<string>()
+    page.on('response', (res) => {
+      if (res.request().isNavigationRequest()) documentUrls.add(res.url())
+    })
+    page.on('console', (msg) => {
+      if (msg.type() !== 'error') return
+      if (msg.text().startsWith('Failed to load resource') && documentUrls.has(msg.location().url)) return
+      problems.push(`console.error: ${msg.text()} (${msg.location().url})`)
+    })
+    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`))
+    const scanned = new Set<string>()
+    const scan = async () => {
+      const url = page.url()
+      if (scanned.has(url) || !url.startsWith('http')) return
+      scanned.add(url)
+      await expectNoAxeViolations(page)
+    }
+    const goto = page.goto.bind(page)
+    page.goto = async (url, options) => {
+      const response = await goto(url, options)
+      await scan()
+      return response
+    }
+    await use(page)
+    if (!page.isClosed()) await scan()
+    expect(problems, 'Unexpected errors in the browser').toEqual([])
+  },
+  signIn: async ({ page }, use) => {
+    await use(async (email = E2E_ADMIN.email, password = E2E_ADMIN.password) => {
+      await page.goto('/login')
+      await page.getByLabel('E-mail').fill(email)
+      await page.getByLabel('Password').fill(password)
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'))
+    })
+  },
+})
+
+export { expect }

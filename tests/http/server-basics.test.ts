@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from '../setup/server'
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+describe('the HTTP server', () => {
+  it('answers the health check when the database answers', async () => {
+    const res = await fetch(`${server.url}/healthz`)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ status: 'ok', database: 'ok' })
+  })
+
+  it('sends an enforced CSP with a fresh nonce that the page scripts carry', async () => {
+    const res = await fetch(server.url)
+    const csp = res.headers.get('content-security-policy') ?? ''
+    const nonce = csp.match(/'nonce-([^']+)'/)?.[1]
+    expect(nonce).toBeTruthy()
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(res.headers.get('content-security-policy-report-only')).toBeNull()
+    const html = await res.text()
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
+    const second = await fetch(server.url)
+    expect(second.headers.get('content-security-policy')).not.toContain(nonce)
+  })
+
+  it('sets the other security headers and hides the server technology', async () => {
+    const res = await fetch(server.url)
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin')
+    expect(res.headers.get('x-powered-by')).toBeNull()
+  })
+
+  it('compresses pages and caches hashed assets forever', async () => {
+    const res = await fetch(server.url, { headers: { 'accept-encoding': 'gzip' } })
+    expect(res.headers.get('content-encoding')).toBe('gzip')
+    const asset = (await res.text()).match(/\/assets\/[\w.-]+\.js/)![0]
+    const assetRes = await fetch(server.url + asset)
+    expect(assetRes.status).toBe(200)
+    expect(assetRes.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('refuses a write from a foreign origin before the app sees it', async () => {
+    const res = await fetch(`${server.url}/`, { method: 'POST', headers: { origin: 'https://evil.example' }, body: 'x=1' })
+    expect(res.status).toBe(403)
+  })
+
+  it('answers an oversized body with 413 before parsing it', async () => {
+    const body = new Uint8Array(13 * 1024 * 1024)
+    const res = await fetch(`${server.url}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body,
+    })
+    expect(res.status).toBe(413)
+  })
+
+  it('answers unknown URLs with a 404 page', async () => {
+    const res = await fetch(`${server.url}/no-such-page`)
+    expect(res.status).toBe(404)
+    expect(await res.text()).not.toMatch(/at \w+ \(/)
+  })
+})

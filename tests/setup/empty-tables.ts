@@ -1,0 +1,17 @@
+import { sql } from 'kysely'
+import { db, dialectName } from '~/platform/db.server'
+
+/** Deletes every row of every app table (not the migration bookkeeping). */
+export async function emptyAllTables(): Promise<void> {
+  const tables = (await db.introspection.getTables())
+    .map((t) => t.name)
+    .filter((name) => !name.startsWith('kysely_'))
+  if (tables.length === 0) return
+  if (dialectName === 'postgres') {
+    await sql`truncate ${sql.join(tables.map((t) => sql.table(t)))} cascade`.execute(db)
+    return
+  }
+  await sql`pragma foreign_keys = off`.execute(db)
+  for (const table of tables) await sql`delete from ${sql.table(table)}`.execute(db)
+  await sql`pragma foreign_keys = on`.execute(db)
+}

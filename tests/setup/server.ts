@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { createTestDatabase, type TestDatabase } from './test-database'
+
+const root = path.resolve(import.meta.dirname, '../..')
+
+export interface TestServer {
+  url: string
+  process: ChildProcess
+  output: () => string
+  database: TestDatabase
+  stop(signal?: NodeJS.Signals): Promise<number | null>
+}
+
+/**
+ * Starts the real built server (npm run build first) on a free port with its own empty database:
+ * SQLite or PostgreSQL as the Vitest project says.
+ */
+export async function startTestServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
+  if (!fs.existsSync(path.join(root, 'build/server/index.js'))) {
+    throw new Error('No server build: run `npm run build` before the HTTP tests (npm test does).')
+  }
+  const kind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite'
+  const database = await createTestDatabase(kind)
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/index.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      ADMIN_EMAIL: 'admin@example.org',
+      ADMIN_PASSWORD: 'correct horse battery',
+      ...database.env,
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout!.on('data', (d) => (output += d))
+  child.stderr!.on('data', (d) => (output += d))
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output}`)), 30_000)
+    child.stdout!.on('data', () => {
+      const match = output.match(/Listening on (http:\/\/\S+)/)
+      if (match) {
+        clearTimeout(timer)
+        resolve(match[1])
+      }
+    })
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`Server exited with ${code}:\n${output}`))
+    })
+  })
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return {
+    url,
+    process: child,
+    output: () => output,
+    database,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null) child.kill(signal)
+      const code = await exited
+      await database.drop()
+      return code
+    },
+  }
+}
