@@ -7,8 +7,8 @@ if (!fs.existsSync(CHROMIUM)) {
   throw new Error(`Browser tests need Debian's Chromium at ${CHROMIUM}: apt-get install -y chromium`)
 }
 
-export const E2E_PORT = 4317
-export const E2E_DATA_DIR = path.resolve('tmp/e2e-data')
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4317)
+export const E2E_DATA_DIR = path.resolve(`tmp/e2e-data-${E2E_PORT}`)
 export const E2E_ADMIN = { email: 'admin@example.org', password: 'correct horse battery' }
 
 // Tests create data through module services against the same SQLite file the server uses.
@@ -22,6 +22,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
+  outputDir: `tmp/test-results-${E2E_PORT}`,
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     trace: 'retain-on-failure',
@@ -43,7 +44,7 @@ export default defineConfig({
   ],
   webServer: {
     // Each run starts from an empty data folder, so the demo content and the admin are fresh.
-    command: 'rm -rf tmp/e2e-data && node_modules/.bin/tsx server/index.ts',
+    command: `rm -rf ${E2E_DATA_DIR} && node_modules/.bin/tsx server/index.ts`,
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -55,6 +56,7 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
+      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
     },
   },
 })

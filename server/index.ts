@@ -21,7 +21,9 @@ interface AppServerBuild extends ServerBuild {
   }
 }
 
-const buildPath = path.resolve(import.meta.dirname, '../build/server/index.js')
+// BUILD_DIR lets several builds live side by side (tests and benchmarks use their own).
+const buildDir = path.resolve(import.meta.dirname, '..', process.env.BUILD_DIR ?? 'build')
+const buildPath = path.join(buildDir, 'server/index.js')
 const build = (await import(buildPath)) as AppServerBuild
 await build.entry.module.prepareServer()
 
@@ -93,12 +95,12 @@ app.use(
     await next()
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable')
   },
-  serveStatic({ root: path.relative(process.cwd(), path.resolve(import.meta.dirname, '../build/client')) }),
+  serveStatic({ root: path.relative(process.cwd(), path.join(buildDir, 'client')) }),
 )
 app.use(
   '*',
   serveStatic({
-    root: path.relative(process.cwd(), path.resolve(import.meta.dirname, '../build/client')),
+    root: path.relative(process.cwd(), path.join(buildDir, 'client')),
     onFound: (_path, c) => {
       c.header('Cache-Control', 'public, max-age=3600')
     },

@@ -18,7 +18,7 @@ export interface TestServer {
  * SQLite or PostgreSQL as the Vitest project says.
  */
 export async function startTestServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
-  if (!fs.existsSync(path.join(root, 'build/server/index.js'))) {
+  if (!fs.existsSync(path.join(root, process.env.BUILD_DIR ?? 'build', 'server/index.js'))) {
     throw new Error('No server build: run `npm run build` before the HTTP tests (npm test does).')
   }
   const kind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite'
@@ -28,6 +28,7 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
+      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
