@@ -115,6 +115,17 @@ app.use(
   }),
 )
 
+/**
+ * The request with the address the visitor used. Behind a TLS-terminating proxy the app would
+ * otherwise see http:// and React Router would refuse every form post (its Origin check).
+ */
+function publicRequest(c: Context): Request {
+  const url = new URL(c.req.url)
+  const origin = siteOrigin(c)
+  if (url.origin === origin) return c.req.raw
+  return new Request(new URL(url.pathname + url.search, origin), c.req.raw)
+}
+
 app.all('*', async (c) => {
   const context = new RouterContextProvider()
   context.set(requestInfoContext, {
@@ -122,7 +133,7 @@ app.all('*', async (c) => {
     clientIp: clientIp(c),
     secure: isSecure(c),
   })
-  return handleRequest(c.req.raw, context)
+  return handleRequest(publicRequest(c), context)
 })
 
 const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {

@@ -1,0 +1,40 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useFetcher } from 'react-router'
+import { ErrorList, Field } from '~/components/forms'
+import { LoginSchema } from '~/modules/users/users.schema'
+
+interface LoginFormProps {
+  /** Where to go after signing in (a same-site path; the server checks it again). */
+  redirectTo?: string
+  /** The /login action's answer when the page itself was posted (no JavaScript). */
+  lastResult?: SubmissionResult<string[]>
+}
+
+/**
+ * The sign-in form. It always posts to /login, so it works the same on the sign-in page and
+ * inside a dialog elsewhere (e.g. the marketplace); with JavaScript, errors appear in place.
+ */
+export function LoginForm({ redirectTo, lastResult }: LoginFormProps) {
+  const fetcher = useFetcher<{ result: SubmissionResult<string[]> }>()
+  const [form, fields] = useForm({
+    lastResult: fetcher.data?.result ?? lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+  const busy = fetcher.state !== 'idle'
+  return (
+    <fetcher.Form method="post" action="/login" className="form" {...getFormProps(form)}>
+      <ErrorList id={form.errorId} errors={form.errors} variant="form" />
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      <Field meta={fields.email} label="E-mail" type="email" autoComplete="username" required />
+      <Field meta={fields.password} label="Password" type="password" autoComplete="current-password" required />
+      <div className="button-row">
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? 'Signing in...' : 'Sign in'}
+        </button>
+      </div>
+    </fetcher.Form>
+  )
+}

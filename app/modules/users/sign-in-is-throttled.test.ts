@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { getSessionUser } from '~/platform/session.server'
+import { signInWithPassword } from './sign-in.server'
+import { createUser } from './users.service.server'
+
+const PASSWORD = 'correct horse battery'
+const ATTACKER = '203.0.113.9'
+const ADMIN_HOME = '198.51.100.7'
+
+async function fail(clientIp: string, email = 'ana@example.org') {
+  return signInWithPassword({ email, password: 'a wrong guess', clientIp })
+}
+
+describe('sign-in', () => {
+  it('starts a session for the right password', async () => {
+    const ana = await createUser({ email: 'ana@example.org', name: 'Ana', role: 'admin', password: PASSWORD })
+    const outcome = await signInWithPassword({ email: 'ana@example.org', password: PASSWORD, clientIp: ADMIN_HOME })
+    expect(outcome.ok).toBe(true)
+    if (outcome.ok) expect(await getSessionUser(outcome.session.id)).toMatchObject({ id: ana.id })
+  })
+
+  it('throttles repeated guesses at one account from one client', async () => {
+    await createUser({ email: 'ana@example.org', name: 'Ana', role: 'admin', password: PASSWORD })
+    for (let i = 0; i < 5; i++) expect(await fail(ATTACKER)).toEqual({ ok: false, reason: 'invalid' })
+    const outcome = await fail(ATTACKER)
+    expect(outcome).toMatchObject({ ok: false, reason: 'throttled' })
+    if (outcome.ok === false && outcome.reason === 'throttled') {
+      expect(outcome.retryAfterSeconds).toBeGreaterThan(60)
+      expect(outcome.retryAfterSeconds).toBeLessThanOrEqual(15 * 60)
+    }
+    // even the right password waits: the guesser must not learn it was right
+    expect(await signInWithPassword({ email: 'ana@example.org', password: PASSWORD, clientIp: ATTACKER })).toMatchObject({
+      reason: 'throttled',
+    })
+  })
+
+  it('throttles one client guessing across many accounts', async () => {
+    for (let i = 0; i < 10; i++) expect(await fail(ATTACKER, `user${i}@example.org`)).toMatchObject({ reason: 'invalid' })
+    expect(await fail(ATTACKER, 'someone-else@example.org')).toMatchObject({ reason: 'throttled' })
+  })
+
+  it('does not lock the real admin out when someone else guesses', async () => {
+    await createUser({ email: 'ana@example.org', name: 'Ana', role: 'admin', password: PASSWORD })
+    for (let i = 0; i < 12; i++) await fail(ATTACKER)
+    const outcome = await signInWithPassword({ email: 'ana@example.org', password: PASSWORD, clientIp: ADMIN_HOME })
+    expect(outcome.ok).toBe(true)
+  })
+
+  it('forgets an account’s failed attempts after a successful sign-in', async () => {
+    await createUser({ email: 'ana@example.org', name: 'Ana', role: 'admin', password: PASSWORD })
+    for (let i = 0; i < 4; i++) await fail(ADMIN_HOME)
+    expect((await signInWithPassword({ email: 'ana@example.org', password: PASSWORD, clientIp: ADMIN_HOME })).ok).toBe(true)
+    for (let i = 0; i < 4; i++) expect(await fail(ADMIN_HOME)).toMatchObject({ reason: 'invalid' })
+  })
+})

@@ -1,0 +1,33 @@
+import crypto from 'node:crypto'
+import { createRateLimiter } from '~/platform/rate-limit.server'
+import { createSession, deleteExpiredSessions, type NewSession, type SessionUser } from '~/platform/session.server'
+import { authenticate } from './users.service.server'
+
+// Guessing is limited per client address, and more tightly per address and e-mail. Nothing is
+// limited per e-mail alone: otherwise anyone could lock the real admin out from elsewhere.
+const WINDOW_SECONDS = 15 * 60
+const perClient = createRateLimiter('sign-in-client', { attempts: 10, windowSeconds: WINDOW_SECONDS })
+const perClientAndEmail = createRateLimiter('sign-in-client-email', { attempts: 5, windowSeconds: WINDOW_SECONDS })
+
+export type SignInResult =
+  | { ok: true; user: SessionUser; session: NewSession }
+  | { ok: false; reason: 'invalid' }
+  | { ok: false; reason: 'throttled'; retryAfterSeconds: number }
+
+/** Checks a password under the sign-in limits and starts a new session when it is right. */
+export async function signInWithPassword(input: { email: string; password: string; clientIp: string }): Promise<SignInResult> {
+  const email = input.email.trim().toLowerCase()
+  // Hashed so that the key stays short and no e-mail address sits in the counter table.
+  const pairKey = crypto.createHash('sha256').update(`${input.clientIp}\n${email}`).digest('hex')
+  // Counted before the password is checked, so parallel guesses cannot slip past the limit.
+  const verdicts = await Promise.all([perClient.hit(input.clientIp), perClientAndEmail.hit(pairKey)])
+  const limited = verdicts.filter((v) => v.limited)
+  if (limited.length > 0) {
+    return { ok: false, reason: 'throttled', retryAfterSeconds: Math.max(...limited.map((v) => v.retryAfterSeconds)) }
+  }
+  const user = await authenticate(email, input.password)
+  if (!user) return { ok: false, reason: 'invalid' }
+  // Sign-ins are rare, so this is a cheap moment to sweep sessions that can no longer be used.
+  await Promise.all([perClient.refund(input.clientIp), perClientAndEmail.reset(pairKey), deleteExpiredSessions()])
+  return { ok: true, user, session: await createSession(user.id) }
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod'
+
+export const ROLES = ['admin', 'marketplace'] as const
+export type Role = (typeof ROLES)[number]
+
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Administrator',
+  marketplace: 'Marketplace manager',
+}
+
+export const ROLE_OPTIONS = ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }))
+
+export const PASSWORD_MIN_LENGTH = 10
+const PASSWORD_MAX_LENGTH = 200
+
+const email = z
+  .string({ error: 'E-mail is required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'E-mail is required')
+  .max(254, 'E-mail must be at most 254 characters')
+  .pipe(z.email('Enter a valid e-mail address'))
+
+export const PasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+
+const role = z.enum(ROLES, { error: 'Choose a role' })
+
+export const LoginSchema = z.object({
+  email: z.string({ error: 'E-mail is required' }).trim().toLowerCase().max(254, 'Invalid credentials'),
+  password: z.string({ error: 'Password is required' }).max(PASSWORD_MAX_LENGTH, 'Invalid credentials'),
+  redirectTo: z.string().optional(),
+})
+export type LoginInput = z.infer<typeof LoginSchema>
+
+export const NewUserSchema = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  email,
+  role,
+  password: PasswordSchema,
+})
+export type NewUserInput = z.infer<typeof NewUserSchema>
+
+/** The forms on a user's admin page, told apart by their `intent`. */
+export const ManageUserSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('change-role'), role }),
+  z.object({ intent: z.literal('reset-password'), password: PasswordSchema }),
+  z.object({ intent: z.literal('remove') }),
+])
+export type ManageUserInput = z.infer<typeof ManageUserSchema>
+
+export const ChangeOwnPasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: 'Enter your current password' }).max(PASSWORD_MAX_LENGTH, 'Current password is incorrect'),
+    newPassword: PasswordSchema,
+    confirmPassword: z.string({ error: 'Repeat the new password' }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'The passwords do not match',
+  })
+export type ChangeOwnPasswordInput = z.infer<typeof ChangeOwnPasswordSchema>

@@ -1,0 +1,153 @@
+import crypto from 'node:crypto'
+import type { Kysely } from 'kysely'
+import { db, dialectName, nowIso } from '~/platform/db.server'
+import type { Database } from '~/platform/db-schema'
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '~/platform/password.server'
+import { createRateLimiter } from '~/platform/rate-limit.server'
+import { createSession, revokeUserSessions, type NewSession, type SessionUser } from '~/platform/session.server'
+import type { NewUserInput, Role } from './users.schema'
+
+/** A request the rules refuse; `field` names the form field to show it on, if any. */
+export class UserRuleError extends Error {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message)
+  }
+}
+
+export const LAST_ADMIN_MESSAGE = 'The last administrator cannot be removed or given another role.'
+const DUPLICATE_EMAIL_MESSAGE = 'A user with this e-mail already exists'
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string }
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '')
+}
+
+export async function createUser(input: NewUserInput): Promise<SessionUser> {
+  const now = nowIso()
+  const user = { id: crypto.randomUUID(), email: input.email, name: input.name, role: input.role }
+  const passwordHash = await hashPassword(input.password)
+  try {
+    await db
+      .insertInto('users')
+      .values({ ...user, passwordHash, createdAt: now, updatedAt: now })
+      .execute()
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new UserRuleError(DUPLICATE_EMAIL_MESSAGE, 'email')
+    throw error
+  }
+  return user
+}
+
+/** The user for a correct e-mail and password; the same work is done for unknown e-mails. */
+export async function authenticate(email: string, password: string): Promise<SessionUser | null> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'role', 'passwordHash'])
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst()
+  if (!row) return verifyAgainstDummy(password).then(() => null)
+  if (!(await verifyPassword(row.passwordHash, password))) return null
+  return { id: row.id, email: row.email, name: row.name, role: row.role }
+}
+
+/**
+ * Runs `change` on a user while no other transaction can change who is an admin, and refuses it
+ * when it would leave no admin. PostgreSQL needs the admin rows locked; SQLite's BEGIN IMMEDIATE
+ * already serialises writers.
+ */
+async function withAdminGuard(
+  userId: string,
+  staysAdmin: boolean,
+  change: (trx: Kysely<Database>) => Promise<void>,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    let admins = trx.selectFrom('users').select(['id']).where('role', '=', 'admin')
+    if (dialectName === 'postgres') admins = admins.forUpdate()
+    const adminIds = (await admins.execute()).map((r) => r.id)
+    const target = await trx.selectFrom('users').select(['role']).where('id', '=', userId).executeTakeFirst()
+    if (!target) throw new UserRuleError('This user no longer exists.')
+    if (target.role === 'admin' && !staysAdmin && adminIds.length <= 1) throw new UserRuleError(LAST_ADMIN_MESSAGE)
+    await change(trx)
+  })
+}
+
+/** Removes a user and ends their sessions. */
+export async function removeUser(userId: string): Promise<void> {
+  await withAdminGuard(
+    userId,
+    false,
+    async (trx) => {
+      await revokeUserSessions(userId, trx)
+      await trx.deleteFrom('users').where('id', '=', userId).execute()
+    },
+  )
+}
+
+/** Changes a role; the user signs in again so no session keeps rights it should not have. */
+export async function changeUserRole(userId: string, role: Role): Promise<void> {
+  await withAdminGuard(
+    userId,
+    role === 'admin',
+    async (trx) => {
+      const result = await trx
+        .updateTable('users')
+        .set({ role, updatedAt: nowIso() })
+        .where('id', '=', userId)
+        .where('role', '!=', role)
+        .executeTakeFirst()
+      if (Number(result.numUpdatedRows) > 0) await revokeUserSessions(userId, trx)
+    },
+  )
+}
+
+/** Sets a new password chosen by an admin (or the CLI) and signs the user out everywhere. */
+export async function resetUserPassword(userId: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password)
+  await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('users')
+      .set({ passwordHash, updatedAt: nowIso() })
+      .where('id', '=', userId)
+      .executeTakeFirst()
+    if (Number(result.numUpdatedRows) === 0) throw new UserRuleError('This user no longer exists.')
+    await revokeUserSessions(userId, trx)
+  })
+}
+
+const currentPasswordChecks = createRateLimiter('current-password', { attempts: 5, windowSeconds: 15 * 60 })
+
+/**
+ * A user's own password change: checks the current one, ends every session (a thief's too)
+ * and returns a fresh one for the browser that made the change.
+ */
+export async function changeOwnPassword(
+  userId: string,
+  currentPassword: string,
+  newPassword: string,
+): Promise<NewSession> {
+  // A borrowed or stolen session must not become a way to guess the password.
+  const verdict = await currentPasswordChecks.hit(userId)
+  if (verdict.limited) {
+    const minutes = Math.ceil(verdict.retryAfterSeconds / 60)
+    throw new UserRuleError(`Too many attempts. Please try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`, 'currentPassword')
+  }
+  const row = await db.selectFrom('users').select(['passwordHash']).where('id', '=', userId).executeTakeFirst()
+  if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
+    throw new UserRuleError('Current password is incorrect', 'currentPassword')
+  }
+  await currentPasswordChecks.reset(userId)
+  const passwordHash = await hashPassword(newPassword)
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ passwordHash, updatedAt: nowIso() }).where('id', '=', userId).execute()
+    await revokeUserSessions(userId, trx)
+    return createSession(userId, trx)
+  })
+}
+
+export async function findUserIdByEmail(email: string): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select(['id']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst()
+  return row?.id
+}

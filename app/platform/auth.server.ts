@@ -1,0 +1,58 @@
+import { data, redirect } from 'react-router'
+import { getSessionUser, readSessionId, type SessionUser } from './session.server'
+
+export type { SessionUser }
+export type Role = SessionUser['role']
+
+// Middleware, loader and action of one request ask in turn; the session is looked up once.
+const usersByRequest = new WeakMap<Request, Promise<SessionUser | null>>()
+
+export function getOptionalUser(request: Request): Promise<SessionUser | null> {
+  let user = usersByRequest.get(request)
+  if (!user) {
+    const sessionId = readSessionId(request)
+    user = sessionId ? getSessionUser(sessionId) : Promise.resolve(null)
+    usersByRequest.set(request, user)
+  }
+  return user
+}
+
+/** The signed-in user; anyone else is sent to the sign-in page and brought back afterwards. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getOptionalUser(request)
+  if (user) return user
+  const url = new URL(request.url)
+  // A data request (`/admin.data`) must come back to the page itself.
+  const pathname = url.pathname.replace(/\.data$/, '').replace(/^\/_root$/, '/') || '/'
+  url.searchParams.delete('_routes')
+  const back = pathname + (url.searchParams.size ? `?${url.searchParams}` : '')
+  throw redirect(`/login?${new URLSearchParams({ redirectTo: back })}`)
+}
+
+/** 'admin' needs an admin; 'marketplace' accepts an admin or a marketplace manager. Others get 403. */
+export async function requireRole(request: Request, role: Role): Promise<SessionUser> {
+  const user = await requireUser(request)
+  if (!hasRole(user, role)) throw data('You do not have permission to open this page.', { status: 403 })
+  return user
+}
+
+export function hasRole(user: Pick<SessionUser, 'role'>, role: Role): boolean {
+  return role === 'marketplace' || user.role === 'admin'
+}
+
+/**
+ * A same-site path to go to after sign-in, or the fallback. Refuses absolute URLs,
+ * protocol-relative ones (`//evil`, `/\evil`) and anything with control characters.
+ */
+export function safeRedirectPath(target: string | null | undefined, fallback = '/admin'): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback
+  if (/[\u0000-\u001f\u007f\\]/.test(target)) return fallback
+  try {
+    const base = 'http://site.invalid'
+    const url = new URL(target, base)
+    if (url.origin !== base) return fallback
+    return url.pathname + url.search + url.hash
+  } catch {
+    return fallback
+  }
+}

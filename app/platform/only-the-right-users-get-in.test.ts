@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import { createUser } from '~/modules/users/users.service.server'
+import { getOptionalUser, requireRole, requireUser, safeRedirectPath } from './auth.server'
+import { createSession, SESSION_COOKIE } from './session.server'
+
+async function requestAs(role: 'admin' | 'marketplace' | null, url = 'http://site.test/admin/users?page=2') {
+  if (!role) return new Request(url)
+  const user = await createUser({ email: `${role}@example.org`, name: role, role, password: 'correct horse battery' })
+  const session = await createSession(user.id)
+  return new Request(url, { headers: { cookie: `${SESSION_COOKIE}=${session.id}` } })
+}
+
+async function thrown(promise: Promise<unknown>): Promise<any> {
+  return promise.then(
+    () => {
+      throw new Error('expected a thrown response')
+    },
+    (e) => e,
+  )
+}
+
+describe('auth guards', () => {
+  it('sends anonymous visitors to the sign-in page and back to where they were', async () => {
+    const response = await thrown(requireUser(await requestAs(null)))
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe('/login?redirectTo=%2Fadmin%2Fusers%3Fpage%3D2')
+    expect(await getOptionalUser(await requestAs(null))).toBeNull()
+  })
+
+  it('brings a data request back to its page, not to the data URL', async () => {
+    const response = await thrown(requireUser(await requestAs(null, 'http://site.test/admin/users.data?_routes=x')))
+    expect(response.headers.get('location')).toBe('/login?redirectTo=%2Fadmin%2Fusers')
+  })
+
+  it('lets an admin in everywhere', async () => {
+    const request = await requestAs('admin')
+    expect(await requireRole(request, 'admin')).toMatchObject({ role: 'admin' })
+    expect(await requireRole(request, 'marketplace')).toMatchObject({ role: 'admin' })
+  })
+
+  it('refuses a marketplace manager admin-only things with 403', async () => {
+    const request = await requestAs('marketplace')
+    expect(await requireRole(request, 'marketplace')).toMatchObject({ role: 'marketplace' })
+    const refused = await thrown(requireRole(request, 'admin'))
+    expect(refused.init?.status ?? refused.status).toBe(403)
+  })
+
+  it('ignores a forged or unknown session cookie', async () => {
+    const request = new Request('http://site.test/admin', { headers: { cookie: `${SESSION_COOKIE}=${'A'.repeat(43)}` } })
+    expect(await getOptionalUser(request)).toBeNull()
+  })
+})
+
+describe('redirect targets after sign-in', () => {
+  it.each([
+    ['/admin/users', '/admin/users'],
+    ['/news?page=2#top', '/news?page=2#top'],
+    ['//evil.example/admin', '/admin'],
+    ['/\\evil.example', '/admin'],
+    ['\\\\evil.example', '/admin'],
+    ['https://evil.example/', '/admin'],
+    ['http:/evil.example', '/admin'],
+    ['javascript:alert(1)', '/admin'],
+    ['/%2F%2Fevil.example', '/%2F%2Fevil.example'],
+    ['/\t/evil.example', '/admin'],
+    ['', '/admin'],
+    [null, '/admin'],
+  ])('%j goes to %j', (target, expected) => {
+    expect(safeRedirectPath(target)).toBe(expected)
+  })
+})

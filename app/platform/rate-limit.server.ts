@@ -1,0 +1,103 @@
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import { CompiledQuery } from 'kysely'
+import { RateLimiterPostgres, RateLimiterRes, RateLimiterSQLite, type RateLimiterStoreAbstract } from 'rate-limiter-flexible'
+import { db, dialectName } from './db.server'
+import { env } from './env.server'
+
+/**
+ * Attempt counters shared by every app process: they live in the database (`rate_limits`),
+ * never in one process's memory.
+ */
+export type RateLimitVerdict = { limited: false } | { limited: true; retryAfterSeconds: number }
+
+export interface RateLimiter {
+  /** Whether `key` has used up its attempts for the current window (does not count). */
+  check(key: string): Promise<RateLimitVerdict>
+  /** Counts one attempt; limited when this attempt is over the budget. */
+  hit(key: string): Promise<RateLimitVerdict>
+  /** Takes back one counted attempt (e.g. one that turned out to be legitimate). */
+  refund(key: string): Promise<void>
+  /** Forgets the key's attempts (e.g. after a successful sign-in). */
+  reset(key: string): Promise<void>
+}
+
+export interface RateLimitOptions {
+  /** Attempts allowed per window. */
+  attempts: number
+  windowSeconds: number
+}
+
+const TABLE = 'rate_limits'
+let sqliteClient: SQLite.Database | undefined
+
+function createStore(name: string, options: RateLimitOptions): RateLimiterStoreAbstract {
+  const common = {
+    keyPrefix: name,
+    points: options.attempts,
+    duration: options.windowSeconds,
+    tableName: TABLE,
+    tableCreated: true, // created by a migration
+    clearExpiredByTimeout: true,
+  }
+  if (dialectName === 'postgres') {
+    return new RateLimiterPostgres({ ...common, storeType: 'pool', storeClient: postgresClientOverKysely })
+  }
+  // better-sqlite3 is synchronous, so the store needs its own handle; WAL lets it share the file.
+  if (!sqliteClient) {
+    sqliteClient = new SQLite(path.join(env.dataDir, 'site.db'))
+    sqliteClient.pragma('busy_timeout = 10000')
+  }
+  return new RateLimiterSQLite({ ...common, storeType: 'better-sqlite3', storeClient: sqliteClient })
+}
+
+/** The part of a pg pool the PostgreSQL store uses, served by the app's own Kysely pool. */
+const postgresClientOverKysely = {
+  async query({ text, values }: { text: string; values?: unknown[] }) {
+    const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []))
+    return { rows: result.rows, rowCount: Number(result.numAffectedRows ?? result.rows.length) }
+  },
+}
+
+function toVerdict(res: RateLimiterRes | null, attempts: number, limitedWhen: 'over' | 'at'): RateLimitVerdict {
+  if (!res) return { limited: false }
+  const limited = limitedWhen === 'over' ? res.consumedPoints > attempts : res.consumedPoints >= attempts
+  if (!limited) return { limited: false }
+  return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) }
+}
+
+/** A named limiter: `name` keeps its keys apart from other limiters' in the shared table. */
+export function createRateLimiter(name: string, options: RateLimitOptions): RateLimiter {
+  let store: RateLimiterStoreAbstract | undefined
+  const getStore = () => (store ??= createStore(name, options))
+  return {
+    async check(key) {
+      return toVerdict(await getStore().get(key), options.attempts, 'at')
+    },
+    async hit(key) {
+      try {
+        return toVerdict(await getStore().consume(key), options.attempts, 'over')
+      } catch (error) {
+        // The library rejects with a RateLimiterRes when over budget, and with an Error when the store fails.
+        if (error instanceof RateLimiterRes) return toVerdict(error, options.attempts, 'over')
+        throw error
+      }
+    },
+    async refund(key) {
+      await getStore().reward(key, 1)
+    },
+    async reset(key) {
+      await getStore().delete(key)
+    },
+  }
+}
+
+/** Headers for a 429 answer. */
+export function retryAfterHeaders(verdict: { retryAfterSeconds: number }): HeadersInit {
+  return { 'Retry-After': String(verdict.retryAfterSeconds) }
+}
+
+export function closeRateLimiters(): void {
+  sqliteClient?.close()
+  sqliteClient = undefined
+}

@@ -1,0 +1,112 @@
+import crypto from 'node:crypto'
+import type { Kysely } from 'kysely'
+import { db, nowIso } from './db.server'
+import type { Database, UserTable } from './db-schema'
+
+/** The signed-in user as loaders and actions see it. */
+export interface SessionUser {
+  id: string
+  email: string
+  name: string
+  role: UserTable['role']
+}
+
+export const SESSION_COOKIE = 'sid'
+/** A session ends after this long without a request... */
+export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000
+/** ...and in any case this long after sign-in. */
+export const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
+// Writing last-seen on every request would turn each page view into a write.
+const TOUCH_INTERVAL_MS = 60 * 1000
+
+/** The app's db or a transaction on it. */
+type Executor = Kysely<Database>
+
+/** Only this hash is stored, so a leaked database row cannot be replayed as a cookie. */
+function hashSessionId(id: string): string {
+  return crypto.createHash('sha256').update(id).digest('hex')
+}
+
+export interface NewSession {
+  id: string
+  expiresAt: Date
+}
+
+/** Starts a session with a fresh random 256-bit id (never one the browser proposed). */
+export async function createSession(userId: string, executor: Executor = db): Promise<NewSession> {
+  const id = crypto.randomBytes(32).toString('base64url')
+  const now = new Date()
+  const expiresAt = new Date(now.getTime() + SESSION_MAX_AGE_MS)
+  await executor
+    .insertInto('sessions')
+    .values({
+      idHash: hashSessionId(id),
+      userId,
+      createdAt: now.toISOString(),
+      lastSeenAt: now.toISOString(),
+      expiresAt: expiresAt.toISOString(),
+    })
+    .execute()
+  return { id, expiresAt }
+}
+
+/** The user behind a session id, or null when it is unknown, idle too long or past its lifetime. */
+export async function getSessionUser(sessionId: string): Promise<SessionUser | null> {
+  const idHash = hashSessionId(sessionId)
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .select(['users.id', 'users.email', 'users.name', 'users.role', 'sessions.lastSeenAt', 'sessions.expiresAt'])
+    .where('sessions.idHash', '=', idHash)
+    .executeTakeFirst()
+  if (!row) return null
+  const now = Date.now()
+  const lastSeen = Date.parse(row.lastSeenAt)
+  if (now >= Date.parse(row.expiresAt) || now - lastSeen >= SESSION_IDLE_MS) {
+    await db.deleteFrom('sessions').where('idHash', '=', idHash).execute()
+    return null
+  }
+  if (now - lastSeen >= TOUCH_INTERVAL_MS) {
+    await db.updateTable('sessions').set({ lastSeenAt: nowIso() }).where('idHash', '=', idHash).execute()
+  }
+  return { id: row.id, email: row.email, name: row.name, role: row.role }
+}
+
+export async function revokeSession(sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('idHash', '=', hashSessionId(sessionId)).execute()
+}
+
+/** Ends every session of a user (removal, role change, password reset). */
+export async function revokeUserSessions(userId: string, executor: Executor = db): Promise<void> {
+  await executor.deleteFrom('sessions').where('userId', '=', userId).execute()
+}
+
+/** Removes sessions that can no longer be used; idle ones are caught by their last-seen time. */
+export async function deleteExpiredSessions(): Promise<void> {
+  const now = Date.now()
+  await db
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([
+        eb('expiresAt', '<=', new Date(now).toISOString()),
+        eb('lastSeenAt', '<=', new Date(now - SESSION_IDLE_MS).toISOString()),
+      ]),
+    )
+    .execute()
+}
+
+export function readSessionId(request: Request): string | null {
+  const cookies = request.headers.get('cookie')?.split(/;\s*/) ?? []
+  const value = cookies.find((c) => c.startsWith(`${SESSION_COOKIE}=`))?.slice(SESSION_COOKIE.length + 1)
+  // Our ids are 43 base64url characters; anything else cannot be one.
+  return value && /^[\w-]{43}$/.test(value) ? value : null
+}
+
+export function sessionCookie(session: NewSession, secure: boolean): string {
+  const maxAge = Math.floor((session.expiresAt.getTime() - Date.now()) / 1000)
+  return `${SESSION_COOKIE}=${session.id}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`
+}
+
+export function clearedSessionCookie(secure: boolean): string {
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? '; Secure' : ''}`
+}

@@ -1,0 +1,79 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, useNavigation } from 'react-router'
+import type { Route } from './+types/account'
+import { ErrorList, Field } from '~/components/forms'
+import { ChangeOwnPasswordSchema, PASSWORD_MIN_LENGTH, ROLE_LABELS } from '~/modules/users/users.schema'
+import { changeOwnPassword, UserRuleError } from '~/modules/users/users.service.server'
+import { requireRole } from '~/platform/auth.server'
+import { requestInfoContext } from '~/platform/request-context'
+import { sessionCookie } from '~/platform/session.server'
+import { redirectWithToast } from '~/platform/toast.server'
+
+export const meta: Route.MetaFunction = () => [{ title: 'My account | Site admin' }]
+
+const SENSITIVE = ['currentPassword', 'newPassword', 'confirmPassword']
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireRole(request, 'marketplace')
+  return { name: user.name, email: user.email, role: ROLE_LABELS[user.role] }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireRole(request, 'marketplace')
+  const submission = parseWithZod(await request.formData(), { schema: ChangeOwnPasswordSchema })
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: SENSITIVE }) }, { status: 400 })
+  }
+  try {
+    const session = await changeOwnPassword(user.id, submission.value.currentPassword, submission.value.newPassword)
+    return redirectWithToast('/admin/account', 'Your password has been changed. Other devices have been signed out.', 'success', {
+      headers: { 'Set-Cookie': sessionCookie(session, context.get(requestInfoContext).secure) },
+    })
+  } catch (error) {
+    if (!(error instanceof UserRuleError) || !error.field) throw error
+    return data(
+      { result: submission.reply({ fieldErrors: { [error.field]: [error.message] }, hideFields: SENSITIVE }) },
+      { status: 400 },
+    )
+  }
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangeOwnPasswordSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  const saving = useNavigation().state === 'submitting'
+  return (
+    <div className="stack">
+      <h1>My account</h1>
+      <p className="muted">
+        {loaderData.name} · {loaderData.email} · {loaderData.role}
+      </p>
+      <section className="card admin-section" aria-labelledby="password-heading">
+        <h2 id="password-heading">Change password</h2>
+        <Form method="post" className="form" {...getFormProps(form)}>
+          <ErrorList id={form.errorId} errors={form.errors} variant="form" />
+          <Field meta={fields.currentPassword} label="Current password" type="password" autoComplete="current-password" required />
+          <Field
+            meta={fields.newPassword}
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+            required
+          />
+          <Field meta={fields.confirmPassword} label="Repeat new password" type="password" autoComplete="new-password" required />
+          <div className="button-row">
+            <button type="submit" className="button" disabled={saving}>
+              {saving ? 'Saving...' : 'Change password'}
+            </button>
+          </div>
+        </Form>
+      </section>
+    </div>
+  )
+}

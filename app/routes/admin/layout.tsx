@@ -1,0 +1,109 @@
+import { Form, isRouteErrorResponse, Link, NavLink, Outlet } from 'react-router'
+import type { Route } from './+types/layout'
+import { adminNav } from './admin-nav'
+import { countUnreadContactMessages } from '~/modules/inbox/inbox.queries.server'
+import { hasRole, requireUser } from '~/platform/auth.server'
+import adminStylesUrl from '~/styles/admin.css?url'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminStylesUrl }]
+
+/**
+ * Nobody without a session gets past this point, and no admin answer is cached or indexed.
+ * Each admin loader and action still checks the role itself.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request }, next) => {
+    await requireUser(request)
+    const response = await next()
+    response.headers.set('Cache-Control', 'no-store')
+    response.headers.set('X-Robots-Tag', 'noindex, nofollow')
+    return response
+  },
+]
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request)
+  const unreadMessages = hasRole(user, 'admin') ? await countUnreadContactMessages() : 0
+  return {
+    user: { name: user.name, email: user.email },
+    nav: adminNav
+      .filter((item) => hasRole(user, item.role))
+      .map(({ to, label, counter }) => ({ to, label, count: counter === 'unreadMessages' ? unreadMessages : 0 })),
+  }
+}
+
+function NoIndex() {
+  // React places it in <head>; child routes' own meta replaces this layout's, so it is not left to `meta`.
+  return <meta name="robots" content="noindex, nofollow" />
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="admin-shell">
+      <NoIndex />
+      <header className="admin-header on-dark">
+        <div className="container admin-header-inner">
+          <Link to={loaderData.nav[0]?.to ?? '/'} className="admin-brand">
+            Site admin
+          </Link>
+          <nav aria-label="Admin">
+            <ul className="admin-nav">
+              {loaderData.nav.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.to === '/admin'} className="admin-nav-link">
+                    {item.label}
+                    {item.count > 0 ? (
+                      <>
+                        {' '}
+                        <span className="admin-badge">
+                          {item.count}
+                          <span className="visually-hidden"> unread</span>
+                        </span>
+                      </>
+                    ) : null}
+                  </NavLink>
+                </li>
+              ))}
+              <li>
+                <Link to="/" className="admin-nav-link">
+                  View site
+                </Link>
+              </li>
+            </ul>
+          </nav>
+          <Form method="post" action="/logout" className="admin-signout">
+            <span className="admin-user">{loaderData.user.name}</span>
+            <button type="submit" className="button-secondary button-small">
+              Sign out
+            </button>
+          </Form>
+        </div>
+      </header>
+      <main id="main" className="container admin-main">
+        <Outlet />
+      </main>
+    </div>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  const [title, text] =
+    status === 403
+      ? ['Access denied', 'Your account does not have permission to open this page.']
+      : status === 404
+        ? ['Page not found', 'This admin page does not exist, or what it showed has been removed.']
+        : ['Something went wrong', 'The page could not be shown. Please try again.']
+  return (
+    <main id="main" className="container admin-main error-page">
+      <NoIndex />
+      <h1>{title}</h1>
+      <p>{text}</p>
+      <div className="button-row">
+        <Link to="/" className="button-secondary">
+          Back to the site
+        </Link>
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,140 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link } from 'react-router'
+import type { Route } from './+types/users.$userId'
+import { ConfirmButton } from '~/components/confirm-button'
+import { ErrorList, Field, SelectField } from '~/components/forms'
+import { getUserForAdmin } from '~/modules/users/users.queries.server'
+import { ManageUserSchema, PASSWORD_MIN_LENGTH, ROLE_LABELS, ROLE_OPTIONS, type ManageUserInput } from '~/modules/users/users.schema'
+import { changeUserRole, removeUser, resetUserPassword, UserRuleError } from '~/modules/users/users.service.server'
+import { requireRole } from '~/platform/auth.server'
+import { redirectWithToast } from '~/platform/toast.server'
+
+type Intent = ManageUserInput['intent']
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.user.name ?? 'User'} | Site admin` }]
+
+async function findUser(userId: string) {
+  const user = await getUserForAdmin(userId)
+  if (!user) throw data('User not found', { status: 404 })
+  return user
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const me = await requireRole(request, 'admin')
+  return { user: await findUser(params.userId), isMe: me.id === params.userId }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const me = await requireRole(request, 'admin')
+  const user = await findUser(params.userId)
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: ManageUserSchema })
+  const intent = String(formData.get('intent') ?? '') as Intent
+  if (submission.status !== 'success') {
+    return data({ intent, result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+  }
+  const value = submission.value
+  const isMe = me.id === user.id
+  try {
+    switch (value.intent) {
+      case 'change-role':
+        await changeUserRole(user.id, value.role)
+        // A changed role ends the user's sessions, one's own included.
+        if (isMe && value.role !== user.role) return redirectWithToast('/login', 'Your role was changed. Please sign in again.')
+        return redirectWithToast(`/admin/users/${user.id}`, `${user.name} is now: ${ROLE_LABELS[value.role]}.`)
+      case 'reset-password':
+        await resetUserPassword(user.id, value.password)
+        if (isMe) return redirectWithToast('/login', 'Your password was reset. Please sign in again.')
+        return redirectWithToast(`/admin/users/${user.id}`, `Password reset. ${user.name} has been signed out everywhere.`)
+      case 'remove':
+        await removeUser(user.id)
+        return redirectWithToast(isMe ? '/' : '/admin/users', `${user.name} was removed.`)
+    }
+  } catch (error) {
+    if (!(error instanceof UserRuleError)) throw error
+    return data({ intent, result: submission.reply({ formErrors: [error.message], hideFields: ['password'] }) }, { status: 400 })
+  }
+}
+
+function useManageForm(intent: Intent, actionData: Route.ComponentProps['actionData'], defaultValue?: Record<string, string>) {
+  return useForm({
+    id: intent,
+    defaultValue,
+    lastResult: actionData?.intent === intent ? (actionData.result as SubmissionResult<string[]>) : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ManageUserSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+}
+
+export default function ManageUser({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, isMe } = loaderData
+  const [roleForm, roleFields] = useManageForm('change-role', actionData, { role: user.role })
+  const [passwordForm, passwordFields] = useManageForm('reset-password', actionData)
+  const removeErrors = actionData?.intent === 'remove' ? actionData.result.error?.[''] : undefined
+  return (
+    <div className="stack">
+      <p>
+        <Link to="/admin/users">All users</Link>
+      </p>
+      <h1>{user.name}</h1>
+      <p className="muted">
+        {user.email}
+        {isMe ? ' (you)' : ''}
+      </p>
+
+      <section className="card admin-section" aria-labelledby="role-heading">
+        <h2 id="role-heading">Role</h2>
+        <Form method="post" className="form" {...getFormProps(roleForm)}>
+          <input type="hidden" name="intent" value="change-role" />
+          <ErrorList id={roleForm.errorId} errors={roleForm.errors} variant="form" />
+          <SelectField
+            meta={roleFields.role}
+            label="Role"
+            options={ROLE_OPTIONS}
+            hint={isMe ? 'Changing your own role signs you out.' : 'Changing the role signs this user out everywhere.'}
+          />
+          <div className="button-row">
+            <button type="submit" className="button">
+              Change role
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section className="card admin-section" aria-labelledby="password-heading">
+        <h2 id="password-heading">Reset password</h2>
+        <Form method="post" className="form" {...getFormProps(passwordForm)}>
+          <input type="hidden" name="intent" value="reset-password" />
+          <ErrorList id={passwordForm.errorId} errors={passwordForm.errors} variant="form" />
+          <Field
+            meta={passwordFields.password}
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            hint={`At least ${PASSWORD_MIN_LENGTH} characters. The user is signed out everywhere.`}
+            required
+          />
+          <div className="button-row">
+            <button type="submit" className="button">
+              Reset password
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section className="card admin-section" aria-labelledby="remove-heading">
+        <h2 id="remove-heading">Remove user</h2>
+        <p>They are signed out at once and can no longer sign in.</p>
+        <ErrorList errors={removeErrors} variant="form" />
+        <ConfirmButton
+          hiddenFields={{ intent: 'remove' }}
+          label="Remove user"
+          confirmText={`Are you sure you want to remove ${user.name}?`}
+          confirmLabel="Remove"
+        />
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,76 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, useNavigation } from 'react-router'
+import type { Route } from './+types/users.new'
+import { ErrorList, Field, SelectField } from '~/components/forms'
+import { NewUserSchema, PASSWORD_MIN_LENGTH, ROLE_OPTIONS } from '~/modules/users/users.schema'
+import { createUser, UserRuleError } from '~/modules/users/users.service.server'
+import { requireRole } from '~/platform/auth.server'
+import { redirectWithToast } from '~/platform/toast.server'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Add user | Site admin' }]
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, 'admin')
+  return null
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireRole(request, 'admin')
+  const submission = parseWithZod(await request.formData(), { schema: NewUserSchema })
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+  }
+  try {
+    await createUser(submission.value)
+  } catch (error) {
+    if (!(error instanceof UserRuleError)) throw error
+    const errors = error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] }
+    return data({ result: submission.reply({ ...errors, hideFields: ['password'] }) }, { status: 400 })
+  }
+  return redirectWithToast('/admin/users', `${submission.value.name} can now sign in.`)
+}
+
+export default function NewUser({ actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewUserSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  const saving = useNavigation().state === 'submitting'
+  return (
+    <div className="stack">
+      <h1>Add user</h1>
+      <Form method="post" className="form" {...getFormProps(form)}>
+        <ErrorList id={form.errorId} errors={form.errors} variant="form" />
+        <Field meta={fields.name} label="Name" autoComplete="off" required />
+        <Field meta={fields.email} label="E-mail" type="email" autoComplete="off" required />
+        <SelectField
+          meta={fields.role}
+          label="Role"
+          options={ROLE_OPTIONS}
+          placeholder="Choose a role"
+          hint="Administrators can change everything; marketplace managers only the marketplace products."
+          required
+        />
+        <Field
+          meta={fields.password}
+          label="Initial password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters. Give it to the person in a safe way; they can change it under My account.`}
+          required
+        />
+        <div className="button-row">
+          <button type="submit" className="button" disabled={saving}>
+            {saving ? 'Adding...' : 'Add user'}
+          </button>
+          <Link to="/admin/users" className="button-secondary">
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </div>
+  )
+}

@@ -1,0 +1,55 @@
+import { Link } from 'react-router'
+import type { Route } from './+types/users'
+import { listUsersForAdmin } from '~/modules/users/users.queries.server'
+import { ROLE_LABELS } from '~/modules/users/users.schema'
+import { requireRole } from '~/platform/auth.server'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Users | Site admin' }]
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const me = await requireRole(request, 'admin')
+  return { users: await listUsersForAdmin(), myId: me.id }
+}
+
+export default function Users({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="stack">
+      <div className="admin-page-header">
+        <h1>Users</h1>
+        <Link to="/admin/users/new" className="button">
+          Add user
+        </Link>
+      </div>
+      <table className="admin-table">
+        <caption className="visually-hidden">People who can sign in</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">E-mail</th>
+            <th scope="col">Role</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {loaderData.users.map((user) => (
+            <tr key={user.id}>
+              <td data-label="Name">
+                {user.name}
+                {user.id === loaderData.myId ? <span className="admin-badge">you</span> : null}
+              </td>
+              <td data-label="E-mail">{user.email}</td>
+              <td data-label="Role">{ROLE_LABELS[user.role]}</td>
+              <td>
+                <Link to={`/admin/users/${user.id}`} aria-label={`Manage ${user.name}`}>
+                  Manage
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

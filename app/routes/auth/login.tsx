@@ -1,0 +1,70 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect } from 'react-router'
+import type { Route } from './+types/login'
+import { LoginForm } from '~/components/login-form'
+import { signInWithPassword } from '~/modules/users/sign-in.server'
+import { LoginSchema } from '~/modules/users/users.schema'
+import { getOptionalUser, safeRedirectPath, type SessionUser } from '~/platform/auth.server'
+import { retryAfterHeaders } from '~/platform/rate-limit.server'
+import { requestInfoContext } from '~/platform/request-context'
+import { readSessionId, revokeSession, sessionCookie } from '~/platform/session.server'
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Sign in' },
+  { name: 'robots', content: 'noindex' },
+]
+
+/** Status and Retry-After of a refused sign-in reach the browser. */
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has('Retry-After') ? actionHeaders : loaderHeaders
+
+function homeFor(user: SessionUser): string {
+  return user.role === 'admin' ? '/admin' : '/marketplace'
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const redirectTo = new URL(request.url).searchParams.get('redirectTo')
+  const user = await getOptionalUser(request)
+  if (user) throw redirect(safeRedirectPath(redirectTo, homeFor(user)))
+  return { redirectTo: redirectTo ? safeRedirectPath(redirectTo, '') : '' }
+}
+
+function minutes(seconds: number): string {
+  const m = Math.ceil(seconds / 60)
+  return m === 1 ? '1 minute' : `${m} minutes`
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: LoginSchema })
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+  }
+  const { clientIp, secure } = context.get(requestInfoContext)
+  const outcome = await signInWithPassword({ ...submission.value, clientIp })
+  if (!outcome.ok) {
+    const throttled = outcome.reason === 'throttled'
+    const message = throttled
+      ? `Too many sign-in attempts. Please try again in ${minutes(outcome.retryAfterSeconds)}.`
+      : 'Invalid credentials'
+    return data(
+      { result: submission.reply({ formErrors: [message], hideFields: ['password'] }) },
+      throttled ? { status: 429, headers: retryAfterHeaders(outcome) } : { status: 401 },
+    )
+  }
+  // Whatever session this browser had before is ended, not carried over.
+  const previous = readSessionId(request)
+  if (previous) await revokeSession(previous)
+  return redirect(safeRedirectPath(submission.value.redirectTo, homeFor(outcome.user)), {
+    headers: { 'Set-Cookie': sessionCookie(outcome.session, secure) },
+  })
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="container section auth-page">
+      <h1>Sign in</h1>
+      <p className="muted">Sign in to manage the website.</p>
+      <LoginForm redirectTo={loaderData.redirectTo || undefined} lastResult={actionData?.result} />
+    </div>
+  )
+}

@@ -1,0 +1,59 @@
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { authenticate } from '~/modules/users/users.service.server'
+
+const root = path.resolve(import.meta.dirname, '../..')
+
+/** Runs `npm run admin -- ...` against this test file's database, with `stdin` piped in. */
+function admin(args: string[], stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['scripts/admin.ts', ...args], {
+      cwd: root,
+      env: process.env, // DATA_DIR / DATABASE_URL of the test database
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d) => (stdout += d))
+    child.stderr.on('data', (d) => (stderr += d))
+    child.on('error', reject)
+    child.on('exit', (code) => resolve({ code, stdout, stderr }))
+    child.stdin.end(stdin)
+  })
+}
+
+describe('npm run admin', () => {
+  it('creates, lists and resets a user, reading passwords from stdin', async () => {
+    const created = await admin(['create', '--email', 'Ops@Example.org', '--name', 'Ops Team'], 'a piped password\n')
+    expect(created).toMatchObject({ code: 0, stdout: 'Created admin ops@example.org.\n' })
+    expect(await authenticate('ops@example.org', 'a piped password')).toMatchObject({ name: 'Ops Team', role: 'admin' })
+
+    const listed = await admin(['list'])
+    expect(listed.code).toBe(0)
+    expect(listed.stdout).toMatch(/^ops@example\.org\tOps Team\tadmin\t\d{4}-/m)
+    expect(listed.stdout).not.toContain('argon2')
+
+    const reset = await admin(['reset-password', '--email', 'ops@example.org'], 'another piped password\n')
+    expect(reset.code).toBe(0)
+    expect(await authenticate('ops@example.org', 'a piped password')).toBeNull()
+    expect(await authenticate('ops@example.org', 'another piped password')).not.toBeNull()
+  }, 60_000)
+
+  it('never takes a password from the command line', async () => {
+    const result = await admin(['create', '--email', 'x@example.org', '--password', 'visible in ps'], 'a piped password\n')
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('Passwords are not accepted on the command line')
+    expect(await authenticate('x@example.org', 'visible in ps')).toBeNull()
+  }, 30_000)
+
+  it('explains bad input instead of failing with a stack trace', async () => {
+    const weak = await admin(['create', '--email', 'y@example.org', '--role', 'marketplace'], 'short\n')
+    expect(weak).toMatchObject({ code: 1, stderr: 'Password must be at least 10 characters\n' })
+    const unknown = await admin(['reset-password', '--email', 'nobody@example.org'], 'long enough password\n')
+    expect(unknown).toMatchObject({ code: 1, stderr: 'No user has the e-mail nobody@example.org.\n' })
+    const usage = await admin(['frobnicate'])
+    expect(usage.code).toBe(1)
+    expect(usage.stderr).toContain('Usage:')
+  }, 60_000)
+})

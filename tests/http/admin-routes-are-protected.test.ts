@@ -1,0 +1,82 @@
+import type { RouteConfigEntry } from '@react-router/dev/routes'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import routes from '../../app/routes'
+import { get, post, signIn } from '../setup/http-session'
+import { startTestServer, type TestServer } from '../setup/server'
+
+/** Every URL pattern of the route config, with index routes at their parent's path. */
+function urlPatterns(entries: RouteConfigEntry[], parent = ''): string[] {
+  return entries.flatMap((entry) => {
+    const path = entry.path ? `${parent}/${entry.path}`.replace(/\/+/g, '/') : parent
+    const own = entry.index || (entry.path !== undefined && !entry.children?.some((c) => c.index)) ? [path || '/'] : []
+    return [...own, ...urlPatterns(entry.children ?? [], path)]
+  })
+}
+
+/** A concrete URL for a pattern: parameters get a well-formed id that matches nothing. */
+function concrete(pattern: string): string {
+  return pattern.replace(/:\w+\??/g, '00000000-0000-4000-8000-000000000000').replace(/\*$/, 'x')
+}
+
+const adminUrls = [...new Set(urlPatterns(routes).filter((p) => p === '/admin' || p.startsWith('/admin/')))].map(concrete)
+
+/** What a marketplace manager may open: product pages, and their own account (to change their password). */
+function allowedForMarketplace(url: string): boolean {
+  return url === '/admin/products' || url.startsWith('/admin/products/') || url === '/admin/account'
+}
+
+let server: TestServer
+let admin: string
+let marketplace: string
+beforeAll(async () => {
+  server = await startTestServer()
+  admin = await signIn(server)
+  const added = await post(
+    server,
+    '/admin/users/new',
+    { name: 'Mia Market', email: 'mia@example.org', role: 'marketplace', password: 'mias own password' },
+    admin,
+  )
+  expect(added.status).toBe(302)
+  marketplace = await signIn(server, 'mia@example.org', 'mias own password')
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+const FORM = { intent: 'remove', id: '00000000-0000-4000-8000-000000000000', name: 'x' }
+
+describe('the admin area', () => {
+  it('is found in the route config', () => {
+    expect(adminUrls).toContain('/admin')
+    expect(adminUrls).toContain('/admin/users')
+    expect(adminUrls.length).toBeGreaterThan(3)
+  })
+
+  it.each(adminUrls)('%s refuses anonymous GET and POST', async (url) => {
+    for (const response of [await get(server, url), await post(server, url, FORM)]) {
+      expect(response.status).toBe(302)
+      expect(response.headers.get('location')).toMatch(/^\/login\?redirectTo=/)
+    }
+    // the data endpoint behind client-side navigation answers with the same redirect, and no data
+    const body = await (await get(server, `${url}.data`)).text()
+    expect(body).toMatch(/^\[\["SingleFetchRedirect",1\]/)
+    expect(body).toContain('/login?redirectTo=')
+  })
+
+  it.each(adminUrls)('%s is refused to a marketplace manager unless it is about products', async (url) => {
+    const getResponse = await get(server, url, marketplace)
+    const postResponse = await post(server, url, FORM, marketplace)
+    if (allowedForMarketplace(url)) {
+      expect(getResponse.status).not.toBe(403)
+      return
+    }
+    expect(getResponse.status).toBe(403)
+    // 405 where the page has no form at all; never a success
+    expect([403, 405]).toContain(postResponse.status)
+  })
+
+  it.each(adminUrls.filter((u) => !u.includes('00000000')))('%s opens for an admin', async (url) => {
+    expect((await get(server, url, admin)).status).toBe(200)
+  })
+})
