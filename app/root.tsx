@@ -1,9 +1,36 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
 import type { Route } from './+types/root'
+import { ErrorContent } from '~/components/error-page'
 import { useNonce } from '~/components/nonce'
+import { SiteShell } from '~/components/site-shell'
+import { Toaster } from '~/components/toaster'
+import { getSiteSettings } from '~/modules/settings/settings.queries.server'
+import { getOptionalUser } from '~/platform/auth.server'
+import { getSiteOrigin } from '~/platform/site-url.server'
+import { takeToast } from '~/platform/toast.server'
 import stylesUrl from '~/styles/site.css?url'
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesUrl }]
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesUrl },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [settings, user] = await Promise.all([getSiteSettings(), getOptionalUser(request)])
+  const { toast, headers } = takeToast(request)
+  // The year in the site's own time zone, computed once so server and browser render the same.
+  const year = new Intl.DateTimeFormat('en', { timeZone: settings.timeZone, year: 'numeric' }).format(new Date())
+  return data({ settings, user, toast, year, siteOrigin: getSiteOrigin(request, context) }, { headers })
+}
+
+/** Pages set their own title and description; this is the fallback (error pages, pages without meta). */
+export const meta: Route.MetaFunction = ({ data, error }) => {
+  const organisation = data?.settings.organisationName ?? ''
+  if (!error) return [{ title: organisation }]
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  const title = notFound ? 'Page not found' : 'Unexpected Application Error!'
+  return [{ title: organisation ? `${title} | ${organisation}` : title }, { name: 'robots', content: 'noindex' }]
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
@@ -12,6 +39,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#6d28d9" />
         <Meta />
         <Links />
       </head>
@@ -24,15 +52,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
   )
 }
 
-export default function App() {
-  return <Outlet />
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <Outlet />
+      <Toaster toast={loaderData.toast} />
+    </>
+  )
 }
 
+/** 404 and 500 pages inside the site's own frame; never a stack trace. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404
   return (
-    <main>
-      <h1>{notFound ? 'Page not found' : 'Unexpected Application Error!'}</h1>
-    </main>
+    <SiteShell>
+      <ErrorContent error={error} />
+    </SiteShell>
   )
 }

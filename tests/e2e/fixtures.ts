@@ -15,12 +15,14 @@ async function expectNoAxeViolations(page: Page) {
  * every page it loads (after each full navigation and at the end of the test).
  */
 export const test = base.extend<{ signIn: (email?: string, password?: string) => Promise<void> }>({
-  page: async ({ page }, use) => {
+  page: async ({ page, javaScriptEnabled }, use) => {
     const problems: string[] = []
     // A page that answers 404 or 4xx on purpose makes Chromium log the document's status; that is not a fault.
+    // Nor is a form's 4xx answer (validation, 'Invalid credentials', 429) fetched as `.data` and shown by the page.
     const documentUrls = new Set<string>()
     page.on('response', (res) => {
-      if (res.request().isNavigationRequest()) documentUrls.add(res.url())
+      const deliberateDataAnswer = new URL(res.url()).pathname.endsWith('.data') && res.status() < 500
+      if (res.request().isNavigationRequest() || deliberateDataAnswer) documentUrls.add(res.url())
     })
     page.on('console', (msg) => {
       if (msg.type() !== 'error') return
@@ -31,6 +33,9 @@ export const test = base.extend<{ signIn: (email?: string, password?: string) =>
     const scanned = new Set<string>()
     const scan = async () => {
       const url = page.url()
+      // axe runs as a script inside the page, which a context without JavaScript cannot do; the
+      // same pages are scanned by the tests that run with JavaScript.
+      if (javaScriptEnabled === false) return
       if (scanned.has(url) || !url.startsWith('http')) return
       scanned.add(url)
       await expectNoAxeViolations(page)

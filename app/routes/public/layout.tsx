@@ -1,5 +1,10 @@
 import { Outlet } from 'react-router'
+import { SiteShell } from '~/components/site-shell'
 
 export default function PublicLayout() {
-  return <Outlet />
+  return (
+    <SiteShell>
+      <Outlet />
+    </SiteShell>
+  )
 }

@@ -1,8 +1,11 @@
 import { data } from 'react-router'
 
-export function loader() {
+/** Any address no other route claims: the branded 404 page (root ErrorBoundary) with status 404. */
+export function loader(): never {
   throw data(null, { status: 404 })
 }
+
+export const action = loader
 
 export default function NotFound() {
   return null

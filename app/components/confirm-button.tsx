@@ -1,0 +1,79 @@
+import { useId, useRef } from 'react'
+import { Form } from 'react-router'
+
+// Invoker commands (HTML, not yet in React's types): a button that opens or closes a dialog without script.
+declare module 'react' {
+  interface ButtonHTMLAttributes<T> {
+    commandfor?: string
+    command?: 'show-modal' | 'close' | 'request-close'
+  }
+}
+
+interface ConfirmButtonProps {
+  /** Where the form posts; the current route's action when omitted. */
+  action?: string
+  /** Sent with the confirmation, e.g. `{ intent: 'delete', id }`. */
+  hiddenFields: Record<string, string>
+  /** The button that asks, e.g. 'Delete'. */
+  label: string
+  /** The question, e.g. 'Are you sure you want to delete this article?'. */
+  confirmText: string
+  /** The button that does it, e.g. 'Delete'. */
+  confirmLabel: string
+  /** Class of the first button; 'button-danger' by default. */
+  className?: string
+}
+
+/**
+ * A button that asks for confirmation in a modal <dialog> before it POSTs a small form.
+ *
+ * The dialog opens through HTML invoker commands (`commandfor` / `command="show-modal"`), so it
+ * works with JavaScript switched off in current browsers; where a browser lacks them, the
+ * click handler opens it once the page's script runs. Escape and Cancel close it.
+ */
+export function ConfirmButton({
+  action,
+  hiddenFields,
+  label,
+  confirmText,
+  confirmLabel,
+  className = 'button-danger',
+}: ConfirmButtonProps) {
+  const dialogId = useId()
+  const textId = `${dialogId}-text`
+  const dialogRef = useRef<HTMLDialogElement>(null)
+
+  function openWithoutInvokerSupport() {
+    if (!('commandForElement' in HTMLButtonElement.prototype)) dialogRef.current?.showModal()
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className={className}
+        commandfor={dialogId}
+        command="show-modal"
+        onClick={openWithoutInvokerSupport}
+      >
+        {label}
+      </button>
+      <dialog ref={dialogRef} id={dialogId} className="confirm-dialog" aria-labelledby={textId}>
+        <p id={textId}>{confirmText}</p>
+        <Form method="post" action={action} onSubmit={() => dialogRef.current?.close()}>
+          {Object.entries(hiddenFields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <div className="button-row">
+            <button type="button" className="button-secondary" commandfor={dialogId} command="close" onClick={() => dialogRef.current?.close()}>
+              Cancel
+            </button>
+            <button type="submit" className="button-danger">
+              {confirmLabel}
+            </button>
+          </div>
+        </Form>
+      </dialog>
+    </>
+  )
+}

@@ -1,0 +1,143 @@
+import {
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type FieldMetadata,
+} from '@conform-to/react'
+import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
+
+/*
+ * Form fields for conform: a label above the control, an optional hint, and the field's
+ * errors below it, wired together with aria-describedby / aria-invalid.
+ *
+ *   const [form, fields] = useForm({ ... })
+ *   <Field meta={fields.title} label="Title" />
+ *   <TextareaField meta={fields.content} label="Content" rows={8} />
+ *   <SelectField meta={fields.category} label="Category" options={[{ value: 'general', label: 'General' }]} />
+ *   <ErrorList id={form.errorId} errors={form.errors} />   (form-level errors)
+ */
+
+type Meta = FieldMetadata<any, any, string[]>
+
+type InputType = Exclude<Parameters<typeof getInputProps>[1]['type'], 'checkbox' | 'radio'>
+
+interface FieldFrameProps {
+  meta: Meta
+  label: string
+  hint?: string
+  className?: string
+}
+
+function hintIdFor(meta: Meta, hint: string | undefined) {
+  return hint ? `${meta.id}-hint` : undefined
+}
+
+function FieldFrame({ meta, label, hint, className, children }: FieldFrameProps & { children: React.ReactNode }) {
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label className="field-label" htmlFor={meta.id}>
+        {label}
+      </label>
+      {hint ? (
+        <p id={hintIdFor(meta, hint)} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {children}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}
+
+type FieldProps = FieldFrameProps & { type?: InputType } & Omit<
+    InputHTMLAttributes<HTMLInputElement>,
+    'type' | 'name' | 'id' | 'defaultValue' | 'className'
+  >
+
+export function Field({ meta, label, hint, className, type = 'text', ...rest }: FieldProps) {
+  const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hintIdFor(meta, hint) })
+  return (
+    <FieldFrame meta={meta} label={label} hint={hint} className={className}>
+      <input key={key} className="field-input" {...props} {...rest} />
+    </FieldFrame>
+  )
+}
+
+type TextareaFieldProps = FieldFrameProps &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id' | 'defaultValue' | 'className'>
+
+export function TextareaField({ meta, label, hint, className, ...rest }: TextareaFieldProps) {
+  const { key, ...props } = getTextareaProps(meta, { ariaDescribedBy: hintIdFor(meta, hint) })
+  return (
+    <FieldFrame meta={meta} label={label} hint={hint} className={className}>
+      <textarea key={key} className="field-input" {...props} {...rest} />
+    </FieldFrame>
+  )
+}
+
+type SelectFieldProps = FieldFrameProps & {
+  options: ReadonlyArray<{ value: string; label: string }>
+  /** Text of a first, empty option (e.g. 'Choose a category'); omitted when not given. */
+  placeholder?: string
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'id' | 'defaultValue' | 'className'>
+
+export function SelectField({ meta, label, hint, className, options, placeholder, ...rest }: SelectFieldProps) {
+  const { key, ...props } = getSelectProps(meta, { ariaDescribedBy: hintIdFor(meta, hint) })
+  return (
+    <FieldFrame meta={meta} label={label} hint={hint} className={className}>
+      <select key={key} className="field-input" {...props} {...rest}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  )
+}
+
+type CheckboxFieldProps = FieldFrameProps &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'name' | 'id' | 'defaultChecked' | 'className'>
+
+/** A checkbox with its label beside it (zod: `z.boolean().default(false)`; conform sends 'on'). */
+export function CheckboxField({ meta, label, hint, className, ...rest }: CheckboxFieldProps) {
+  const { key, ...props } = getInputProps(meta, { type: 'checkbox', ariaDescribedBy: hintIdFor(meta, hint) })
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <div className="field-checkbox">
+        <input key={key} {...props} {...rest} />
+        <label htmlFor={meta.id}>{label}</label>
+      </div>
+      {hint ? (
+        <p id={hintIdFor(meta, hint)} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}
+
+/**
+ * A list of error messages. Always rendered (empty when there are none) so that the id that
+ * aria-describedby points to exists. `variant="form"` boxes it for errors about the whole form.
+ */
+export function ErrorList({
+  id,
+  errors,
+  variant = 'field',
+}: {
+  id?: string
+  errors?: ReadonlyArray<string> | null
+  variant?: 'field' | 'form'
+}) {
+  const messages = errors?.filter(Boolean) ?? []
+  return (
+    <ul id={id} className={variant === 'form' ? 'field-errors form-errors' : 'field-errors'} role={variant === 'form' ? 'alert' : undefined}>
+      {messages.map((message) => (
+        <li key={message}>{message}</li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,16 @@
+import { useRouteLoaderData } from 'react-router'
+import { DEFAULT_SITE_SETTINGS } from '~/modules/settings/settings.defaults'
+import type { loader as rootLoader } from '~/root'
+
+/**
+ * The root loader's data: site settings, the signed-in user (or null) and the current year.
+ * Falls back to defaults when the root loader itself failed (its error page still needs a frame).
+ */
+export function useRootData() {
+  const data = useRouteLoaderData<typeof rootLoader>('root')
+  return {
+    settings: data?.settings ?? DEFAULT_SITE_SETTINGS,
+    user: data?.user ?? null,
+    year: data?.year ?? String(new Date().getFullYear()),
+  }
+}

@@ -1,0 +1,95 @@
+import { useEffect, useRef, useState } from 'react'
+import { NavLink, useLocation } from 'react-router'
+
+export const NAV_LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/about', label: 'About Us' },
+  { to: '/support', label: 'Support' },
+  { to: '/calendar', label: 'Calendar' },
+  { to: '/news', label: 'News' },
+  { to: '/photos', label: 'Photos' },
+  { to: '/marketplace', label: 'Marketplace' },
+  { to: '/contact', label: 'Contact' },
+] as const
+
+/** Pages that open with a hero: the bar is transparent over it until the page scrolls. */
+const OVERLAY_PATHS = new Set(['/', '/about', '/services', '/support'])
+const SCROLL_THRESHOLD_PX = 20
+
+export function isOverlayPath(pathname: string): boolean {
+  return OVERLAY_PATHS.has(pathname.replace(/\/+$/, '') || '/')
+}
+
+function useScrolledPast(threshold: number): boolean {
+  const [scrolled, setScrolled] = useState(false)
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > threshold)
+    update()
+    window.addEventListener('scroll', update, { passive: true })
+    return () => window.removeEventListener('scroll', update)
+  }, [threshold])
+  return scrolled
+}
+
+function NavLinks() {
+  return (
+    <ul className="nav-list">
+      {NAV_LINKS.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} end={link.to === '/'} className="nav-link" prefetch="intent">
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/**
+ * The navigation bar: transparent over the hero of the overlay pages, solid purple elsewhere,
+ * white with a shadow once the page has scrolled. On small screens the links sit in a
+ * <details> menu, which works without JavaScript and closes when a link is chosen.
+ */
+export function SiteHeader({ organisationName }: { organisationName: string }) {
+  const { pathname } = useLocation()
+  const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX)
+  const menuRef = useRef<HTMLDetailsElement>(null)
+  const look = scrolled ? 'scrolled' : isOverlayPath(pathname) ? 'transparent' : 'solid'
+
+  function closeMenu() {
+    if (menuRef.current) menuRef.current.open = false
+  }
+
+  return (
+    <header className={`site-header site-header-${look}`} data-nav-look={look}>
+      <div className="container site-header-inner">
+        <NavLink to="/" className="site-brand">
+          {organisationName}
+        </NavLink>
+        <nav aria-label="Main">
+          <div className="nav-wide">
+            <NavLinks />
+          </div>
+          <details
+            ref={menuRef}
+            className="nav-menu"
+            onClick={(event) => {
+              if ((event.target as Element).closest('a')) closeMenu()
+            }}
+            onKeyDown={(event) => {
+              if (event.key !== 'Escape' || !menuRef.current?.open) return
+              closeMenu()
+              menuRef.current.querySelector('summary')?.focus()
+            }}
+          >
+            <summary>
+              <span className="nav-menu-icon" aria-hidden="true" />
+              Menu
+            </summary>
+            <NavLinks />
+          </details>
+        </nav>
+      </div>
+    </header>
+  )
+}

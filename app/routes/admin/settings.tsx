@@ -1,0 +1,223 @@
+import { getFormProps, useForm, type FieldMetadata } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, useNavigation } from 'react-router'
+import type { Route } from './+types/settings'
+import { ErrorList, Field, TextareaField } from '~/components/forms'
+import { getSiteSettings } from '~/modules/settings/settings.queries.server'
+import { settingsFormEntries } from '~/modules/settings/settings.form'
+import {
+  MAX_BANK_ACCOUNTS,
+  MAX_IMPACT_FIGURES,
+  SiteSettingsSchema,
+  type SiteSettings,
+} from '~/modules/settings/settings.schema'
+import { saveSiteSettings } from '~/modules/settings/settings.service.server'
+import { requireRole } from '~/platform/auth.server'
+import { redirectWithToast } from '~/platform/toast.server'
+import settingsStylesUrl from '~/styles/admin-settings.css?url'
+
+const UNREADABLE_FORM = 'The form could not be read. Please reload the page and try again.'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: settingsStylesUrl }]
+
+export const meta: Route.MetaFunction = () => [{ title: 'Site settings | Site admin' }]
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, 'admin')
+  return { settings: await getSiteSettings() }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireRole(request, 'admin')
+  const { entries, dropped } = settingsFormEntries(await request.formData())
+  const submission = parseWithZod(entries, { schema: SiteSettingsSchema })
+  if (dropped) {
+    return data({ result: submission.reply({ formErrors: [UNREADABLE_FORM] }) }, { status: 400 })
+  }
+  // Without JavaScript, 'Add' and 'Remove' post the form too: answer with the changed list, unsaved.
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply() }, { status: submission.status === 'error' ? 400 : 200 })
+  }
+  await saveSiteSettings(submission.value, { actor: user })
+  return redirectWithToast('/admin/settings', 'Settings saved')
+}
+
+export default function SiteSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm<SiteSettings>({
+    lastResult: actionData?.result,
+    defaultValue: loaderData.settings,
+    constraint: getZodConstraint(SiteSettingsSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SiteSettingsSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  const saving = useNavigation().state === 'submitting'
+  const bankAccounts = fields.bankAccounts.getFieldList()
+  const impactFigures = fields.impactFigures.getFieldList()
+
+  return (
+    <div className="stack">
+      <h1>Site settings</h1>
+      <p className="lead">
+        These details appear across the public site: in the navigation and footer, on the Contact, Support and Impact
+        pages, and in link previews.
+      </p>
+      <Form method="post" className="form settings-form" {...getFormProps(form)}>
+        <ErrorList id={form.errorId} errors={form.errors} variant="form" />
+
+        <fieldset className="settings-section">
+          <legend>Organisation</legend>
+          <Field meta={fields.organisationName} label="Organisation name" />
+          <Field meta={fields.tagline} label="Tagline" hint="One line about your work." />
+          <Field meta={fields.foundedYear} label="Founded in (year)" inputMode="numeric" hint="For example 2008." />
+          <Field meta={fields.location} label="Location" hint="Shown on the Contact page, e.g. Antigua." />
+          <TextareaField
+            meta={fields.footerText}
+            label="Footer text"
+            rows={2}
+            hint="Shown at the bottom of every page, e.g. how long you have served."
+          />
+        </fieldset>
+
+        <fieldset className="settings-section">
+          <legend>Contact</legend>
+          <Field meta={fields.phone} label="Phone" type="tel" autoComplete="off" />
+          <Field
+            meta={fields.email}
+            label="E-mail"
+            type="email"
+            autoComplete="off"
+            hint="Shown to visitors; messages from the contact form are sent here."
+          />
+          <Field
+            meta={fields.whatsappNumber}
+            label="WhatsApp number"
+            type="tel"
+            hint="With the country code, e.g. +1 268 555 0100."
+          />
+          <TextareaField
+            meta={fields.distributionHours}
+            label="Distribution hours"
+            rows={2}
+            hint="When families can collect food and clothing."
+          />
+        </fieldset>
+
+        <fieldset className="settings-section">
+          <legend>Links and giving</legend>
+          <Field meta={fields.facebookUrl} label="Facebook page" type="url" hint="The full address, https://..." />
+          <Field meta={fields.instagramUrl} label="Instagram page" type="url" />
+          <Field
+            meta={fields.donationUrl}
+            label="Online donation page"
+            type="url"
+            hint="The 'Donate Now' button on the Support page opens it."
+          />
+        </fieldset>
+
+        <fieldset className="settings-section">
+          <legend>Bank accounts</legend>
+          <p className="field-hint">Shown on the Support page for donations by bank transfer. Rows left empty are ignored.</p>
+          <ErrorList id={fields.bankAccounts.errorId} errors={fields.bankAccounts.errors} />
+          <div className="settings-rows">
+            {bankAccounts.map((row, index) => {
+              const account = row.getFieldset()
+              return (
+                <fieldset key={row.key} className="settings-row">
+                  <legend>Bank account {index + 1}</legend>
+                  <div className="settings-row-fields">
+                    <RowField meta={account.label} label="Label" />
+                    <RowField meta={account.bank} label="Bank" />
+                    <RowField meta={account.accountName} label="Account name" />
+                    <RowField meta={account.accountNumber} label="Account number" />
+                    <TextareaField meta={account.notes} label="Notes" rows={2} className="field-wide" />
+                  </div>
+                  <div>
+                    <button
+                      className="button-secondary button-small"
+                      {...form.remove.getButtonProps({ name: fields.bankAccounts.name, index })}
+                    >
+                      Remove<span className="visually-hidden"> bank account {index + 1}</span>
+                    </button>
+                  </div>
+                </fieldset>
+              )
+            })}
+          </div>
+          <div>
+            <button
+              className="button-secondary"
+              disabled={bankAccounts.length >= MAX_BANK_ACCOUNTS}
+              {...form.insert.getButtonProps({ name: fields.bankAccounts.name })}
+            >
+              Add a bank account
+            </button>
+          </div>
+        </fieldset>
+
+        <fieldset className="settings-section">
+          <legend>Impact figures</legend>
+          <p className="field-hint">
+            Shown on the Home, Services and Impact pages, in this order: a figure such as 200+ and a label such as
+            Families Served. Rows left empty are ignored.
+          </p>
+          <ErrorList id={fields.impactFigures.errorId} errors={fields.impactFigures.errors} />
+          <div className="settings-rows">
+            {impactFigures.map((row, index) => {
+              const figure = row.getFieldset()
+              return (
+                <fieldset key={row.key} className="settings-row">
+                  <legend>Impact figure {index + 1}</legend>
+                  <div className="settings-row-fields">
+                    <RowField meta={figure.value} label="Figure" />
+                    <RowField meta={figure.label} label="Label" />
+                    <TextareaField meta={figure.description} label="Description" rows={2} className="field-wide" />
+                  </div>
+                  <div>
+                    <button
+                      className="button-secondary button-small"
+                      {...form.remove.getButtonProps({ name: fields.impactFigures.name, index })}
+                    >
+                      Remove<span className="visually-hidden"> impact figure {index + 1}</span>
+                    </button>
+                  </div>
+                </fieldset>
+              )
+            })}
+          </div>
+          <div>
+            <button
+              className="button-secondary"
+              disabled={impactFigures.length >= MAX_IMPACT_FIGURES}
+              {...form.insert.getButtonProps({ name: fields.impactFigures.name })}
+            >
+              Add an impact figure
+            </button>
+          </div>
+        </fieldset>
+
+        <fieldset className="settings-section">
+          <legend>Calendar</legend>
+          <Field
+            meta={fields.timeZone}
+            label="Time zone"
+            autoComplete="off"
+            spellCheck={false}
+            hint="Event times are shown in this zone. A name like America/Antigua."
+          />
+        </fieldset>
+
+        <div className="settings-save">
+          <button type="submit" className="button" disabled={saving}>
+            {saving ? 'Saving...' : 'Save settings'}
+          </button>
+        </div>
+      </Form>
+    </div>
+  )
+}
+
+/** A field of a repeatable row: not marked required, since a row left empty is simply dropped. */
+function RowField({ meta, label }: { meta: FieldMetadata<string | undefined>; label: string }) {
+  return <Field meta={meta} label={label} required={false} />
+}

@@ -1,0 +1,90 @@
+import { getSiteSettings } from '../../app/modules/settings/settings.queries.server'
+import type { SiteSettings } from '../../app/modules/settings/settings.schema'
+import { saveSiteSettings } from '../../app/modules/settings/settings.service.server'
+import { expect, test } from './fixtures'
+import { waitForHydration } from './hydration'
+
+// Other tests read the demo settings: put back whatever a test here changed.
+let before: SiteSettings
+test.beforeEach(async () => {
+  before = await getSiteSettings()
+})
+test.afterEach(async () => {
+  await saveSiteSettings(before, { actor: { id: 'e2e-cleanup' } })
+})
+
+test('an administrator changes the phone number and the footer shows it', async ({ page, signIn }) => {
+  await signIn()
+  await page.goto('/admin/settings')
+  await expect(page.getByRole('heading', { level: 1, name: 'Site settings' })).toBeVisible()
+  await page.getByLabel('Phone').fill('+1 (268) 555-0177')
+  await page.getByRole('button', { name: 'Save settings' }).click()
+  await expect(page.locator('[data-sonner-toaster]').getByText('Settings saved')).toBeVisible()
+  await expect(page.getByLabel('Phone')).toHaveValue('+1 (268) 555-0177')
+
+  await page.goto('/contact')
+  const footer = page.getByRole('contentinfo')
+  await expect(footer.getByRole('link', { name: '+1 (268) 555-0177' })).toHaveAttribute('href', 'tel:+12685550177')
+})
+
+test('bad values get a message next to their field and nothing is saved', async ({ page, signIn }) => {
+  await signIn()
+  await page.goto('/admin/settings')
+  await page.getByLabel('E-mail').fill('office@')
+  await page.getByLabel('Time zone').fill('Mars/Olympus_Mons')
+  await page.getByLabel('Organisation name').fill('')
+  await page.getByRole('button', { name: 'Save settings' }).click()
+
+  await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription(/Enter an e-mail address like info@example.org/)
+  await expect(page.getByLabel('Time zone')).toHaveAccessibleDescription(/Unknown time zone/)
+  await expect(page.getByLabel('Organisation name')).toHaveAccessibleDescription(/Organisation name is required/)
+  await expect(page.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true')
+  expect(await getSiteSettings()).toEqual(before)
+})
+
+test('bank accounts and impact figures can be added and removed', async ({ page, signIn }) => {
+  await signIn()
+  await page.goto('/admin/settings')
+  await waitForHydration(page)
+  const accounts = page.getByRole('group', { name: /^Bank account \d+$/ })
+  const count = await accounts.count()
+  await page.getByRole('button', { name: 'Add a bank account' }).click()
+  await expect(accounts).toHaveCount(count + 1)
+  const added = page.getByRole('group', { name: `Bank account ${count + 1}` })
+  await added.getByLabel('Label').fill('Building Fund')
+  await added.getByLabel('Bank').fill('Sample Bank')
+  await added.getByLabel('Account name').fill('Building Fund')
+  await added.getByLabel('Account number').fill('000-999')
+  await page.getByRole('button', { name: 'Remove impact figure 1' }).click()
+  await page.getByRole('button', { name: 'Save settings' }).click()
+  await expect(page.locator('[data-sonner-toaster]').getByText('Settings saved')).toBeVisible()
+
+  const saved = await getSiteSettings()
+  expect(saved.bankAccounts.at(-1)).toEqual({
+    label: 'Building Fund',
+    bank: 'Sample Bank',
+    accountName: 'Building Fund',
+    accountNumber: '000-999',
+    notes: '',
+  })
+  expect(saved.impactFigures).toEqual(before.impactFigures.slice(1))
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('an impact figure can still be added, and the save is confirmed', async ({ page, signIn }) => {
+    await signIn()
+    await page.goto('/admin/settings')
+    const figures = page.getByRole('group', { name: /^Impact figure \d+$/ })
+    const count = await figures.count()
+    await page.getByRole('button', { name: 'Add an impact figure' }).click()
+    await expect(figures).toHaveCount(count + 1)
+    const added = page.getByRole('group', { name: `Impact figure ${count + 1}` })
+    await added.getByLabel('Figure').fill('30+')
+    await added.getByLabel('Label').fill('Volunteers')
+    await page.getByRole('button', { name: 'Save settings' }).click()
+    await expect(page.getByRole('status')).toHaveText('Settings saved')
+    expect((await getSiteSettings()).impactFigures.at(-1)).toEqual({ value: '30+', label: 'Volunteers', description: '' })
+  })
+})

@@ -1,0 +1,173 @@
+import type { Page } from '@playwright/test'
+import { getSiteSettings } from '../../app/modules/settings/settings.queries.server'
+import { expect, test } from './fixtures'
+import { waitForHydration } from './hydration'
+
+const NAV = [
+  { name: 'Home', href: '/' },
+  { name: 'About Us', href: '/about' },
+  { name: 'Support', href: '/support' },
+  { name: 'Calendar', href: '/calendar' },
+  { name: 'News', href: '/news' },
+  { name: 'Photos', href: '/photos' },
+  { name: 'Marketplace', href: '/marketplace' },
+  { name: 'Contact', href: '/contact' },
+]
+const PURPLE = 'rgb(109, 40, 217)'
+const WHITE = 'rgb(255, 255, 255)'
+const TRANSPARENT = 'rgba(0, 0, 0, 0)'
+
+function mainNav(page: Page) {
+  return page.getByRole('navigation', { name: 'Main' })
+}
+
+function menuButton(page: Page) {
+  return mainNav(page).getByText('Menu', { exact: true })
+}
+
+async function headerLook(page: Page) {
+  return page.locator('header.site-header').evaluate((el) => {
+    const style = getComputedStyle(el)
+    return { background: style.backgroundColor, shadow: style.boxShadow }
+  })
+}
+
+test('the navigation links every page and highlights the current one', async ({ page }) => {
+  await page.goto('/contact')
+  await menuButton(page).click()
+  const links = mainNav(page).getByRole('link')
+  await expect(links).toHaveText(NAV.map((l) => l.name))
+  for (const { name, href } of NAV) {
+    const link = mainNav(page).getByRole('link', { name, exact: true })
+    await expect(link).toHaveAttribute('href', href)
+    if (name === 'Contact') await expect(link).toHaveAttribute('aria-current', 'page')
+    else await expect(link).not.toHaveAttribute('aria-current')
+  }
+})
+
+test('on a phone the menu opens, and closes when a link is chosen', async ({ page }) => {
+  await page.goto('/contact')
+  await waitForHydration(page)
+  const about = mainNav(page).getByRole('link', { name: 'About Us', exact: true })
+  await expect(about).toBeHidden()
+  await menuButton(page).click()
+  await expect(about).toBeVisible()
+  await menuButton(page).click()
+  await expect(about).toBeHidden()
+
+  await menuButton(page).click()
+  await about.click()
+  await expect(page).toHaveURL(/\/about$/)
+  await expect(about).toBeHidden()
+  await menuButton(page).click()
+  await expect(about).toHaveAttribute('aria-current', 'page')
+  await page.keyboard.press('Escape')
+  await expect(about).toBeHidden()
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the menu still opens and leads to the chosen page', async ({ page }) => {
+    await page.goto('/contact')
+    await menuButton(page).click()
+    await mainNav(page).getByRole('link', { name: 'Support', exact: true }).click()
+    await expect(page).toHaveURL(/\/support$/)
+    await expect(mainNav(page).getByRole('link', { name: 'Support', exact: true })).toBeHidden()
+  })
+})
+
+test('the bar is transparent over the hero, purple elsewhere, and white with a shadow once scrolled', async ({ page }) => {
+  await page.goto('/')
+  const header = page.locator('header.site-header')
+  await expect(header).toHaveClass(/site-header-transparent/)
+  expect((await headerLook(page)).background).toBe(TRANSPARENT)
+
+  await page.evaluate(() => window.scrollTo(0, 15))
+  await expect(header).toHaveClass(/site-header-transparent/)
+
+  await page.evaluate(() => window.scrollTo(0, 300))
+  await expect(header).toHaveClass(/site-header-scrolled/)
+  await expect.poll(() => headerLook(page)).toMatchObject({ background: WHITE })
+  expect((await headerLook(page)).shadow).not.toBe('none')
+
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await expect(header).toHaveClass(/site-header-transparent/)
+
+  for (const path of ['/about', '/support']) {
+    await page.goto(path)
+    await expect(header).toHaveClass(/site-header-transparent/)
+  }
+
+  await page.goto('/contact')
+  await expect(header).toHaveClass(/site-header-solid/)
+  await expect.poll(async () => (await headerLook(page)).background).toBe(PURPLE)
+  await page.evaluate(() => window.scrollTo(0, 300))
+  await expect(header).toHaveClass(/site-header-scrolled/)
+  await expect.poll(async () => (await headerLook(page)).background).toBe(WHITE)
+})
+
+test('the footer shows the quick links, the site settings and the current year', async ({ page }) => {
+  const settings = await getSiteSettings()
+  const year = new Intl.DateTimeFormat('en', { timeZone: settings.timeZone, year: 'numeric' }).format(new Date())
+  await page.goto('/contact')
+  const footer = page.getByRole('contentinfo')
+  const quickLinks = footer.getByRole('navigation', { name: 'Quick Links' }).getByRole('link')
+  await expect(quickLinks).toHaveText(['About Us', 'Support Our Mission', 'Latest News', 'Photo Gallery'])
+  for (const [name, href] of [
+    ['About Us', '/about'],
+    ['Support Our Mission', '/support'],
+    ['Latest News', '/news'],
+    ['Photo Gallery', '/photos'],
+  ]) {
+    await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href)
+  }
+  await expect(footer.getByRole('link', { name: settings.phone })).toHaveAttribute('href', /^tel:\+?\d+$/)
+  await expect(footer.getByRole('link', { name: settings.email })).toHaveAttribute('href', `mailto:${settings.email}`)
+  await expect(footer.getByRole('link', { name: /Facebook/ })).toHaveAttribute('href', settings.facebookUrl)
+  await expect(footer).toContainText(settings.footerText)
+  await expect(footer).toContainText('since 2008')
+  await expect(footer).toContainText(`© ${year} ${settings.organisationName}`)
+})
+
+test('an unknown address shows the branded 404 page inside the site layout', async ({ page }) => {
+  const response = await page.goto('/no-such-page/at-all')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+  await expect(mainNav(page)).toBeVisible()
+  await expect(page.getByRole('contentinfo')).toBeVisible()
+  await page.getByRole('link', { name: 'Go to the home page' }).click()
+  await expect(page).toHaveURL(/\/$/)
+})
+
+test('a toast shown after a redirect appears top-right and closes by itself after about 3 seconds', async ({
+  page,
+  signIn,
+}) => {
+  // Note in the page when a toast enters and leaves the document, to time it without sleeping.
+  await page.addInitScript(() => {
+    const times: { shown?: number; gone?: number } = {}
+    Object.assign(window, { toastTimes: times })
+    new MutationObserver(() => {
+      const present = document.querySelector('[data-sonner-toast]') !== null
+      if (present) times.shown ??= performance.now()
+      else if (times.shown !== undefined) times.gone ??= performance.now()
+    }).observe(document, { childList: true, subtree: true })
+  })
+  await signIn()
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  // Keep the pointer off the toast: hovering pauses it.
+  await page.mouse.move(0, 600)
+
+  const toaster = page.locator('[data-sonner-toaster]')
+  const toast = toaster.getByText('You have been signed out.')
+  await expect(toast).toBeVisible()
+  await expect(toaster).toHaveAttribute('data-y-position', 'top')
+  await expect(toaster).toHaveAttribute('data-x-position', 'right')
+
+  await expect(toast).toBeHidden({ timeout: 10_000 })
+  const times = await page.evaluate(() => (window as unknown as { toastTimes: { shown: number; gone: number } }).toastTimes)
+  expect(times.gone - times.shown).toBeGreaterThan(2900)
+  expect(times.gone - times.shown).toBeLessThan(6000)
+})
