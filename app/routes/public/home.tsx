@@ -1,3 +1,175 @@
-export default function Home() {
-  return <h1>Home</h1>
+import { Link } from 'react-router'
+import type { Route } from './+types/home'
+import { CardList, ImpactFigures, PageHero, Paragraphs, TextSection } from '~/components/page-blocks'
+import { useRootData } from '~/components/root-data'
+import {
+  loadHomeHighlights,
+  type FeaturedMoment,
+  type MarketplaceHighlight,
+} from '~/modules/pages/home-highlights.server'
+import { getPageContent } from '~/modules/pages/pages.queries.server'
+import { getSiteSettings } from '~/modules/settings/settings.queries.server'
+import { pageMeta } from '~/platform/seo'
+import pagesStylesUrl from '~/styles/pages.css?url'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: pagesStylesUrl }]
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { description: args.loaderData?.content.hero.text ?? '' })
+
+export async function loader() {
+  const [content, settings, highlights] = await Promise.all([
+    getPageContent('home'),
+    getSiteSettings(),
+    loadHomeHighlights(),
+  ])
+  const eventTime = new Intl.DateTimeFormat('en-GB', {
+    timeZone: settings.timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+  })
+  return {
+    content,
+    featuredMoments: highlights.featuredMoments,
+    marketplaceHighlights: highlights.marketplaceHighlights,
+    // Formatted here, in the site's time zone, so server and browser show the same text.
+    upcomingEvents: highlights.upcomingEvents.map((event) => ({
+      ...event,
+      when: eventTime.format(new Date(event.startsAt)),
+    })),
+  }
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { content, featuredMoments, marketplaceHighlights, upcomingEvents } = loaderData
+  const { impactFigures } = useRootData().settings
+  return (
+    <>
+      <PageHero title={content.hero.title} text={content.hero.text} full>
+        <div className="button-row">
+          <Link to="/support" className="button">
+            Support Our Mission
+          </Link>
+          <Link to="/about" className="button-secondary">
+            Learn About Us
+          </Link>
+        </div>
+      </PageHero>
+
+      <FeaturedMoments items={featuredMoments} />
+      <MarketplaceHighlights items={marketplaceHighlights} />
+
+      <TextSection id="programmes" heading={content.programmes.heading}>
+        <CardList items={content.programmes.items} />
+      </TextSection>
+
+      <TextSection id="help-areas" heading={content.helpAreas.heading} text={content.helpAreas.text} muted>
+        <CardList items={content.helpAreas.items} />
+      </TextSection>
+
+      <TextSection id="impact" heading={content.impact.heading} text={content.impact.text}>
+        <ImpactFigures figures={impactFigures} />
+        <p>
+          <Link to="/impact" className="button-secondary">
+            See Our Impact
+          </Link>
+        </p>
+      </TextSection>
+
+      <section className="section cta-band" aria-labelledby="donate">
+        <div className="container">
+          <h2 id="donate">{content.donation.heading}</h2>
+          <Paragraphs text={content.donation.text} className="lead" />
+          <div className="button-row">
+            <Link to="/support" className="button-secondary">
+              Ways to Give
+            </Link>
+            <Link to="/contact" className="button-ghost">
+              Contact Us
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section className="section section-muted" aria-labelledby="upcoming-events">
+        <div className="container">
+          <div className="section-header">
+            <h2 id="upcoming-events">Upcoming Events</h2>
+            <Link to="/calendar" className="button-secondary button-small">
+              View Calendar
+            </Link>
+          </div>
+          {upcomingEvents.length === 0 ? (
+            <p className="empty-state">No upcoming events scheduled</p>
+          ) : (
+            <ul className="event-strip">
+              {upcomingEvents.map((event) => (
+                <li key={event.id}>
+                  <Link to="/calendar" className="card event-card">
+                    <span className="event-when">{event.when}</span>
+                    <span className="event-title">{event.title}</span>
+                    {event.location ? <span className="event-location">{event.location}</span> : null}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+    </>
+  )
+}
+
+/** Up to four featured photos and videos; hidden when there are none. */
+function FeaturedMoments({ items }: { items: FeaturedMoment[] }) {
+  if (items.length === 0) return null
+  return (
+    <section className="section" aria-labelledby="featured-moments">
+      <div className="container">
+        <div className="section-header">
+          <h2 id="featured-moments">Featured Moments</h2>
+          <Link to="/photos" className="button-secondary button-small">
+            View Gallery
+          </Link>
+        </div>
+        <ul className="card-grid">
+          {items.map((item) => (
+            <li key={item.id} className="card media-card">
+              <img src={item.imageUrl} alt="" loading="lazy" width={400} height={300} />
+              <p className="media-card-title">{item.title}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  )
+}
+
+/** Three products from the youth marketplace; hidden when there are none. */
+function MarketplaceHighlights({ items }: { items: MarketplaceHighlight[] }) {
+  if (items.length === 0) return null
+  return (
+    <section className="section section-muted" aria-labelledby="marketplace-highlights">
+      <div className="container">
+        <div className="section-header">
+          <h2 id="marketplace-highlights">From Our Young Entrepreneurs</h2>
+          <Link to="/marketplace" className="button-secondary button-small">
+            View All Items
+          </Link>
+        </div>
+        <ul className="card-grid">
+          {items.map((item) => (
+            <li key={item.id} className="card media-card">
+              {item.imageUrl ? <img src={item.imageUrl} alt="" loading="lazy" width={400} height={400} /> : null}
+              <p className="media-card-title">{item.name}</p>
+              {item.price !== null ? <p>${item.price.toFixed(2)}</p> : null}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  )
 }

@@ -1,0 +1,41 @@
+import { Link } from 'react-router'
+import type { Route } from './+types/impact'
+import { ImpactFigures, PageHero, TextSection } from '~/components/page-blocks'
+import { useRootData } from '~/components/root-data'
+import { getPageContent } from '~/modules/pages/pages.queries.server'
+import { pageMeta } from '~/platform/seo'
+import pagesStylesUrl from '~/styles/pages.css?url'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: pagesStylesUrl }]
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: 'Our Impact', description: args.loaderData?.content.hero.text ?? '' })
+
+export async function loader() {
+  return { content: await getPageContent('impact') }
+}
+
+export default function Impact({ loaderData }: Route.ComponentProps) {
+  const { content } = loaderData
+  const { impactFigures } = useRootData().settings
+  return (
+    <>
+      <PageHero title={content.hero.title} text={content.hero.text} />
+
+      <TextSection id="what-it-means" heading={content.intro.heading} text={content.intro.text}>
+        <ImpactFigures figures={impactFigures} detailed />
+      </TextSection>
+
+      <TextSection id="next-chapter" heading={content.closing.heading} text={content.closing.text} muted>
+        <div className="button-row">
+          <Link to="/support" className="button">
+            Support Our Mission
+          </Link>
+          <Link to="/services" className="button-secondary">
+            Our Services
+          </Link>
+        </div>
+      </TextSection>
+    </>
+  )
+}

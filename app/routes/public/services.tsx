@@ -1,0 +1,45 @@
+import { Link } from 'react-router'
+import type { Route } from './+types/services'
+import { CardList, ImpactFigures, PageHero, TextSection } from '~/components/page-blocks'
+import { useRootData } from '~/components/root-data'
+import { getPageContent } from '~/modules/pages/pages.queries.server'
+import { pageMeta } from '~/platform/seo'
+import pagesStylesUrl from '~/styles/pages.css?url'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: pagesStylesUrl }]
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: 'Our Services', description: args.loaderData?.content.hero.text ?? '' })
+
+export async function loader() {
+  return { content: await getPageContent('services') }
+}
+
+export default function Services({ loaderData }: Route.ComponentProps) {
+  const { content } = loaderData
+  const { impactFigures } = useRootData().settings
+  return (
+    <>
+      <PageHero title={content.hero.title} text={content.hero.text} />
+
+      <TextSection id="services" heading={content.services.heading}>
+        <CardList items={content.services.items} />
+      </TextSection>
+
+      <TextSection id="impact" heading={content.impact.heading} text={content.impact.text} muted>
+        <ImpactFigures figures={impactFigures} />
+      </TextSection>
+
+      <TextSection id="call-to-action" heading={content.callToAction.heading} text={content.callToAction.text}>
+        <div className="button-row">
+          <Link to="/contact" className="button">
+            Contact Us
+          </Link>
+          <Link to="/support" className="button-secondary">
+            Support Our Mission
+          </Link>
+        </div>
+      </TextSection>
+    </>
+  )
+}

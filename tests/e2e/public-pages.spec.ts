@@ -1,0 +1,245 @@
+import type { Page } from '@playwright/test'
+import { DEMO_SITE_SETTINGS } from '../../app/modules/settings/settings.demo'
+import { expect, test } from './fixtures'
+
+const ORGANISATION = DEMO_SITE_SETTINGS.organisationName
+const PAGES = [
+  { path: '/', title: ORGANISATION, heading: 'Transforming Lives Through Compassion and Community Support' },
+  { path: '/about', title: `About Us | ${ORGANISATION}`, heading: 'About Us' },
+  { path: '/services', title: `Our Services | ${ORGANISATION}`, heading: 'Our Services' },
+  { path: '/support', title: `Support Our Mission | ${ORGANISATION}`, heading: 'Support Our Mission' },
+  { path: '/impact', title: `Our Impact | ${ORGANISATION}`, heading: 'Our Impact' },
+]
+
+function main(page: Page) {
+  return page.getByRole('main')
+}
+
+async function expectHeadings(page: Page, level: number, names: string[]) {
+  for (const name of names) await expect(main(page).getByRole('heading', { level, name, exact: true })).toBeVisible()
+}
+
+async function expectImpactFigures(page: Page) {
+  for (const figure of DEMO_SITE_SETTINGS.impactFigures) {
+    const item = main(page).getByRole('list', { name: 'Impact in numbers' }).getByRole('listitem').filter({ hasText: figure.label })
+    await expect(item.first()).toContainText(figure.value)
+  }
+}
+
+test('the home page tells the story and links to the other pages', async ({ page }) => {
+  await page.goto('/')
+  const hero = main(page).locator('.hero')
+  await expect(hero.getByRole('heading', { level: 1 })).toHaveText(PAGES[0].heading)
+  await expect(hero).toContainText('Since 2008')
+  await expect(hero.getByRole('link', { name: 'Support Our Mission' })).toHaveAttribute('href', '/support')
+  await expect(hero.getByRole('link', { name: 'Learn About Us' })).toHaveAttribute('href', '/about')
+
+  await expectHeadings(page, 2, ['Our Programmes', 'How We Help', 'Our Impact', 'Help Us Continue Our Work', 'Upcoming Events'])
+  await expectHeadings(page, 3, [
+    'Cancer Survivor Support Community',
+    'Youth Entrepreneurship Training',
+    'Community Support',
+    'Cancer Support',
+    'Youth Development',
+    'Family Services',
+  ])
+  await expect(main(page)).toContainText('young people aged 8-17')
+  await expect(main(page)).toContainText('last Saturday of every month')
+  await expectImpactFigures(page)
+  await expect(main(page).getByRole('link', { name: 'See Our Impact' })).toHaveAttribute('href', '/impact')
+
+  const donation = main(page).getByRole('region', { name: 'Help Us Continue Our Work' })
+  await expect(donation.getByRole('link', { name: 'Ways to Give' })).toHaveAttribute('href', '/support')
+  await expect(donation.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact')
+
+  // Features that are not built yet show their empty state and never invented items.
+  const events = main(page).getByRole('region', { name: 'Upcoming Events' })
+  await expect(events.getByRole('link', { name: 'View Calendar' })).toHaveAttribute('href', '/calendar')
+  await expect(events).toContainText('No upcoming events scheduled')
+  await expect(main(page).getByRole('heading', { name: 'Featured Moments' })).toHaveCount(0)
+  await expect(main(page).getByRole('link', { name: 'View All Items' })).toHaveCount(0)
+
+  await hero.getByRole('link', { name: 'Support Our Mission' }).click()
+  await expect(page).toHaveURL(/\/support$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Support Our Mission')
+})
+
+test('the about page shows the journey, values, initiatives, outreach and contact persons', async ({ page }) => {
+  await page.goto('/about')
+  await expectHeadings(page, 2, [
+    'Our Journey',
+    'Our Values',
+    'Key Initiatives',
+    'Community Outreach',
+    'Contact Persons',
+    'Join Us in Making a Difference',
+  ])
+  await expectHeadings(page, 3, [
+    'Compassionate Care',
+    'Community Unity',
+    'Dedicated Service',
+    'Excellence',
+    'Cancer Survivor Support Community',
+    'Youth Entrepreneurship Training Program',
+    'Ministry Director',
+  ])
+  await expect(main(page)).toContainText('began in 2008')
+  await expect(main(page)).toContainText('more than 200 families')
+  await expect(main(page)).toContainText('more than 40 survivors')
+  await expect(main(page)).toContainText('On the last Saturday of every month')
+  // Contact details come from the site settings.
+  await expect(main(page).getByRole('link', { name: DEMO_SITE_SETTINGS.phone })).toHaveAttribute('href', 'tel:+12685550100')
+  await expect(main(page).getByRole('link', { name: DEMO_SITE_SETTINGS.email })).toHaveAttribute(
+    'href',
+    `mailto:${DEMO_SITE_SETTINGS.email}`,
+  )
+  await expect(main(page).getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact')
+})
+
+test('the services page shows six services, the impact numbers and both buttons', async ({ page }) => {
+  await page.goto('/services')
+  await expectHeadings(page, 3, [
+    'Monthly Distribution',
+    'Educational Support',
+    'Medical Assistance',
+    'Housing Support',
+    'Community Counseling',
+    'Special Events',
+  ])
+  await expectImpactFigures(page)
+  const actions = main(page).getByRole('region', { name: 'Need Help or Want to Help?' })
+  await expect(actions.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact')
+  await expect(actions.getByRole('link', { name: 'Support Our Mission' })).toHaveAttribute('href', '/support')
+})
+
+test.describe('the support page', () => {
+  test('shows the ways to help, the donation link and the giving notes', async ({ page }) => {
+    await page.goto('/support')
+    await expectHeadings(page, 3, ['Material Donations', 'Financial Support', 'Volunteering'])
+    const donate = main(page).getByRole('link', { name: /Donate Now/ })
+    await expect(donate).toHaveAttribute('href', DEMO_SITE_SETTINGS.donationUrl)
+    await expect(donate).toHaveAttribute('target', '_blank')
+    await expect(donate).toHaveAttribute('rel', 'noopener noreferrer')
+    await expect(main(page)).toContainText('Please use "Dues" or "Donation" as the transaction reference.')
+    await expect(main(page)).toContainText('Please keep your receipt')
+    await expect(main(page).getByRole('region', { name: 'Monthly Distribution' })).toContainText(
+      'last Saturday of every month',
+    )
+    await expect(main(page)).toContainText('$35.00')
+    await expect(main(page).getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact')
+  })
+
+  test('lists every bank account from the settings and copies an account number', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await page.goto('/support')
+    const bank = main(page).getByRole('region', { name: 'Bank Transfer' })
+    for (const account of DEMO_SITE_SETTINGS.bankAccounts) {
+      const card = bank.getByRole('listitem').filter({ has: page.getByRole('heading', { name: account.label }) })
+      await expect(card).toContainText(account.bank)
+      await expect(card).toContainText(account.accountName)
+      await expect(card).toContainText(account.accountNumber)
+    }
+    const [general] = DEMO_SITE_SETTINGS.bankAccounts
+    await bank.getByRole('button', { name: `Copy the ${general.label} account number` }).click()
+    await expect(bank.getByRole('button', { name: `Copied the ${general.label} account number` })).toBeVisible()
+    await expect(bank.getByRole('status').first()).toHaveText(`Copied the ${general.label} account number`)
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(general.accountNumber)
+  })
+})
+
+test('the impact page explains every figure', async ({ page }) => {
+  await page.goto('/impact')
+  await expectHeadings(page, 2, ['What Your Support Makes Possible', 'Be Part of the Next Chapter'])
+  for (const figure of DEMO_SITE_SETTINGS.impactFigures) {
+    const item = main(page)
+      .getByRole('list', { name: 'Impact in numbers' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: figure.label }) })
+    await expect(item).toContainText(figure.value)
+    await expect(item).toContainText(figure.description)
+  }
+  await expect(main(page).getByRole('link', { name: 'Support Our Mission' })).toHaveAttribute('href', '/support')
+})
+
+test('every page has its own title and social-preview tags with absolute URLs', async ({ page, baseURL }) => {
+  const titles = new Set<string>()
+  for (const { path, title } of PAGES) {
+    await page.goto(path)
+    await expect(page).toHaveTitle(title)
+    titles.add(await page.title())
+    const head = page.locator('head')
+    await expect(head.locator('meta[property="og:title"]')).toHaveAttribute('content', title)
+    await expect(head.locator('meta[name="description"]')).toHaveAttribute('content', /\S{3,}/)
+    await expect(head.locator('meta[property="og:image"]')).toHaveAttribute('content', `${baseURL}/social-preview.jpg`)
+    await expect(head.locator('meta[property="og:url"]')).toHaveAttribute('content', new URL(path, baseURL).toString())
+    await expect(head.locator('link[rel="canonical"]')).toHaveAttribute('href', new URL(path, baseURL).toString())
+    await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image')
+  }
+  expect(titles.size).toBe(PAGES.length)
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('every page renders, and account numbers are plain selectable text', async ({ page }) => {
+    for (const { path, heading } of PAGES) {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+    }
+    await page.goto('/support')
+    const bank = main(page).getByRole('region', { name: 'Bank Transfer' })
+    for (const account of DEMO_SITE_SETTINGS.bankAccounts) await expect(bank).toContainText(account.accountNumber)
+    // A button that cannot work without JavaScript is not shown.
+    await expect(bank.getByRole('button', { name: /Copy/ })).toHaveCount(0)
+  })
+
+  test('an administrator saves page texts, and the server checks them', async ({ page, signIn }) => {
+    await signIn()
+    await page.goto('/admin/pages?page=impact')
+    const heading = () => page.getByRole('group', { name: 'Closing' }).getByRole('textbox', { name: 'Heading' })
+    const save = () => page.getByRole('button', { name: 'Save texts' }).click()
+
+    // Blanks pass the browser's required check; the server trims them and refuses.
+    await heading().fill('   ')
+    await save()
+    await expect(page.getByRole('alert').filter({ hasText: 'Some texts need your attention' })).toBeVisible()
+    await expect(page.getByRole('group', { name: 'Closing' }).getByText('Heading is required')).toBeVisible()
+
+    await heading().fill('Write the Next Chapter With Us')
+    await save()
+    await expect(page.getByRole('status')).toHaveText('The Impact page texts are saved.')
+    await page.goto('/impact')
+    await expect(main(page).getByRole('heading', { level: 2, name: 'Write the Next Chapter With Us' })).toBeVisible()
+
+    // Put the demo text back for the other tests.
+    await page.goto('/admin/pages?page=impact')
+    await heading().fill('Be Part of the Next Chapter')
+    await save()
+    await expect(page.getByRole('status')).toHaveText('The Impact page texts are saved.')
+  })
+})
+
+test('an administrator edits a page text without touching code', async ({ page, signIn }) => {
+  await signIn()
+  await page.goto('/admin/pages?page=about')
+  const form = page.locator('form.page-texts-form')
+  const journey = form.getByRole('group', { name: 'Our journey' })
+  const heading = journey.getByRole('textbox', { name: 'Heading' })
+  await expect(heading).toHaveValue('Our Journey')
+
+  await heading.fill('')
+  await page.getByRole('button', { name: 'Save texts' }).click()
+  await expect(journey.getByText('Heading is required')).toBeVisible()
+
+  await heading.fill('Our Story Since 2008')
+  await page.getByRole('button', { name: 'Save texts' }).click()
+  await expect(page.getByText('The About Us page texts are saved.')).toBeVisible()
+  await page.goto('/about')
+  await expect(main(page).getByRole('heading', { level: 2, name: 'Our Story Since 2008' })).toBeVisible()
+
+  // Put the demo text back for the other tests.
+  await page.goto('/admin/pages?page=about')
+  await page.locator('form.page-texts-form').getByRole('group', { name: 'Our journey' }).getByRole('textbox', { name: 'Heading' }).fill('Our Journey')
+  await page.getByRole('button', { name: 'Save texts' }).click()
+  await expect(page.getByText('The About Us page texts are saved.')).toBeVisible()
+})

@@ -1,0 +1,84 @@
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from '../setup/server'
+
+const PUBLIC_PAGES = ['/', '/about', '/services', '/support', '/impact', '/contact']
+
+function metaContent(html: string, attribute: 'property' | 'name', key: string): string | undefined {
+  const tag = html.match(new RegExp(`<meta[^>]*${attribute}="${key}"[^>]*>`))?.[0]
+  return tag?.match(/content="([^"]*)"/)?.[1]
+}
+
+describe('search engines and link previews', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer()
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  it('lists every public page in sitemap.xml with absolute URLs, and no admin or sign-in page', async () => {
+    const res = await fetch(`${server.url}/sitemap.xml`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^application\/xml/)
+    const xml = await res.text()
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/)
+    const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
+    expect(locations).toEqual(PUBLIC_PAGES.map((path) => new URL(path, server.url).toString()))
+    expect(xml).not.toContain('/admin')
+    expect(xml).not.toContain('/login')
+  })
+
+  it('serves robots.txt that keeps crawlers out of the admin and points to the sitemap', async () => {
+    const res = await fetch(`${server.url}/robots.txt`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/)
+    const lines = (await res.text()).split('\n')
+    expect(lines).toContain('User-agent: *')
+    expect(lines).toContain('Disallow: /admin')
+    expect(lines).toContain(`Sitemap: ${server.url}/sitemap.xml`)
+  })
+
+  it('gives every public page an absolute og:image that is a 1200x630 JPEG under 300 KB', async () => {
+    const images = new Set<string>()
+    for (const path of ['/', '/about', '/services', '/support', '/impact']) {
+      const html = await (await fetch(server.url + path)).text()
+      const image = metaContent(html, 'property', 'og:image')
+      expect(image, path).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//)
+      expect(metaContent(html, 'property', 'og:url'), path).toBe(new URL(path, server.url).toString())
+      images.add(image!)
+    }
+    for (const image of images) {
+      const res = await fetch(image)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toBe('image/jpeg')
+      const bytes = Buffer.from(await res.arrayBuffer())
+      expect(bytes.length).toBeLessThan(300 * 1024)
+      const { width, height, format } = await sharp(bytes).metadata()
+      expect({ width, height, format }).toEqual({ width: 1200, height: 630, format: 'jpeg' })
+    }
+  })
+})
+
+describe('with PUBLIC_URL set', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer({ PUBLIC_URL: 'https://charity.example.org' })
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  it('builds canonical, social-preview and sitemap URLs from it, not from the request', async () => {
+    const html = await (await fetch(`${server.url}/about`)).text()
+    expect(html).toContain('<link rel="canonical" href="https://charity.example.org/about"/>')
+    expect(metaContent(html, 'property', 'og:url')).toBe('https://charity.example.org/about')
+    expect(metaContent(html, 'property', 'og:image')).toBe('https://charity.example.org/social-preview.jpg')
+    const xml = await (await fetch(`${server.url}/sitemap.xml`)).text()
+    expect(xml).toContain('<loc>https://charity.example.org/support</loc>')
+    expect(await (await fetch(`${server.url}/robots.txt`)).text()).toContain(
+      'Sitemap: https://charity.example.org/sitemap.xml',
+    )
+  })
+})
