@@ -1,0 +1,256 @@
+import { execFile } from 'node:child_process'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { MailCatcher } from '../../../tests/fixtures/mail-catcher'
+import { DEMO_SITE_SETTINGS } from '~/modules/settings/settings.demo'
+import { saveSiteSettings } from '~/modules/settings/settings.service.server'
+import { db } from '~/platform/db.server'
+import { env } from '~/platform/env.server'
+import type { ContactInput } from './contact.schema'
+import { DELIVERY_POLICY, deliverDueMessages, deliveryIdle, retryDelayMs } from './inbox.delivery.server'
+import { getContactMessageForAdmin } from './inbox.queries.server'
+import { receiveContactMessage, retryFailedDeliveries, storeContactMessage } from './inbox.service.server'
+
+const SITE_EMAIL = 'office@charity.example'
+const original = { SMTP_URL: env.SMTP_URL, SMTP_FROM: env.SMTP_FROM, CONTACT_FORWARD_URL: env.CONTACT_FORWARD_URL }
+
+let mail: MailCatcher
+
+beforeEach(async () => {
+  await saveSiteSettings({ ...DEMO_SITE_SETTINGS, email: SITE_EMAIL }, { actor: { id: 'test' } })
+  mail = new MailCatcher()
+  await mail.start()
+  Object.assign(env, { SMTP_URL: mail.url, SMTP_FROM: undefined, CONTACT_FORWARD_URL: undefined })
+})
+
+afterEach(async () => {
+  await deliveryIdle()
+  await mail.stop()
+  Object.assign(env, original)
+})
+
+function aMessage(overrides: Partial<ContactInput> = {}): ContactInput {
+  return {
+    name: 'Grace Joseph',
+    email: 'grace@example.com',
+    phone: '+1 268 555 0199',
+    subject: 'volunteer',
+    message: 'I would like to help at the next distribution.\nI can drive.',
+    ...overrides,
+  }
+}
+
+function minutesFromNow(minutes: number): Date {
+  return new Date(Date.now() + minutes * 60_000)
+}
+
+/** A delivery pass in a separate Node process on the same database, like a second app server. */
+function runWorkerProcess(): Promise<{ sent: number; failed: number }> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      path.resolve('node_modules/.bin/tsx'),
+      ['tests/fixtures/run-delivery-worker.ts'],
+      { env: { ...process.env, SMTP_URL: env.SMTP_URL, LOG_LEVEL: 'silent' } },
+      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout))),
+    )
+  })
+}
+
+async function deliveryOf(messageId: string, channel: 'email' | 'forward') {
+  const message = await getContactMessageForAdmin(messageId)
+  return message?.deliveries.find((d) => d.channel === channel)
+}
+
+describe('e-mailing contact messages', () => {
+  it('keeps a message when the mail server is down and delivers it exactly once when it returns', async () => {
+    await mail.stop()
+    const id = await storeContactMessage(aMessage())
+
+    expect(await deliverDueMessages()).toEqual({ sent: 0, failed: 1 })
+    const failed = await deliveryOf(id, 'email')
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1, deliveredAt: null })
+    expect(failed!.lastError).toMatch(/ECONNREFUSED|connect/i)
+    const retryAt = new Date(failed!.nextAttemptAt!).getTime()
+    expect(retryAt).toBeGreaterThan(Date.now() + 30_000)
+    expect(retryAt).toBeLessThanOrEqual(Date.now() + DELIVERY_POLICY.firstRetryMs)
+    expect((await getContactMessageForAdmin(id))!.message).toBe(aMessage().message)
+
+    // Not due yet: nothing is attempted before the scheduled time.
+    expect(await deliverDueMessages()).toEqual({ sent: 0, failed: 0 })
+
+    await mail.start() // same port
+    const later = minutesFromNow(2)
+    const runs = await Promise.all([deliverDueMessages({ now: later }), deliverDueMessages({ now: later })])
+    expect(runs.reduce((sum, r) => sum + r.sent, 0)).toBe(1)
+    expect(await deliverDueMessages({ now: minutesFromNow(600) })).toEqual({ sent: 0, failed: 0 })
+
+    expect(mail.mails).toHaveLength(1)
+    const [received] = mail.mails
+    expect(received.recipients).toEqual([SITE_EMAIL])
+    expect(received.parsed.replyTo?.value).toEqual([{ name: 'Grace Joseph', address: 'grace@example.com' }])
+    expect(received.parsed.subject).toBe('Contact form: Volunteering from Grace Joseph')
+    expect(received.parsed.text).toContain('I would like to help at the next distribution.\nI can drive.')
+    expect(received.parsed.text).toContain('Phone: +1 268 555 0199')
+    expect(received.parsed.messageId).toBe(`<contact-${id}@localhost>`)
+
+    const sent = await deliveryOf(id, 'email')
+    expect(sent).toMatchObject({ status: 'sent', attempts: 2, lastError: null, nextAttemptAt: null })
+    expect(sent!.deliveredAt).not.toBeNull()
+  })
+
+  it('never sends a message twice when several processes deliver at the same time', async () => {
+    const ids = await Promise.all([1, 2, 3, 4, 5].map((n) => storeContactMessage(aMessage({ name: `Sender ${n}` }))))
+    const summaries = await Promise.all([1, 2, 3].map(() => runWorkerProcess()))
+    expect(summaries.reduce((sum, s) => sum + s.sent, 0)).toBe(5)
+    expect(mail.mails.map((m) => m.parsed.subject).sort()).toEqual(
+      [1, 2, 3, 4, 5].map((n) => `Contact form: Volunteering from Sender ${n}`),
+    )
+    for (const id of ids) expect((await deliveryOf(id, 'email'))!.status).toBe('sent')
+  }, 60_000) // three Node processes start up
+
+  it('sends right after a message is received, without the sender waiting for it', async () => {
+    const received = await receiveContactMessage(aMessage(), { clientKey: '198.51.100.1' })
+    expect(received.outcome).toBe('stored')
+    await deliveryIdle()
+    expect(mail.mails).toHaveLength(1)
+    expect((await deliveryOf((received as { messageId: string }).messageId, 'email'))!.status).toBe('sent')
+  })
+
+  it('never lets a line break in the name or e-mail add a header or a recipient', async () => {
+    // Straight to storage, past the form's own clean-up, to prove the mail layer holds by itself.
+    const id = await storeContactMessage(
+      aMessage({ name: 'Eve\r\nBcc: victim@example.com', email: 'eve@example.com\r\nCc: other@example.com' }),
+    )
+    await deliverDueMessages()
+    expect(mail.mails).toHaveLength(1)
+    const [received] = mail.mails
+    expect(received.recipients).toEqual([SITE_EMAIL])
+    const headerNames = received.parsed.headerLines.map((h) => h.key)
+    expect(headerNames).not.toContain('bcc')
+    expect(headerNames).not.toContain('cc')
+    const rawHeaders = received.raw.split(/\r?\n\r?\n/)[0]
+    expect(rawHeaders).not.toMatch(/^(bcc|cc):/im)
+    expect(received.raw).not.toMatch(/^(bcc|cc):/im) // the body quotes them on one line too
+    expect(received.parsed.replyTo?.value[0].name).toBe('Eve Bcc: victim@example.com')
+    expect((await deliveryOf(id, 'email'))!.status).toBe('sent')
+  })
+
+  it('takes over a delivery whose sender crashed, once its lease has run out', async () => {
+    const id = await storeContactMessage(aMessage())
+    await db
+      .updateTable('contactDeliveries')
+      .set({ status: 'sending', attempts: 1, leaseToken: 'crashed-worker', leaseExpiresAt: minutesFromNow(5).toISOString() })
+      .where('messageId', '=', id)
+      .execute()
+
+    expect(await deliverDueMessages()).toEqual({ sent: 0, failed: 0 })
+    expect(mail.mails).toHaveLength(0)
+
+    expect(await deliverDueMessages({ now: minutesFromNow(6) })).toEqual({ sent: 1, failed: 0 })
+    expect(mail.mails).toHaveLength(1)
+    expect(await deliveryOf(id, 'email')).toMatchObject({ status: 'sent', attempts: 2 })
+  })
+
+  it('backs off between attempts, gives up after the last one, and an admin can queue it again', async () => {
+    expect([1, 2, 3].map(retryDelayMs)).toEqual([60_000, 120_000, 240_000])
+    expect(retryDelayMs(30)).toBe(DELIVERY_POLICY.maxRetryMs)
+
+    await mail.stop()
+    const id = await storeContactMessage(aMessage())
+    await db
+      .updateTable('contactDeliveries')
+      .set({ status: 'failed', attempts: DELIVERY_POLICY.maxAttempts - 1 })
+      .where('messageId', '=', id)
+      .execute()
+    await deliverDueMessages()
+    expect(await deliveryOf(id, 'email')).toMatchObject({ status: 'failed', attempts: DELIVERY_POLICY.maxAttempts, nextAttemptAt: null })
+    expect(await deliverDueMessages({ now: minutesFromNow(60 * 24 * 30) })).toEqual({ sent: 0, failed: 0 })
+
+    await mail.start()
+    expect(await retryFailedDeliveries(id)).toBe(1)
+    await deliveryIdle()
+    expect(mail.mails).toHaveLength(1)
+    expect(await deliveryOf(id, 'email')).toMatchObject({ status: 'sent', attempts: 1 })
+  })
+
+  it('records a missing site e-mail address as a delivery failure to retry', async () => {
+    await db.deleteFrom('settings').execute() // a fresh install: no settings saved at all
+    const id = await storeContactMessage(aMessage())
+    await deliverDueMessages()
+    const delivery = await deliveryOf(id, 'email')
+    expect(delivery).toMatchObject({ status: 'failed', lastError: 'The site settings have no e-mail address to deliver to' })
+    expect(delivery!.nextAttemptAt).not.toBeNull()
+  })
+})
+
+describe('forwarding contact messages to a form service', () => {
+  let server: http.Server
+  let requests: { method?: string; contentType?: string; body: unknown }[]
+  let answer: { status: number; body: string }
+
+  beforeEach(async () => {
+    requests = []
+    answer = { status: 200, body: '{"ok":true}' }
+    server = http.createServer((req, res) => {
+      let body = ''
+      req.on('data', (chunk) => (body += chunk))
+      req.on('end', () => {
+        requests.push({ method: req.method, contentType: req.headers['content-type'], body: JSON.parse(body) })
+        res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body)
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    Object.assign(env, {
+      SMTP_URL: undefined,
+      CONTACT_FORWARD_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/f/contact`,
+    })
+  })
+
+  afterEach(async () => {
+    await deliveryIdle()
+    await new Promise((resolve) => server.close(resolve))
+  })
+
+  it('POSTs the fields as JSON, retries after the service fails, and succeeds once', async () => {
+    answer = { status: 500, body: '{"error":"Form service unavailable"}' }
+    const id = await storeContactMessage(aMessage({ phone: undefined }))
+    expect((await getContactMessageForAdmin(id))!.deliveries.map((d) => d.channel)).toEqual(['forward'])
+
+    expect(await deliverDueMessages()).toEqual({ sent: 0, failed: 1 })
+    expect(await deliveryOf(id, 'forward')).toMatchObject({
+      status: 'failed',
+      lastError: 'Forwarding answered HTTP 500: Form service unavailable',
+    })
+
+    answer = { status: 200, body: '{"ok":true}' }
+    const later = minutesFromNow(2)
+    await Promise.all([deliverDueMessages({ now: later }), deliverDueMessages({ now: later })])
+    await deliverDueMessages({ now: minutesFromNow(600) })
+
+    expect(requests).toHaveLength(2)
+    for (const request of requests) {
+      expect(request.method).toBe('POST')
+      expect(request.contentType).toBe('application/json')
+      expect(request.body).toEqual({
+        name: 'Grace Joseph',
+        email: 'grace@example.com',
+        phone: '',
+        subject: 'volunteer',
+        message: 'I would like to help at the next distribution.\nI can drive.',
+      })
+    }
+    expect(await deliveryOf(id, 'forward')).toMatchObject({ status: 'sent', attempts: 2, lastError: null })
+  })
+
+  it('delivers on both channels independently when both are configured', async () => {
+    Object.assign(env, { SMTP_URL: mail.url })
+    answer = { status: 502, body: 'Bad gateway' }
+    const id = await storeContactMessage(aMessage())
+    expect(await deliverDueMessages()).toEqual({ sent: 1, failed: 1 })
+    expect(mail.mails).toHaveLength(1)
+    expect(await deliveryOf(id, 'email')).toMatchObject({ status: 'sent' })
+    expect(await deliveryOf(id, 'forward')).toMatchObject({ status: 'failed', lastError: 'Forwarding answered HTTP 502: Bad gateway' })
+  })
+})

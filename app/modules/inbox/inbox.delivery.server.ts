@@ -1,0 +1,275 @@
+import crypto from 'node:crypto'
+import type { ExpressionBuilder } from 'kysely'
+import nodemailer from 'nodemailer'
+import { getSiteSettings } from '~/modules/settings/settings.queries.server'
+import { db } from '~/platform/db.server'
+import type { ContactDeliveryTable, ContactMessageTable, Database } from '~/platform/db-schema'
+import { env } from '~/platform/env.server'
+import { logger } from '~/platform/logger.server'
+import { CONTACT_SUBJECT_LABELS, type ContactSubject } from './contact.schema'
+
+export const DELIVERY_POLICY = {
+  /** After this many failed attempts a delivery stays failed until an admin retries it. */
+  maxAttempts: 10,
+  firstRetryMs: 60_000,
+  maxRetryMs: 6 * 60 * 60_000,
+  /** Longer than any send can take (see the timeouts below), so a live sender never loses its claim. */
+  leaseMs: 5 * 60_000,
+  batchSize: 20,
+  timerMs: 60_000,
+  forwardTimeoutMs: 15_000,
+  smtpTimeoutMs: 20_000,
+}
+
+type Message = Pick<ContactMessageTable, 'id' | 'name' | 'email' | 'phone' | 'subject' | 'message' | 'createdAt'>
+
+export interface DeliveryRunSummary {
+  sent: number
+  failed: number
+}
+
+export function retryDelayMs(attempts: number): number {
+  return Math.min(DELIVERY_POLICY.firstRetryMs * 2 ** Math.max(0, attempts - 1), DELIVERY_POLICY.maxRetryMs)
+}
+
+/** Due: waiting and its time has come, or claimed by a sender whose lease ran out (it crashed or hung). */
+function isDue(now: string) {
+  return (eb: ExpressionBuilder<Database, 'contactDeliveries'>) =>
+    eb.or([
+      eb.and([eb('status', 'in', ['pending', 'failed']), eb('nextAttemptAt', '<=', now)]),
+      eb.and([eb('status', '=', 'sending'), eb('leaseExpiresAt', '<=', now)]),
+    ])
+}
+
+/**
+ * One pass over the due deliveries. Each one is claimed with a conditional UPDATE that only one
+ * process can win, so concurrent workers (several app processes, or the timer racing a fresh
+ * message) never send the same delivery twice. Channels run side by side, so a hanging form
+ * service does not hold up the e-mails.
+ */
+export async function deliverDueMessages(options: { now?: Date; signal?: AbortSignal } = {}): Promise<DeliveryRunSummary> {
+  const now = options.now ?? new Date()
+  const summary: DeliveryRunSummary = { sent: 0, failed: 0 }
+  const candidates = await db
+    .selectFrom('contactDeliveries')
+    .select(['id', 'channel'])
+    .where(isDue(now.toISOString()))
+    .orderBy('nextAttemptAt')
+    .limit(DELIVERY_POLICY.batchSize)
+    .execute()
+
+  const channels = [...new Set(candidates.map((c) => c.channel))]
+  await Promise.all(
+    channels.map(async (channel) => {
+      for (const { id } of candidates.filter((c) => c.channel === channel)) {
+        if (options.signal?.aborted) return
+        const outcome = await deliverOne(id, now, options.signal)
+        if (outcome !== 'skipped') summary[outcome]++
+      }
+    }),
+  )
+  return summary
+}
+
+async function deliverOne(id: string, now: Date, signal?: AbortSignal): Promise<'sent' | 'failed' | 'skipped'> {
+  const nowText = now.toISOString()
+  const leaseToken = crypto.randomUUID()
+  const claimed = await db
+    .updateTable('contactDeliveries')
+    .set({
+      status: 'sending',
+      leaseToken,
+      leaseExpiresAt: new Date(now.getTime() + DELIVERY_POLICY.leaseMs).toISOString(),
+      attempts: (eb) => eb('attempts', '+', 1),
+      updatedAt: nowText,
+    })
+    .where('id', '=', id)
+    .where(isDue(nowText))
+    .returning(['channel', 'attempts', 'messageId'])
+    .executeTakeFirst()
+  if (!claimed) return 'skipped' // another worker got there first
+
+  const message = await db
+    .selectFrom('contactMessages')
+    .select(['id', 'name', 'email', 'phone', 'subject', 'message', 'createdAt'])
+    .where('id', '=', claimed.messageId)
+    .executeTakeFirst()
+  if (!message) return 'skipped' // deleted meanwhile; its deliveries went with it
+
+  try {
+    await send(claimed.channel, message, signal)
+    await finishDelivery(id, leaseToken, { status: 'sent', deliveredAt: new Date().toISOString(), lastError: null, nextAttemptAt: null })
+    return 'sent'
+  } catch (error) {
+    const reason = describeError(error)
+    const giveUp = claimed.attempts >= DELIVERY_POLICY.maxAttempts
+    const nextAttemptAt = giveUp ? null : new Date(now.getTime() + retryDelayMs(claimed.attempts)).toISOString()
+    await finishDelivery(id, leaseToken, { status: 'failed', lastError: reason, nextAttemptAt })
+    logger.warn(
+      { messageId: message.id, channel: claimed.channel, attempts: claimed.attempts, nextAttemptAt, err: reason },
+      'contact message delivery failed',
+    )
+    return 'failed'
+  }
+}
+
+/** Records the outcome, only if this sender still holds the claim. */
+async function finishDelivery(
+  id: string,
+  leaseToken: string,
+  outcome: Pick<ContactDeliveryTable, 'status' | 'lastError' | 'nextAttemptAt'> & { deliveredAt?: string },
+): Promise<void> {
+  await db
+    .updateTable('contactDeliveries')
+    .set({ ...outcome, leaseToken: null, leaseExpiresAt: null, updatedAt: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('leaseToken', '=', leaseToken)
+    .where('status', '=', 'sending')
+    .execute()
+}
+
+function describeError(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error)
+  return text.replace(/\s+/g, ' ').slice(0, 500)
+}
+
+async function send(channel: ContactDeliveryTable['channel'], message: Message, signal?: AbortSignal): Promise<void> {
+  if (channel === 'email') return sendEmail(message)
+  return forwardMessage(message, signal)
+}
+
+function subjectLabel(subject: string): string {
+  return CONTACT_SUBJECT_LABELS[subject as ContactSubject] ?? subject
+}
+
+/** Strips CR/LF and other control characters: defence in depth on top of nodemailer's own encoding. */
+function headerSafe(value: string): string {
+  return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim()
+}
+
+async function sendEmail(message: Message): Promise<void> {
+  if (!env.SMTP_URL) throw new Error('SMTP_URL is not set')
+  const settings = await getSiteSettings()
+  if (!settings.email) throw new Error('The site settings have no e-mail address to deliver to')
+  const transport = nodemailer.createTransport({
+    url: env.SMTP_URL,
+    connectionTimeout: DELIVERY_POLICY.smtpTimeoutMs,
+    greetingTimeout: DELIVERY_POLICY.smtpTimeoutMs,
+    socketTimeout: DELIVERY_POLICY.smtpTimeoutMs,
+  })
+  const name = headerSafe(message.name)
+  const siteHost = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).hostname : 'localhost'
+  try {
+    await transport.sendMail({
+      from: env.SMTP_FROM ?? { name: headerSafe(`${settings.organisationName} website`), address: settings.email },
+      to: settings.email,
+      // Address objects keep the visitor's name and address out of the raw header text.
+      replyTo: { name, address: headerSafe(message.email) },
+      subject: headerSafe(`Contact form: ${subjectLabel(message.subject)} from ${name}`),
+      // A stable Message-ID lets mail servers drop a copy resent after a crash mid-delivery.
+      messageId: `<contact-${message.id}@${siteHost}>`,
+      text: emailBody(message),
+    })
+  } finally {
+    transport.close()
+  }
+}
+
+function emailBody(message: Message): string {
+  const lines = [
+    `Name: ${headerSafe(message.name)}`,
+    `E-mail: ${headerSafe(message.email)}`,
+    `Phone: ${message.phone ? headerSafe(message.phone) : '-'}`,
+    `Subject: ${subjectLabel(message.subject)}`,
+    `Received: ${message.createdAt}`,
+    '',
+    message.message,
+    '',
+    '--',
+    'Sent from the contact form. Reply to this e-mail to answer the sender.',
+  ]
+  if (env.PUBLIC_URL) lines.push(`Inbox: ${new URL(`/admin/messages/${message.id}`, env.PUBLIC_URL).href}`)
+  return lines.join('\n')
+}
+
+/** POSTs the message as JSON, as the old site did with its form service. */
+async function forwardMessage(message: Message, signal?: AbortSignal): Promise<void> {
+  if (!env.CONTACT_FORWARD_URL) throw new Error('CONTACT_FORWARD_URL is not set')
+  const response = await fetch(env.CONTACT_FORWARD_URL, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({
+      name: message.name,
+      email: message.email,
+      phone: message.phone ?? '',
+      subject: message.subject,
+      message: message.message,
+    }),
+    signal: AbortSignal.any([AbortSignal.timeout(DELIVERY_POLICY.forwardTimeoutMs), ...(signal ? [signal] : [])]),
+  })
+  if (response.ok) return
+  const body = await response.text().catch(() => '')
+  let detail = body.slice(0, 200)
+  try {
+    const parsed = JSON.parse(body) as { error?: unknown }
+    if (typeof parsed.error === 'string') detail = parsed.error
+  } catch {
+    // not JSON: keep the text
+  }
+  throw new Error(`Forwarding answered HTTP ${response.status}${detail ? `: ${detail}` : ''}`)
+}
+
+// The in-process trigger: one run at a time; a request during a run schedules one more run.
+let running: Promise<void> | null = null
+let runAgain = false
+let timer: NodeJS.Timeout | null = null
+let shutdown = new AbortController()
+
+/** Starts a delivery pass in the background (never awaited by the visitor's request). */
+export function requestDeliveryRun(): void {
+  if (shutdown.signal.aborted) return
+  if (running) {
+    runAgain = true
+    return
+  }
+  const { signal } = shutdown
+  running = (async () => {
+    do {
+      runAgain = false
+      try {
+        await deliverDueMessages({ signal })
+      } catch (error) {
+        logger.error({ err: error }, 'contact delivery run failed')
+      }
+    } while (runAgain && !signal.aborted)
+  })().finally(() => {
+    running = null
+  })
+}
+
+/** Resolves when the background run (if any) has finished. */
+export async function deliveryIdle(): Promise<void> {
+  while (running) await running
+}
+
+/** Retries due deliveries periodically; started with the server. */
+export function startDeliveryTimer(intervalMs = DELIVERY_POLICY.timerMs): void {
+  if (shutdown.signal.aborted) shutdown = new AbortController()
+  if (timer) return
+  timer = setInterval(requestDeliveryRun, intervalMs)
+  timer.unref()
+  requestDeliveryRun()
+}
+
+/**
+ * Stops the timer and cuts the current run short (a forward in flight is aborted). Waits a
+ * little for it; a send that is still going then is left to its lease and retried later.
+ */
+export async function stopDeliveryWorker(graceMs = 5_000): Promise<void> {
+  shutdown.abort()
+  if (timer) clearInterval(timer)
+  timer = null
+  let timeout: NodeJS.Timeout | undefined
+  await Promise.race([deliveryIdle(), new Promise((resolve) => (timeout = setTimeout(resolve, graceMs)))])
+  clearTimeout(timeout)
+}

@@ -1,0 +1,183 @@
+import { data, Form, Link } from 'react-router'
+import { z } from 'zod'
+import type { Route } from './+types/messages.$id'
+import { ConfirmButton } from '~/components/confirm-button'
+import { CONTACT_SUBJECT_LABELS, type ContactSubject } from '~/modules/inbox/contact.schema'
+import { describeDelivery, formatInboxDate } from '~/modules/inbox/inbox.format'
+import { getContactMessageForAdmin } from '~/modules/inbox/inbox.queries.server'
+import {
+  deleteContactMessage,
+  markContactMessageRead,
+  retryFailedDeliveries,
+  setContactMessageHandled,
+} from '~/modules/inbox/inbox.service.server'
+import { getSiteSettings } from '~/modules/settings/settings.queries.server'
+import { requireRole } from '~/platform/auth.server'
+import { redirectWithToast } from '~/platform/toast.server'
+import inboxStylesUrl from '~/styles/inbox.css?url'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: inboxStylesUrl }]
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData ? `Message from ${loaderData.message.name}` : 'Message'} | Site admin` },
+]
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireRole(request, 'admin')
+  const [message, { timeZone }] = await Promise.all([getContactMessageForAdmin(params.id), getSiteSettings()])
+  if (!message) throw data('This message does not exist (it may have been deleted).', { status: 404 })
+  // Opening a message is reading it.
+  if (message.readAt === null) await markContactMessageRead(message.id)
+  return {
+    message: {
+      id: message.id,
+      name: message.name,
+      email: message.email,
+      phone: message.phone,
+      subject: CONTACT_SUBJECT_LABELS[message.subject as ContactSubject] ?? message.subject,
+      text: message.message,
+      receivedAt: formatInboxDate(message.createdAt, timeZone),
+      handledAt: message.handledAt ? formatInboxDate(message.handledAt, timeZone) : null,
+    },
+    deliveries: message.deliveries.map((d) => ({ ...describeDelivery(d, timeZone), retryable: d.status === 'failed' })),
+  }
+}
+
+const MessageActionSchema = z.object({
+  intent: z.enum(['mark-handled', 'mark-unhandled', 'retry-delivery', 'delete']),
+})
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireRole(request, 'admin')
+  const parsed = MessageActionSchema.safeParse(Object.fromEntries(await request.formData()))
+  if (!parsed.success) throw data('Unknown action.', { status: 400 })
+  const here = `/admin/messages/${params.id}`
+  const missing = () => redirectWithToast('/admin/messages', 'That message no longer exists.', 'error')
+  switch (parsed.data.intent) {
+    case 'mark-handled':
+    case 'mark-unhandled': {
+      const handled = parsed.data.intent === 'mark-handled'
+      if (!(await setContactMessageHandled(params.id, handled))) return missing()
+      return redirectWithToast(here, handled ? 'Message marked as handled' : 'Message marked as not handled')
+    }
+    case 'retry-delivery': {
+      const queued = await retryFailedDeliveries(params.id)
+      return redirectWithToast(here, queued > 0 ? 'Sending again' : 'Nothing to send again', queued > 0 ? 'success' : 'info')
+    }
+    case 'delete':
+      if (!(await deleteContactMessage(params.id))) return missing()
+      return redirectWithToast('/admin/messages', 'Message deleted')
+  }
+}
+
+export default function MessageDetail({ loaderData }: Route.ComponentProps) {
+  const { message, deliveries } = loaderData
+  const replySubject = `Re: ${message.subject}`
+  return (
+    <div className="stack">
+      <p>
+        <Link to="/admin/messages">← All messages</Link>
+      </p>
+      <div className="admin-page-header">
+        <h1>Message from {message.name}</h1>
+        {message.handledAt ? <span className="admin-badge inbox-badge-handled">Handled</span> : null}
+      </div>
+
+      <dl className="card inbox-facts">
+        <div>
+          <dt>From</dt>
+          <dd>{message.name}</dd>
+        </div>
+        <div>
+          <dt>E-mail</dt>
+          <dd>
+            <a href={`mailto:${message.email}?subject=${encodeURIComponent(replySubject)}`}>{message.email}</a>
+          </dd>
+        </div>
+        <div>
+          <dt>Phone</dt>
+          <dd>{message.phone ? <a href={`tel:${message.phone.replace(/[^\d+]/g, '')}`}>{message.phone}</a> : 'Not given'}</dd>
+        </div>
+        <div>
+          <dt>Subject</dt>
+          <dd>{message.subject}</dd>
+        </div>
+        <div>
+          <dt>Received</dt>
+          <dd>{message.receivedAt}</dd>
+        </div>
+        {message.handledAt ? (
+          <div>
+            <dt>Handled</dt>
+            <dd>{message.handledAt}</dd>
+          </div>
+        ) : null}
+      </dl>
+
+      <section aria-labelledby="message-text-heading">
+        <h2 id="message-text-heading">Message</h2>
+        <div className="card inbox-text">{message.text}</div>
+      </section>
+
+      <div className="button-row">
+        <a className="button" href={`mailto:${message.email}?subject=${encodeURIComponent(replySubject)}`}>
+          Reply by e-mail
+        </a>
+        <Form method="post">
+          <input type="hidden" name="intent" value={message.handledAt ? 'mark-unhandled' : 'mark-handled'} />
+          <button type="submit" className="button-secondary">
+            {message.handledAt ? 'Mark as not handled' : 'Mark as handled'}
+          </button>
+        </Form>
+        <ConfirmButton
+          hiddenFields={{ intent: 'delete' }}
+          label="Delete message"
+          confirmText="Are you sure you want to delete this message?"
+          confirmLabel="Delete"
+        />
+      </div>
+
+      <section aria-labelledby="delivery-heading" className="admin-section">
+        <h2 id="delivery-heading">Delivery</h2>
+        {deliveries.length === 0 ? (
+          <p className="muted">
+            Kept in this inbox only: neither e-mail (SMTP_URL) nor a form service (CONTACT_FORWARD_URL) was configured
+            when it arrived.
+          </p>
+        ) : (
+          <>
+            <table className="admin-table">
+              <caption className="visually-hidden">Where this message was sent</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Channel</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Details</th>
+                </tr>
+              </thead>
+              <tbody>
+                {deliveries.map((d) => (
+                  <tr key={d.channel}>
+                    <td data-label="Channel">{d.channel}</td>
+                    <td data-label="Status" className={`inbox-delivery-${d.tone}`}>
+                      {d.summary}
+                    </td>
+                    <td data-label="Details">{d.detail ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {deliveries.some((d) => d.retryable) ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="retry-delivery" />
+                <button type="submit" className="button-secondary button-small">
+                  Try sending again now
+                </button>
+              </Form>
+            ) : null}
+          </>
+        )}
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,133 @@
+import { Link, redirect } from 'react-router'
+import type { Route } from './+types/messages'
+import { CONTACT_SUBJECT_LABELS, type ContactSubject } from '~/modules/inbox/contact.schema'
+import { describeDelivery, formatInboxDate } from '~/modules/inbox/inbox.format'
+import { countUnreadContactMessages, listContactMessagesForAdmin } from '~/modules/inbox/inbox.queries.server'
+import { getSiteSettings } from '~/modules/settings/settings.queries.server'
+import { requireRole } from '~/platform/auth.server'
+import inboxStylesUrl from '~/styles/inbox.css?url'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: inboxStylesUrl }]
+
+export const meta: Route.MetaFunction = () => [{ title: 'Messages | Site admin' }]
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, 'admin')
+  const page = Math.max(1, Math.floor(Number(new URL(request.url).searchParams.get('page')) || 1))
+  const [{ messages, total, pageCount }, unread, { timeZone }] = await Promise.all([
+    listContactMessagesForAdmin({ page }),
+    countUnreadContactMessages(),
+    getSiteSettings(),
+  ])
+  // Past the last page (messages were deleted meanwhile): show the last one instead.
+  if (page > pageCount) throw redirect(`/admin/messages?page=${pageCount}`)
+  return {
+    unread,
+    total,
+    page,
+    pageCount,
+    messages: messages.map((message) => ({
+      id: message.id,
+      name: message.name,
+      email: message.email,
+      subject: CONTACT_SUBJECT_LABELS[message.subject as ContactSubject] ?? message.subject,
+      preview: message.preview,
+      receivedAt: formatInboxDate(message.createdAt, timeZone),
+      unread: message.readAt === null,
+      handled: message.handledAt !== null,
+      deliveries: message.deliveries.map((d) => describeDelivery(d, timeZone)),
+    })),
+  }
+}
+
+export default function Messages({ loaderData }: Route.ComponentProps) {
+  const { messages, unread, total, page, pageCount } = loaderData
+  return (
+    <div className="stack">
+      <div className="admin-page-header">
+        <h1>Messages</h1>
+        <p className="inbox-count">
+          {unread === 0 ? 'No unread messages' : `${unread} unread ${unread === 1 ? 'message' : 'messages'}`}
+          {total > 0 ? ` of ${total}` : ''}
+        </p>
+      </div>
+      {messages.length === 0 ? (
+        <p className="card">No messages yet. Messages sent through the contact form appear here.</p>
+      ) : (
+        <table className="admin-table inbox-table">
+          <caption className="visually-hidden">Messages from the contact form, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">From</th>
+              <th scope="col">Message</th>
+              <th scope="col">Received</th>
+              <th scope="col">Status</th>
+              <th scope="col">Delivery</th>
+            </tr>
+          </thead>
+          <tbody>
+            {messages.map((message) => (
+              <tr key={message.id} className={message.unread ? 'inbox-unread' : undefined}>
+                <td data-label="From">
+                  <Link to={`/admin/messages/${message.id}`}>{message.name}</Link>
+                  <div className="muted inbox-email">{message.email}</div>
+                </td>
+                <td data-label="Message">
+                  <strong>{message.subject}</strong>
+                  <div className="inbox-preview">{message.preview}</div>
+                </td>
+                <td data-label="Received">{message.receivedAt}</td>
+                <td data-label="Status">
+                  <MessageStatus unread={message.unread} handled={message.handled} />
+                </td>
+                <td data-label="Delivery">
+                  <DeliverySummary deliveries={message.deliveries} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {pageCount > 1 ? (
+        <nav aria-label="Pages of messages" className="button-row">
+          {page > 1 ? (
+            <Link to={`?page=${page - 1}`} className="button-secondary button-small">
+              Newer messages
+            </Link>
+          ) : null}
+          <span>
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount ? (
+            <Link to={`?page=${page + 1}`} className="button-secondary button-small">
+              Older messages
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  )
+}
+
+function MessageStatus({ unread, handled }: { unread: boolean; handled: boolean }) {
+  return (
+    <span className="inbox-badges">
+      {unread ? <span className="admin-badge inbox-badge-unread">Unread</span> : null}
+      {handled ? <span className="admin-badge inbox-badge-handled">Handled</span> : null}
+      {!unread && !handled ? <span className="muted">Read</span> : null}
+    </span>
+  )
+}
+
+function DeliverySummary({ deliveries }: { deliveries: ReturnType<typeof describeDelivery>[] }) {
+  if (deliveries.length === 0) return <span className="muted">Inbox only</span>
+  return (
+    <ul className="inbox-deliveries">
+      {deliveries.map((d) => (
+        <li key={d.channel} className={`inbox-delivery-${d.tone}`}>
+          {d.channel}: {d.summary}
+        </li>
+      ))}
+    </ul>
+  )
+}
