@@ -18,14 +18,82 @@ export interface SessionTable {
   expiresAt: string
 }
 
+/** Counters of rate-limiter-flexible's database stores (expire: epoch milliseconds). */
+export interface RateLimitTable {
+  key: string
+  points: number
+  expire: number | null
+}
+
 export interface SettingTable {
   key: string
   value: string
   updatedAt: string
 }
 
+/** One editable page's texts as a JSON document (see app/modules/pages). */
+export interface PageSectionTable {
+  key: string
+  content: string
+  updatedAt: string
+}
+
+export interface ContactMessageTable {
+  id: string
+  name: string
+  email: string
+  phone: string | null
+  subject: string
+  message: string
+  createdAt: string
+  readAt: string | null
+  handledAt: string | null
+}
+
+export interface ContactDeliveryTable {
+  id: string
+  messageId: string
+  channel: 'email' | 'forward'
+  status: 'pending' | 'sending' | 'sent' | 'failed'
+  attempts: number
+  nextAttemptAt: string | null
+  leaseToken: string | null
+  leaseExpiresAt: string | null
+  lastError: string | null
+  deliveredAt: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface ImageTable {
+  id: string
+  width: number
+  height: number
+  alt: string
+  /** JSON list of ImageVariant (see platform/images.server.ts). */
+  variants: string
+  createdAt: string
+}
+
+export interface ArticleTable {
+  id: string
+  slug: string
+  title: string
+  content: string
+  category: string | null
+  imageId: string | null
+  createdAt: string
+  updatedAt: string
+}
+
 export interface Database {
   users: UserTable
   sessions: SessionTable
+  rateLimits: RateLimitTable
   settings: SettingTable
+  pageSections: PageSectionTable
+  contactMessages: ContactMessageTable
+  contactDeliveries: ContactDeliveryTable
+  images: ImageTable
+  articles: ArticleTable
 }

@@ -1,0 +1,34 @@
+import type { ResponsiveImageData } from '~/platform/image-types'
+
+interface ResponsiveImageProps {
+  image: ResponsiveImageData
+  /** How wide the image is shown, e.g. '(min-width: 48rem) 50vw, 100vw'; the browser picks the file. */
+  sizes: string
+  /** 'eager' for the main image at the top of a page; lazy elsewhere. */
+  loading?: 'lazy' | 'eager'
+  className?: string
+}
+
+/**
+ * An uploaded image as <picture>: WebP where the browser takes it, JPEG otherwise, each in
+ * several widths. Width and height reserve its space so the page does not jump while it loads.
+ */
+export function ResponsiveImage({ image, sizes, loading = 'lazy', className }: ResponsiveImageProps) {
+  return (
+    <picture>
+      <source type="image/webp" srcSet={image.webpSrcSet} sizes={sizes} />
+      <img
+        src={image.src}
+        srcSet={image.jpegSrcSet}
+        sizes={sizes}
+        width={image.width}
+        height={image.height}
+        alt={image.alt}
+        loading={loading}
+        decoding="async"
+        fetchPriority={loading === 'eager' ? 'high' : undefined}
+        className={className}
+      />
+    </picture>
+  )
+}

@@ -1,0 +1,158 @@
+import type { ExpressionBuilder } from 'kysely'
+import type { Database } from '~/platform/db-schema'
+import { db } from '~/platform/db.server'
+import type { ResponsiveImageData } from '~/platform/image-types'
+import { getImagesByIds, pickSocialImage, toResponsiveImage, type ImageRecord } from '~/platform/images.server'
+import { articleExcerpt, articlePlainText, readMinutes, renderArticleHtml } from './article-text.server'
+import { ARTICLES_PER_PAGE, MEDIA_CATEGORIES } from './news.schema'
+
+export interface ArticleSummary {
+  slug: string
+  title: string
+  excerpt: string
+  readMinutes: number
+  createdAt: string
+  image: ResponsiveImageData | null
+}
+
+export interface ArticleDetail extends ArticleSummary {
+  html: string
+  updatedAt: string
+  /** A JPEG small enough for link previews (a path). */
+  socialImage: { path: string; width: number; height: number; bytes: number; alt: string } | null
+}
+
+export interface ArticlePage {
+  articles: ArticleSummary[]
+  page: number
+  pageCount: number
+}
+
+/** Items imported from the old site's shared collection with a gallery category are media, not news. */
+function isNews(eb: ExpressionBuilder<Database, 'articles'>) {
+  return eb.or([eb('articles.category', 'is', null), eb('articles.category', 'not in', MEDIA_CATEGORIES)])
+}
+
+const SUMMARY_COLUMNS = ['slug', 'title', 'content', 'imageId', 'createdAt', 'updatedAt'] as const
+
+type ArticleRow = { slug: string; title: string; content: string; imageId: string | null; createdAt: string }
+
+function toSummary(row: ArticleRow, image: ImageRecord | undefined): ArticleSummary {
+  const text = articlePlainText(row.content)
+  return {
+    slug: row.slug,
+    title: row.title,
+    excerpt: articleExcerpt(text),
+    readMinutes: readMinutes(text),
+    createdAt: row.createdAt,
+    image: image ? toResponsiveImage(image) : null,
+  }
+}
+
+async function imagesOf(rows: { imageId: string | null }[]) {
+  return getImagesByIds(rows.flatMap((r) => (r.imageId ? [r.imageId] : [])))
+}
+
+/** One page of the public news list, newest first. */
+export async function listPublishedArticles(page: number): Promise<ArticlePage> {
+  const { total } = await db
+    .selectFrom('articles')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where(isNews)
+    .executeTakeFirstOrThrow()
+  const rows = await db
+    .selectFrom('articles')
+    .select(SUMMARY_COLUMNS)
+    .where(isNews)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(ARTICLES_PER_PAGE)
+    .offset((page - 1) * ARTICLES_PER_PAGE)
+    .execute()
+  const images = await imagesOf(rows)
+  return {
+    articles: rows.map((row) => toSummary(row, row.imageId ? images.get(row.imageId) : undefined)),
+    page,
+    pageCount: Math.max(1, Math.ceil(Number(total) / ARTICLES_PER_PAGE)),
+  }
+}
+
+function toDetail(row: ArticleRow & { updatedAt: string }, image: ImageRecord | undefined): ArticleDetail {
+  const social = image ? pickSocialImage(image) : null
+  return {
+    ...toSummary(row, image),
+    html: renderArticleHtml(row.content),
+    updatedAt: row.updatedAt,
+    socialImage: social && image ? { ...social, alt: image.alt || row.title } : null,
+  }
+}
+
+export async function getPublishedArticleBySlug(slug: string): Promise<ArticleDetail | null> {
+  const row = await db
+    .selectFrom('articles')
+    .select(SUMMARY_COLUMNS)
+    .where('slug', '=', slug)
+    .where(isNews)
+    .executeTakeFirst()
+  if (!row) return null
+  const images = await imagesOf([row])
+  return toDetail(row, row.imageId ? images.get(row.imageId) : undefined)
+}
+
+/** The newest articles in full, for the feed. */
+export async function listArticlesForFeed(limit = 20): Promise<ArticleDetail[]> {
+  const rows = await db
+    .selectFrom('articles')
+    .select(SUMMARY_COLUMNS)
+    .where(isNews)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute()
+  const images = await imagesOf(rows)
+  return rows.map((row) => toDetail(row, row.imageId ? images.get(row.imageId) : undefined))
+}
+
+export interface AdminArticleRow {
+  id: string
+  slug: string
+  title: string
+  createdAt: string
+  hasImage: boolean
+  /** False for items imported with a gallery category: they are not shown on /news. */
+  listed: boolean
+}
+
+export async function listArticlesForAdmin(): Promise<AdminArticleRow[]> {
+  const rows = await db
+    .selectFrom('articles')
+    .select(['id', 'slug', 'title', 'category', 'imageId', 'createdAt'])
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute()
+  return rows.map(({ imageId, category, ...row }) => ({
+    ...row,
+    hasImage: imageId !== null,
+    listed: category === null || !MEDIA_CATEGORIES.includes(category),
+  }))
+}
+
+export interface ArticleForEdit {
+  id: string
+  slug: string
+  title: string
+  content: string
+  image: ResponsiveImageData | null
+}
+
+export async function getArticleForEdit(id: string): Promise<ArticleForEdit | null> {
+  const row = await db
+    .selectFrom('articles')
+    .select(['id', 'slug', 'title', 'content', 'imageId'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!row) return null
+  const image = row.imageId ? (await getImagesByIds([row.imageId])).get(row.imageId) : undefined
+  const { imageId: _imageId, ...article } = row
+  return { ...article, image: image ? toResponsiveImage(image) : null }
+}

@@ -1,0 +1,91 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web'
+import {
+  contentTypeForKey,
+  InvalidStorageKeyError,
+  isValidStorageKey,
+  type ByteRange,
+  type Storage,
+  type StorageInput,
+} from './storage'
+
+// Partial writes go here (inside the root, so the final rename stays on one file system).
+// Keys cannot start with a dot, so nothing in it is ever served.
+const PARTIAL_DIR = '.partial'
+
+function toNodeReadable(data: StorageInput): Readable {
+  if (data instanceof Readable) return data
+  if (data instanceof Uint8Array) return Readable.from([data])
+  return Readable.fromWeb(data as NodeWebReadableStream<Uint8Array>)
+}
+
+/** Files under `root`, one file per key; `urlPrefix` is where the media route serves them. */
+export function createLocalDiskStorage(root: string, urlPrefix = '/media'): Storage {
+  const rootDir = path.resolve(root)
+
+  function resolveKey(key: string): string {
+    const file = path.resolve(rootDir, key)
+    // The key pattern already excludes traversal; this is the second lock on the same door.
+    if (!isValidStorageKey(key) || !file.startsWith(rootDir + path.sep)) throw new InvalidStorageKeyError(key)
+    return file
+  }
+
+  async function statFile(key: string) {
+    try {
+      const stats = await fs.promises.stat(resolveKey(key))
+      return stats.isFile() ? stats : null
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+      throw error
+    }
+  }
+
+  return {
+    async put(key, data) {
+      const file = resolveKey(key)
+      const source = toNodeReadable(data)
+      // The source may fail before the pipeline below listens; the pipeline still reports it.
+      source.on('error', () => {})
+      const partialDir = path.join(rootDir, PARTIAL_DIR)
+      await fs.promises.mkdir(partialDir, { recursive: true })
+      await fs.promises.mkdir(path.dirname(file), { recursive: true })
+      const partial = path.join(partialDir, crypto.randomUUID())
+      try {
+        await pipeline(source, fs.createWriteStream(partial, { flags: 'wx' }))
+        await fs.promises.rename(partial, file)
+      } catch (error) {
+        await fs.promises.rm(partial, { force: true })
+        throw error
+      }
+    },
+
+    async get(key, range?: ByteRange) {
+      const stats = await statFile(key)
+      if (!stats) return null
+      const stream = fs.createReadStream(resolveKey(key), range ? { start: range.start, end: range.end } : {})
+      return {
+        body: Readable.toWeb(stream) as ReadableStream<Uint8Array>,
+        size: stats.size,
+        contentType: contentTypeForKey(key),
+      }
+    },
+
+    async stat(key) {
+      const stats = await statFile(key)
+      return stats ? { size: stats.size, contentType: contentTypeForKey(key) } : null
+    },
+
+    async delete(key) {
+      await fs.promises.rm(resolveKey(key), { force: true })
+    },
+
+    url(key) {
+      resolveKey(key)
+      return `${urlPrefix}/${key}`
+    },
+  }
+}

@@ -1,0 +1,76 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link, useFormAction, useNavigation } from 'react-router'
+import { CheckboxField, ErrorList, Field, TextareaField } from '~/components/forms'
+import { ResponsiveImage } from '~/components/responsive-image'
+import { ArticleSchema, type ArticleFormValues } from '~/modules/news/news.schema'
+import type { ResponsiveImageData } from '~/platform/image-types'
+
+interface ArticleFormProps {
+  lastResult?: SubmissionResult<string[]>
+  defaultValue?: { title: string; content: string; imageAlt: string }
+  /** The image the article has now (editing). */
+  currentImage?: ResponsiveImageData | null
+  submitLabel: string
+  submittingLabel: string
+}
+
+/** The add and edit form of an article: title, Markdown text, and an optional image. */
+export function ArticleForm({
+  lastResult,
+  defaultValue,
+  currentImage,
+  submitLabel,
+  submittingLabel,
+}: ArticleFormProps) {
+  const [form, fields] = useForm<ArticleFormValues>({
+    lastResult,
+    defaultValue,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ArticleSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  const navigation = useNavigation()
+  const formAction = useFormAction()
+  const submitting = navigation.state === 'submitting' && navigation.formAction === formAction
+  return (
+    <Form method="post" encType="multipart/form-data" className="form" {...getFormProps(form)}>
+      <ErrorList id={form.errorId} errors={form.errors} variant="form" />
+      <Field meta={fields.title} label="Title" required />
+      <TextareaField
+        meta={fields.content}
+        label="Content"
+        rows={14}
+        hint="A blank line starts a new paragraph. Also possible: ## Heading, - list item, **bold**, [link text](https://example.org)."
+        required
+      />
+      {currentImage ? (
+        <figure className="admin-article-image">
+          <ResponsiveImage image={currentImage} sizes="16rem" />
+          <figcaption>Current image</figcaption>
+        </figure>
+      ) : null}
+      {currentImage ? <CheckboxField meta={fields.removeImage} label="Remove the current image" /> : null}
+      <Field
+        meta={fields.image}
+        type="file"
+        label={currentImage ? 'Replace the image (optional)' : 'Image (optional)'}
+        hint="JPG, PNG, GIF or WEBP, at most 10MB."
+        accept="image/jpeg,image/png,image/gif,image/webp"
+      />
+      <Field
+        meta={fields.imageAlt}
+        label="Image description (optional)"
+        hint="What the picture shows, for people who cannot see it."
+      />
+      <div className="button-row">
+        <button type="submit" className="button" disabled={submitting}>
+          {submitting ? submittingLabel : submitLabel}
+        </button>
+        <Link to="/admin/news" className="button-secondary">
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  )
+}

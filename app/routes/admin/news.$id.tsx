@@ -1,0 +1,76 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Link } from 'react-router'
+import type { Route } from './+types/news.$id'
+import { ArticleForm } from './article-form'
+import { ConfirmButton } from '~/components/confirm-button'
+import { getArticleForEdit } from '~/modules/news/news.queries.server'
+import { ArticleSchema } from '~/modules/news/news.schema'
+import { ArticleNotFoundError, updateArticle } from '~/modules/news/news.service.server'
+import { requireRole } from '~/platform/auth.server'
+import { ImageRejectedError } from '~/platform/images.server'
+import { logger } from '~/platform/logger.server'
+import { redirectWithToast } from '~/platform/toast.server'
+import adminNewsStylesUrl from '~/styles/admin-news.css?url'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminNewsStylesUrl }]
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.article.title ?? 'Article'} | Site admin` }]
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireRole(request, 'admin')
+  const article = await getArticleForEdit(params.id)
+  if (!article) throw data('Article not found', { status: 404 })
+  return { article }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireRole(request, 'admin')
+  const submission = parseWithZod(await request.formData(), { schema: ArticleSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  try {
+    await updateArticle(params.id, submission.value)
+  } catch (error) {
+    if (error instanceof ImageRejectedError) {
+      return data({ result: submission.reply({ fieldErrors: { image: [error.message] } }) }, { status: 400 })
+    }
+    if (error instanceof ArticleNotFoundError) {
+      return redirectWithToast('/admin/news', 'This article has been deleted in the meantime.', 'error')
+    }
+    logger.error({ err: error, articleId: params.id }, 'article could not be updated')
+    return data({ result: submission.reply({ formErrors: ['Failed to update article'] }) }, { status: 500 })
+  }
+  return redirectWithToast('/admin/news', 'Article updated.')
+}
+
+export default function EditArticle({ loaderData, actionData }: Route.ComponentProps) {
+  const { article } = loaderData
+  return (
+    <div className="stack">
+      <p>
+        <Link to="/admin/news">All articles</Link>
+      </p>
+      <div className="admin-page-header">
+        <h1>Edit article</h1>
+        <Link to={`/news/${article.slug}`}>View on the site</Link>
+      </div>
+      <ArticleForm
+        key={article.id}
+        lastResult={actionData?.result}
+        defaultValue={{ title: article.title, content: article.content, imageAlt: article.image?.alt ?? '' }}
+        currentImage={article.image}
+        submitLabel="Save changes"
+        submittingLabel="Saving..."
+      />
+      <section className="admin-danger-zone" aria-labelledby="delete-heading">
+        <h2 id="delete-heading">Delete this article</h2>
+        <ConfirmButton
+          action="/admin/news"
+          hiddenFields={{ id: article.id }}
+          label="Delete article"
+          confirmText="Are you sure you want to delete this article?"
+          confirmLabel="Delete"
+        />
+      </section>
+    </div>
+  )
+}

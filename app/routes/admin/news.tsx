@@ -1,0 +1,98 @@
+import { data, Link } from 'react-router'
+import type { Route } from './+types/news'
+import { ConfirmButton } from '~/components/confirm-button'
+import { ErrorList } from '~/components/forms'
+import { listArticlesForAdmin } from '~/modules/news/news.queries.server'
+import { deleteArticle } from '~/modules/news/news.service.server'
+import { getSiteSettings } from '~/modules/settings/settings.queries.server'
+import { requireRole } from '~/platform/auth.server'
+import { formatDay } from '~/platform/dates'
+import { logger } from '~/platform/logger.server'
+import { redirectWithToast } from '~/platform/toast.server'
+
+export const meta: Route.MetaFunction = () => [{ title: 'News | Site admin' }]
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, 'admin')
+  const [articles, settings] = await Promise.all([listArticlesForAdmin(), getSiteSettings()])
+  return { articles: articles.map((a) => ({ ...a, dateLabel: formatDay(a.createdAt, settings.timeZone) })) }
+}
+
+/** Deletes an article (the only form on this page; the edit page posts here too). */
+export async function action({ request }: Route.ActionArgs) {
+  await requireRole(request, 'admin')
+  const id = (await request.formData()).get('id')
+  if (typeof id !== 'string' || id.trim() === '') {
+    return data({ error: 'Article ID is required for deletion' }, { status: 400 })
+  }
+  try {
+    await deleteArticle(id)
+  } catch (error) {
+    logger.error({ err: error, articleId: id }, 'article could not be deleted')
+    return redirectWithToast('/admin/news', 'Failed to delete article', 'error')
+  }
+  return redirectWithToast('/admin/news', 'Article deleted.')
+}
+
+export default function AdminNews({ loaderData, actionData }: Route.ComponentProps) {
+  const { articles } = loaderData
+  return (
+    <div className="stack">
+      <div className="admin-page-header">
+        <h1>News</h1>
+        <Link to="/admin/news/new" className="button">
+          Add article
+        </Link>
+      </div>
+      <ErrorList errors={actionData ? [actionData.error] : null} variant="form" />
+      {articles.length === 0 ? (
+        <p>No articles yet. Articles you add appear on the News page, newest first.</p>
+      ) : (
+        <table className="admin-table">
+          <caption className="visually-hidden">Articles, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Title</th>
+              <th scope="col">Posted</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {articles.map((article) => (
+              <tr key={article.id}>
+                <td data-label="Title">
+                  {article.listed ? <Link to={`/news/${article.slug}`}>{article.title}</Link> : article.title}
+                  {article.hasImage ? <span className="admin-badge">image</span> : null}
+                  {article.listed ? null : <span className="admin-badge">gallery category: not on News</span>}
+                </td>
+                <td data-label="Posted">
+                  <time dateTime={article.createdAt}>{article.dateLabel}</time>
+                </td>
+                <td>
+                  <div className="button-row">
+                    <Link
+                      to={`/admin/news/${article.id}`}
+                      className="button-secondary button-small"
+                      aria-label={`Edit ${article.title}`}
+                    >
+                      Edit
+                    </Link>
+                    <ConfirmButton
+                      hiddenFields={{ id: article.id }}
+                      label="Delete"
+                      confirmText="Are you sure you want to delete this article?"
+                      confirmLabel="Delete"
+                      className="button-danger button-small"
+                    />
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  )
+}

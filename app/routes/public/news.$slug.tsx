@@ -1,0 +1,122 @@
+import { useEffect, useState } from 'react'
+import { data, Link, useOutletContext } from 'react-router'
+import type { Route } from './+types/news.$slug'
+import { ResponsiveImage } from '~/components/responsive-image'
+import { useRootData } from '~/components/root-data'
+import { getPublishedArticleBySlug } from '~/modules/news/news.queries.server'
+import { getSiteSettings } from '~/modules/settings/settings.queries.server'
+import { formatDay } from '~/platform/dates'
+import { pageMeta } from '~/platform/seo'
+import { getSiteOrigin } from '~/platform/site-url.server'
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const [article, settings] = await Promise.all([getPublishedArticleBySlug(params.slug), getSiteSettings()])
+  if (!article) throw data(null, { status: 404 })
+  return {
+    article: { ...article, dateLabel: formatDay(article.createdAt, settings.timeZone) },
+    url: `${getSiteOrigin(request, context)}/news/${article.slug}`,
+  }
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const article = args.loaderData?.article
+  if (!article) return []
+  const image = article.socialImage
+  return pageMeta(args, {
+    title: article.title,
+    description: article.excerpt,
+    type: 'article',
+    image: image ? { url: image.path, width: image.width, height: image.height, alt: image.alt } : undefined,
+    extra: [
+      { property: 'article:published_time', content: article.createdAt },
+      { property: 'article:modified_time', content: article.updatedAt },
+    ],
+  })
+}
+
+export default function ArticlePage({ loaderData }: Route.ComponentProps) {
+  const { article, url } = loaderData
+  // Shown inside the list's dialog when opened from the list; on its own page otherwise.
+  const { inDialog } = useOutletContext<{ inDialog: boolean }>()
+  const { settings } = useRootData()
+  return (
+    <article className={inDialog ? 'news-article' : 'container section news-article news-article-page'}>
+      {inDialog ? null : (
+        <p>
+          <Link to="/news" className="news-back-link">
+            ← All news
+          </Link>
+        </p>
+      )}
+      <h1 id="article-title">{article.title}</h1>
+      <p className="news-meta">
+        <time dateTime={article.createdAt}>{article.dateLabel}</time>
+        <span aria-hidden="true"> · </span>
+        <span>{article.readMinutes} min read</span>
+      </p>
+      {article.image ? (
+        <ResponsiveImage
+          image={article.image}
+          sizes="(min-width: 48rem) 46rem, 100vw"
+          loading="eager"
+          className="news-article-image"
+        />
+      ) : null}
+      {/* Rendered from Markdown on the server with raw HTML disabled and only http(s)/mailto links. */}
+      <div className="news-article-text" dangerouslySetInnerHTML={{ __html: article.html }} />
+      <ShareLinks url={url} title={article.title} organisation={settings.organisationName} />
+    </article>
+  )
+}
+
+function ShareLinks({ url, title, organisation }: { url: string; title: string; organisation: string }) {
+  const whatsapp = `https://wa.me/?${new URLSearchParams({ text: `${title} – ${organisation}\n${url}` })}`
+  const facebook = `https://www.facebook.com/sharer/sharer.php?${new URLSearchParams({ u: url })}`
+  return (
+    <section className="news-share" aria-labelledby="share-heading">
+      <h2 id="share-heading" className="news-share-heading">
+        Share this article
+      </h2>
+      <div className="button-row">
+        <a href={whatsapp} className="button-secondary button-small" target="_blank" rel="noopener noreferrer">
+          WhatsApp<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+        <a href={facebook} className="button-secondary button-small" target="_blank" rel="noopener noreferrer">
+          Facebook<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+        <CopyLinkButton url={url} />
+      </div>
+    </section>
+  )
+}
+
+/** Shown once JavaScript runs and the browser offers the clipboard; the address bar has the link anyway. */
+function CopyLinkButton({ url }: { url: string }) {
+  const [available, setAvailable] = useState(false)
+  const [status, setStatus] = useState<'idle' | 'copied' | 'failed'>('idle')
+  useEffect(() => setAvailable(!!navigator.clipboard), [])
+  if (!available) return null
+  return (
+    <>
+      <button
+        type="button"
+        className="button-secondary button-small"
+        onClick={() =>
+          navigator.clipboard.writeText(url).then(
+            () => setStatus('copied'),
+            () => setStatus('failed'),
+          )
+        }
+      >
+        Copy link
+      </button>
+      <span role="status" className="news-share-status">
+        {status === 'copied'
+          ? 'Link copied'
+          : status === 'failed'
+            ? 'Could not copy; copy the address from the address bar.'
+            : ''}
+      </span>
+    </>
+  )
+}

@@ -1,0 +1,187 @@
+import { useEffect, useRef } from 'react'
+import { data, Link, useLocation, useNavigate, useOutlet, type ShouldRevalidateFunctionArgs } from 'react-router'
+import type { Route } from './+types/news'
+import { AdminEntryLink } from '~/components/admin-entry-link'
+import { ResponsiveImage } from '~/components/responsive-image'
+import { listPublishedArticles } from '~/modules/news/news.queries.server'
+import { getSiteSettings } from '~/modules/settings/settings.queries.server'
+import { formatDay } from '~/platform/dates'
+import { pageMeta } from '~/platform/seo'
+import newsStylesUrl from '~/styles/news.css?url'
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: newsStylesUrl },
+  { rel: 'alternate', type: 'application/rss+xml', title: 'Latest News', href: '/news/feed.xml' },
+]
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: 'Latest News', description: 'News and updates from our ministry and community.' })
+
+/** How the article opened over the list marks its history entry, so closing it can go back. */
+export interface ArticleOpenedFromList {
+  fromList: true
+}
+
+function parsePage(value: string | null): number | null {
+  if (value === null) return 1
+  return /^[1-9]\d{0,5}$/.test(value) ? Number(value) : null
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  // Loaded directly, /news/<slug> shows the article alone: the list is not needed (see shouldRevalidate).
+  if (params.slug) return { list: null }
+  const page = parsePage(new URL(request.url).searchParams.get('page'))
+  if (page === null) throw data(null, { status: 404 })
+  const [list, settings] = await Promise.all([listPublishedArticles(page), getSiteSettings()])
+  if (page > list.pageCount) throw data(null, { status: 404 })
+  return {
+    list: {
+      ...list,
+      articles: list.articles.map((article) => ({
+        ...article,
+        dateLabel: formatDay(article.createdAt, settings.timeZone),
+      })),
+    },
+  }
+}
+
+export function shouldRevalidate({
+  currentUrl,
+  currentParams,
+  nextParams,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  // Opening an article over the list: the list stays as it is (only the article is fetched).
+  if (currentUrl.pathname === '/news' && !currentParams.slug && nextParams.slug) return false
+  // Leaving an article: if it was loaded on its own, the list was skipped, so fetch it now.
+  if (currentParams.slug && !nextParams.slug) return true
+  return defaultShouldRevalidate
+}
+
+export default function News({ loaderData }: Route.ComponentProps) {
+  const { list } = loaderData
+  const article = useOutlet({ inDialog: list !== null })
+  // A direct load of an article: the article's own page.
+  if (!list) return article
+
+  const { articles, page, pageCount } = list
+  return (
+    <div className="container section news-page">
+      <div className="news-header">
+        <h1>Latest News</h1>
+        <a href="/news/feed.xml" className="news-feed-link">
+          RSS feed
+        </a>
+      </div>
+
+      {articles.length === 0 ? (
+        <div className="news-empty">
+          <h2>No Articles Yet</h2>
+          <p>Check back soon for new updates.</p>
+        </div>
+      ) : (
+        <ul className="news-grid">
+          {articles.map((item, index) => (
+            <li key={item.slug} className="news-card">
+              {item.image ? (
+                <ResponsiveImage
+                  image={item.image}
+                  sizes="(min-width: 72rem) 22rem, (min-width: 40rem) 45vw, 100vw"
+                  loading={index < 2 && page === 1 ? 'eager' : 'lazy'}
+                  className="news-card-image"
+                />
+              ) : (
+                <div className="news-card-image news-card-placeholder" />
+              )}
+              <div className="news-card-body">
+                <h2 className="news-card-title">
+                  <Link
+                    to={`/news/${item.slug}`}
+                    state={{ fromList: true } satisfies ArticleOpenedFromList}
+                    preventScrollReset
+                    className="news-card-link"
+                  >
+                    {item.title}
+                  </Link>
+                </h2>
+                <p className="news-meta">
+                  <time dateTime={item.createdAt}>{item.dateLabel}</time>
+                  <span aria-hidden="true"> · </span>
+                  <span>{item.readMinutes} min read</span>
+                </p>
+                <p className="news-card-excerpt">{item.excerpt}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {pageCount > 1 ? (
+        <nav className="news-pagination" aria-label="More articles">
+          {page > 1 ? (
+            <Link to={page === 2 ? '/news' : `/news?page=${page - 1}`} className="button-secondary" rel="prev">
+              Newer articles
+            </Link>
+          ) : null}
+          <span>
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount ? (
+            <Link to={`/news?page=${page + 1}`} className="button-secondary" rel="next">
+              Older articles
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+
+      <AdminEntryLink returnTo="/news" adminPath="/admin/news" adminLabel="Manage news" />
+      {article ? <ArticleDialog>{article}</ArticleDialog> : null}
+    </div>
+  )
+}
+
+/** The article opened from the list, over the list; its own URL is in the address bar meanwhile. */
+function ArticleDialog({ children }: { children: React.ReactNode }) {
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  const navigate = useNavigate()
+  const location = useLocation()
+
+  useEffect(() => {
+    const dialog = dialogRef.current
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    dialog?.showModal()
+    return () => {
+      // The dialog leaves with the route; focus goes back to the card that opened it.
+      if (opener?.isConnected) opener.focus()
+    }
+  }, [])
+
+  function close() {
+    if ((location.state as ArticleOpenedFromList | null)?.fromList) navigate(-1)
+    else navigate('/news', { preventScrollReset: true })
+  }
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="news-dialog"
+      aria-labelledby="article-title"
+      onCancel={(event) => {
+        event.preventDefault()
+        close()
+      }}
+      onClick={(event) => {
+        // Only a click on the backdrop lands on the dialog itself; its content sits in the body.
+        if (event.target === event.currentTarget) close()
+      }}
+    >
+      <div className="news-dialog-body">
+        <button type="button" className="news-dialog-close" onClick={close}>
+          <span aria-hidden="true">×</span>
+          <span className="visually-hidden">Close article</span>
+        </button>
+        {children}
+      </div>
+    </dialog>
+  )
+}

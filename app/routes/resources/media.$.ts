@@ -1,0 +1,57 @@
+import type { Route } from './+types/media.$'
+import { isValidStorageKey, storage, type ByteRange } from '~/platform/storage/index.server'
+
+const NOT_FOUND = () =>
+  new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+
+type RangeRequest = { kind: 'whole' } | { kind: 'range'; range: ByteRange } | { kind: 'unsatisfiable' }
+
+/**
+ * Reads a `Range: bytes=…` header against the file size (RFC 9110). A header we do not
+ * understand, or one asking for several ranges, is ignored and the whole file is sent.
+ */
+function parseRange(header: string | null, size: number): RangeRequest {
+  const match = header?.match(/^bytes=(\d*)-(\d*)$/)
+  if (!match || (match[1] === '' && match[2] === '')) return { kind: 'whole' }
+  const [, first, last] = match
+  if (first === '') {
+    const suffix = Number(last)
+    if (suffix === 0 || size === 0) return { kind: 'unsatisfiable' }
+    return { kind: 'range', range: { start: Math.max(0, size - suffix), end: size - 1 } }
+  }
+  const start = Number(first)
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1)
+  if (start >= size || (last !== '' && Number(last) < start)) return { kind: 'unsatisfiable' }
+  return { kind: 'range', range: { start, end } }
+}
+
+/** Uploaded files. Keys are unique per content, so a file can be cached for good. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const key = params['*'] ?? ''
+  if (!isValidStorageKey(key)) return NOT_FOUND()
+  const info = await storage.stat(key)
+  if (!info) return NOT_FOUND()
+
+  const requested = parseRange(request.headers.get('range'), info.size)
+  if (requested.kind === 'unsatisfiable') {
+    return new Response(null, { status: 416, headers: { 'Content-Range': `bytes */${info.size}` } })
+  }
+  const headers = new Headers({
+    'Content-Type': info.contentType,
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'public, max-age=31536000, immutable',
+    'Accept-Ranges': 'bytes',
+  })
+  const range = requested.kind === 'range' ? requested.range : undefined
+  const object = await storage.get(key, range)
+  if (!object) return NOT_FOUND()
+  if (range) {
+    headers.set('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`)
+    headers.set('Content-Length', String(range.end - range.start + 1))
+  } else {
+    headers.set('Content-Length', String(info.size))
+  }
+  const body = request.method === 'HEAD' ? null : object.body
+  if (!body) await object.body.cancel()
+  return new Response(body, { status: range ? 206 : 200, headers })
+}

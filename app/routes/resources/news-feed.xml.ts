@@ -1,0 +1,42 @@
+import { Feed } from 'feed'
+import type { Route } from './+types/news-feed.xml'
+import { listArticlesForFeed } from '~/modules/news/news.queries.server'
+import { getSiteSettings } from '~/modules/settings/settings.queries.server'
+import { getSiteOrigin } from '~/platform/site-url.server'
+
+/** The latest articles as RSS 2.0, for feed readers (advertised on /news with <link rel="alternate">). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const origin = getSiteOrigin(request, context)
+  const [articles, settings] = await Promise.all([listArticlesForFeed(), getSiteSettings()])
+  const feed = new Feed({
+    id: `${origin}/news`,
+    link: `${origin}/news`,
+    title: `Latest News | ${settings.organisationName}`,
+    description: settings.tagline,
+    language: 'en',
+    generator: false,
+    updated: articles[0] ? new Date(articles[0].updatedAt) : undefined,
+    feedLinks: { rss: `${origin}/news/feed.xml` },
+    copyright: settings.organisationName,
+  })
+  for (const article of articles) {
+    const link = `${origin}/news/${article.slug}`
+    feed.addItem({
+      id: link,
+      link,
+      title: article.title,
+      description: article.excerpt,
+      content: article.html,
+      date: new Date(article.createdAt),
+      image: article.socialImage
+        ? { url: `${origin}${article.socialImage.path}`, type: 'image/jpeg', length: article.socialImage.bytes }
+        : undefined,
+    })
+  }
+  return new Response(feed.rss2(), {
+    headers: {
+      'Content-Type': 'application/rss+xml; charset=utf-8',
+      'Cache-Control': 'public, max-age=300',
+    },
+  })
+}

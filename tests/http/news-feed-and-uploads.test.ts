@@ -1,0 +1,92 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { asFile, elevenMegabyteJpeg, HTML_RENAMED_AS_JPEG, pixelFloodPng, plainPng } from '../fixtures/images'
+import { get, signIn } from '../setup/http-session'
+import { startTestServer, type TestServer } from '../setup/server'
+
+let server: TestServer
+let admin: string
+beforeAll(async () => {
+  server = await startTestServer()
+  admin = await signIn(server)
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+function storedImageCount(): number {
+  const dir = path.join(server.database.env.DATA_DIR, 'uploads', 'images')
+  return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0
+}
+
+async function postArticle(fields: Record<string, string>, image?: File) {
+  const body = new FormData()
+  for (const [name, value] of Object.entries(fields)) body.set(name, value)
+  if (image) body.set('image', image)
+  return fetch(`${server.url}/admin/news/new`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin: server.url, cookie: admin },
+    body,
+  })
+}
+
+describe('news over HTTP', () => {
+  it('offers an RSS feed of the articles, advertised on the news page', async () => {
+    const page = await (await get(server, '/news')).text()
+    expect(page).toMatch(/<link[^>]*rel="alternate"[^>]*type="application\/rss\+xml"[^>]*href="\/news\/feed.xml"/)
+
+    const res = await get(server, '/news/feed.xml')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8')
+    const xml = await res.text()
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?>\s*<rss version="2.0"/)
+    expect(xml).toContain('<title><![CDATA[Monthly Food and Clothing Distribution]]></title>')
+    expect(xml).toContain(`<link>${server.url}/news/monthly-food-and-clothing-distribution</link>`)
+    expect(xml).toMatch(new RegExp(`<enclosure length="[1-9]\\d*" type="image/jpeg" url="${server.url}/media/images/`))
+  })
+
+  it('posts an article with an image and shows it in the feed', async () => {
+    const before = storedImageCount()
+    const res = await postArticle(
+      { title: 'Back to school <drive>', content: 'We packed **120** bags.', imageAlt: 'School bags' },
+      asFile(await plainPng(1300, 800), 'bags.png', 'image/png'),
+    )
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe('/admin/news')
+    expect(storedImageCount()).toBe(before + 6)
+    const xml = await (await get(server, '/news/feed.xml')).text()
+    expect(xml).toContain('<title><![CDATA[Back to school <drive>]]></title>')
+    expect(xml).toContain('<p>We packed <strong>120</strong> bags.</p>')
+  })
+
+  it('answers a form without title or content with both messages (no JavaScript needed)', async () => {
+    const res = await postArticle({ title: '  ', content: '' })
+    expect(res.status).toBe(400)
+    const html = await res.text()
+    expect(html).toContain('Title is required')
+    expect(html).toContain('Content is required')
+  })
+
+  it.each([
+    [
+      'an HTML page renamed .jpg',
+      () => asFile(HTML_RENAMED_AS_JPEG, 'photo.jpg'),
+      'Invalid image type. Please upload a JPG, PNG, GIF, or WEBP file.',
+    ],
+    ['an 11 MB file', () => asFile(elevenMegabyteJpeg(), 'big.jpg'), 'Image file is too large. Maximum size is 10MB.'],
+    [
+      'a 50000 x 50000 PNG header',
+      () => asFile(pixelFloodPng(), 'flood.png', 'image/png'),
+      'Image dimensions are too large.',
+    ],
+  ])('refuses %s with a message and stores nothing', async (_name, file, message) => {
+    const before = storedImageCount()
+    const res = await postArticle({ title: 'Hostile upload', content: 'Text' }, file())
+    expect(res.status).toBe(400)
+    expect(await res.text()).toContain(message)
+    expect(storedImageCount()).toBe(before)
+    expect(await (await get(server, '/news/feed.xml')).text()).not.toContain('Hostile upload')
+  })
+})
