@@ -69,7 +69,7 @@ app.use(
       fontSrc: ["'self'"],
     },
     crossOriginOpenerPolicy: 'same-origin',
-    crossOriginResourcePolicy: 'same-origin',
+    crossOriginResourcePolicy: false,
     crossOriginEmbedderPolicy: false,
     referrerPolicy: 'strict-origin-when-cross-origin',
     xFrameOptions: 'DENY',
@@ -85,6 +85,12 @@ app.use(async (c, next) => {
   const foreign = origin ? origin !== siteOrigin(c) : fetchSite === 'cross-site'
   if (foreign) return c.text('Cross-site requests are not allowed.', 403)
   return next()
+})
+
+// Uploaded images may be shown by feed readers and other sites; everything else stays same-origin.
+app.use(async (c, next) => {
+  await next()
+  c.header('Cross-Origin-Resource-Policy', c.req.path.startsWith('/media/') ? 'cross-origin' : 'same-origin')
 })
 
 app.use(compress())

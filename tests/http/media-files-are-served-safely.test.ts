@@ -49,6 +49,13 @@ describe('the media route', () => {
     expect(webp.headers.get('content-type')).toBe('image/webp')
   })
 
+  it('lets other sites (feed readers) embed uploaded images, but not the pages', async () => {
+    const image = await fetch(server.url + jpegPath)
+    expect(image.headers.get('cross-origin-resource-policy')).toBe('cross-origin')
+    const page = await fetch(server.url + '/')
+    expect(page.headers.get('cross-origin-resource-policy')).toBe('same-origin')
+  })
+
   it('answers byte ranges with 206 and Content-Range', async () => {
     const first = await fetch(server.url + jpegPath, { headers: { range: 'bytes=0-99' } })
     expect(first.status).toBe(206)
