@@ -1,0 +1,92 @@
+import { spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+export const root = path.resolve(import.meta.dirname, '..')
+export const CHROMIUM = '/usr/bin/chromium'
+/** The benchmarks build into their own folder so they never disturb `build/`. */
+export const buildDir = process.env.BUILD_DIR ?? 'build-bench'
+
+export function requireChromium(): void {
+  if (!fs.existsSync(CHROMIUM)) {
+    console.error(`The benchmarks need Debian's Chromium at ${CHROMIUM}. Install it: apt-get install -y chromium`)
+    process.exit(1)
+  }
+}
+
+export function buildApp(): void {
+  console.log(`Building into ${buildDir} …`)
+  const result = spawnSync(path.join(root, 'node_modules/.bin/react-router'), ['build'], {
+    cwd: root,
+    env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: 'production' },
+    encoding: 'utf8',
+  })
+  if (result.status !== 0) {
+    console.error(result.stdout, result.stderr)
+    throw new Error(`The build failed (exit code ${result.status}).`)
+  }
+}
+
+export interface BenchServer {
+  url: string
+  /** Stops the server with SIGTERM and removes its data folder. */
+  stop(): Promise<void>
+}
+
+/** Starts the real server on a free port with a fresh data folder, so it serves the demo content. */
+export async function startBenchServer(): Promise<BenchServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-'))
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/index.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      BUILD_DIR: buildDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: 'admin@example.org',
+      ADMIN_PASSWORD: 'bench-only-password',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (d) => (output += d))
+  child.stderr.on('data', (d) => (output += d))
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+
+  let stopped = false
+  async function stop() {
+    if (stopped) return
+    stopped = true
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+    await exited
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+  // Ctrl-C during a run still stops the server and removes the data folder.
+  process.once('SIGINT', () => void stop().then(() => process.exit(130)))
+
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`The server did not start within 60 s:\n${output}`)), 60_000)
+      child.stdout.on('data', () => {
+        const match = output.match(/Listening on (http:\/\/\S+)/)
+        if (match) {
+          clearTimeout(timer)
+          resolve(match[1])
+        }
+      })
+      child.once('exit', (code) => {
+        clearTimeout(timer)
+        reject(new Error(`The server exited with code ${code}:\n${output}`))
+      })
+    })
+    return { url, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}

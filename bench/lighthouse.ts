@@ -1,0 +1,123 @@
+/**
+ * Lighthouse (mobile: emulated phone, simulated slow 4G and CPU) on every public page, with the
+ * JavaScript each page ships. `npm run bench:lighthouse`.
+ */
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { buildApp, CHROMIUM, requireChromium, startBenchServer } from './bench-server'
+import { discoverPublicPages } from './public-pages'
+
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
+
+interface Row {
+  path: string
+  scores: number[]
+  scriptCount: number
+  scriptTransferBytes: number
+  scriptResourceBytes: number
+  /** Failed audits of the accessibility, best-practices and SEO categories, so a score below 100 says why. */
+  failedAudits: string[]
+}
+
+interface NetworkRequestItem {
+  resourceType?: string
+  transferSize?: number
+  resourceSize?: number
+}
+
+async function audit(url: string, port: number, label: string): Promise<Row> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+  })
+  if (!result) throw new Error(`Lighthouse returned no result for ${url}`)
+  const { lhr } = result
+  if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`)
+  const details = lhr.audits['network-requests']?.details as { items?: NetworkRequestItem[] } | undefined
+  const scripts = (details?.items ?? []).filter((item) => item.resourceType === 'Script')
+  const failedAudits = CATEGORIES.filter((c) => c !== 'performance').flatMap((c) =>
+    (lhr.categories[c]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${c}: ${ref.id}`),
+  )
+  return {
+    path: label,
+    scores: CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100)),
+    scriptCount: scripts.length,
+    scriptTransferBytes: scripts.reduce((sum, s) => sum + (s.transferSize ?? 0), 0),
+    scriptResourceBytes: scripts.reduce((sum, s) => sum + (s.resourceSize ?? 0), 0),
+    failedAudits,
+  }
+}
+
+/** Lighthouse asks for a second run when a trace comes out incomplete, which happens on a busy machine. */
+async function auditWithRetry(url: string, port: number, label: string): Promise<Row> {
+  try {
+    return await audit(url, port, label)
+  } catch (error) {
+    console.log(`  ${label}: ${(error as Error).message} Trying once more.`)
+    return audit(url, port, label)
+  }
+}
+
+function printTable(rows: Row[]) {
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1)
+  const header = ['path', 'perf', 'a11y', 'best-pr.', 'seo', 'scripts', 'JS KB sent', 'JS KB unzipped']
+  const lines = rows.map((r) => [
+    r.path,
+    ...r.scores.map(String),
+    String(r.scriptCount),
+    kb(r.scriptTransferBytes),
+    kb(r.scriptResourceBytes),
+  ])
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)))
+  const format = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')
+  console.log(format(header))
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '))
+  for (const line of lines) console.log(format(line))
+  const failed = rows.filter((r) => r.failedAudits.length > 0)
+  if (failed.length > 0)
+    console.log(`\nFailed audits:\n${failed.map((r) => `  ${r.path}: ${r.failedAudits.join(', ')}`).join('\n')}`)
+}
+
+requireChromium()
+buildApp()
+const server = await startBenchServer()
+let chrome: chromeLauncher.LaunchedChrome | undefined
+try {
+  console.log(`Server at ${server.url} (fresh SQLite database with demo content)`)
+  const pages = await discoverPublicPages(server.url)
+  if (pages.length === 0) throw new Error('No public page answered 200: nothing to audit.')
+  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS })
+  console.log(`Lighthouse mobile (default settings: emulated phone, simulated throttling), ${pages.length} pages\n`)
+  const rows: Row[] = []
+  const failures: string[] = []
+  for (const page of pages) {
+    try {
+      rows.push(await auditWithRetry(server.url + page, chrome.port, page))
+    } catch (error) {
+      failures.push(`${page}: ${(error as Error).message}`)
+    }
+  }
+  printTable(rows)
+  if (failures.length > 0) {
+    console.log(`\nNot audited:\n${failures.map((f) => `  ${f}`).join('\n')}`)
+    process.exitCode = 1
+  }
+} finally {
+  chrome?.kill()
+  await server.stop()
+}

@@ -1,0 +1,134 @@
+/**
+ * `npm run backup -- [file.tar.gz]`: the database and the uploaded files in one archive, taken
+ * while the site keeps running. SQLite is copied with SQLite's online backup API; PostgreSQL
+ * (DATABASE_URL) with pg_dump's custom format.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import { env } from '../app/platform/env.server'
+import {
+  DATABASE_DIR,
+  MANIFEST_FILE,
+  PARTIAL_UPLOADS_DIR,
+  POSTGRES_DUMP_NAME,
+  SQLITE_BACKUP_NAME,
+  UPLOADS_DIR,
+  UsageError,
+  countFiles,
+  currentSchema,
+  listFiles,
+  parseArguments,
+  postgresCommandConnection,
+  quoteIdentifier,
+  run,
+  runMain,
+  siteFiles,
+  withPostgres,
+  type BackupManifest,
+} from './backup-archive'
+
+const USAGE = 'Usage: npm run backup -- [backup-file.tar.gz]'
+
+function defaultFileName(): string {
+  return `site-backup-${new Date().toISOString().slice(0, 19).replaceAll(':', '-')}.tar.gz`
+}
+
+async function backUpSqlite(sqliteFile: string, target: string): Promise<string[]> {
+  if (!fs.existsSync(sqliteFile)) throw new Error(`There is no database at ${sqliteFile}: check DATA_DIR.`)
+  const database = new SQLite(sqliteFile, { fileMustExist: true })
+  try {
+    database.pragma('busy_timeout = 10000')
+    // A consistent copy even while the server writes: SQLite's online backup API.
+    await database.backup(target)
+    const hasMigrations = database
+      .prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'")
+      .get()
+    if (!hasMigrations) return []
+    return database.prepare('select name from kysely_migration order by name').pluck().all() as string[]
+  } finally {
+    database.close()
+  }
+}
+
+async function backUpPostgres(databaseUrl: string, target: string): Promise<{ schema: string; migrations: string[] }> {
+  const { schema, migrations } = await withPostgres(databaseUrl, async (client) => {
+    const schema = await currentSchema(client)
+    const { rows } = await client.query<{ exists: boolean }>('select to_regclass($1) is not null as exists', [
+      `${quoteIdentifier(schema)}.kysely_migration`,
+    ])
+    if (!rows[0].exists) return { schema, migrations: [] }
+    const applied = await client.query<{ name: string }>('select name from kysely_migration order by name')
+    return { schema, migrations: applied.rows.map((r) => r.name) }
+  })
+  const { dbname, env: pgEnv } = postgresCommandConnection(databaseUrl)
+  // One snapshot of the app's schema; owners and grants are left to whoever restores it.
+  run(
+    'pg_dump',
+    [
+      '--format=custom',
+      `--schema=${quoteIdentifier(schema)}`,
+      '--no-owner',
+      '--no-privileges',
+      `--file=${target}`,
+      `--dbname=${dbname}`,
+    ],
+    pgEnv,
+  )
+  return { schema, migrations }
+}
+
+async function main() {
+  const args = parseArguments(process.argv.slice(2), USAGE)
+  const file = path.resolve(args.file ?? defaultFileName())
+  if (args.force) throw new UsageError(`backup has no --force: it never overwrites a file.\n${USAGE}`)
+  if (fs.existsSync(file)) throw new Error(`${file} already exists: choose another name or remove it first.`)
+  if (!fs.existsSync(path.dirname(file))) throw new Error(`The folder ${path.dirname(file)} does not exist.`)
+
+  const { sqliteFile, uploadsDir } = siteFiles(env.dataDir)
+  const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'site-backup-'))
+  const partialFile = `${file}.partial`
+  try {
+    fs.mkdirSync(path.join(staging, DATABASE_DIR))
+    // The database first, then the files: a file uploaded meanwhile is merely extra, never missing.
+    const manifest: BackupManifest = {
+      format: 'charity-site-backup',
+      version: 1,
+      createdAt: new Date().toISOString(),
+      database: 'sqlite',
+      migrations: [],
+    }
+    if (env.DATABASE_URL) {
+      const { schema, migrations } = await backUpPostgres(
+        env.DATABASE_URL,
+        path.join(staging, DATABASE_DIR, POSTGRES_DUMP_NAME),
+      )
+      Object.assign(manifest, { database: 'postgres', schema, migrations })
+    } else {
+      manifest.migrations = await backUpSqlite(sqliteFile, path.join(staging, DATABASE_DIR, SQLITE_BACKUP_NAME))
+    }
+    fs.writeFileSync(path.join(staging, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n')
+
+    const uploadArgs = fs.existsSync(uploadsDir)
+      ? ['-C', env.dataDir, `--exclude=${UPLOADS_DIR}/${PARTIAL_UPLOADS_DIR}`, UPLOADS_DIR]
+      : []
+    // Password hashes and visitors' messages are inside: readable by the owner only, from the first byte.
+    fs.writeFileSync(partialFile, '', { mode: 0o600 })
+    fs.chmodSync(partialFile, 0o600)
+    run('tar', ['-czf', partialFile, '-C', staging, MANIFEST_FILE, DATABASE_DIR, ...uploadArgs])
+    // Renamed only when complete, so a half-written archive never looks like a backup.
+    fs.renameSync(partialFile, file)
+
+    const size = (fs.statSync(file).size / 1024 / 1024).toFixed(1)
+    const database = manifest.database === 'postgres' ? 'PostgreSQL' : 'SQLite'
+    console.log(
+      `Backed up the ${database} database and ${countFiles(listFiles(uploadsDir).length)} to ${file} (${size} MB).`,
+    )
+  } finally {
+    fs.rmSync(partialFile, { force: true })
+    fs.rmSync(staging, { recursive: true, force: true })
+  }
+}
+
+runMain(main)

@@ -1,0 +1,238 @@
+/**
+ * `npm run restore -- <file.tar.gz> [--force]`: puts a backup made by `npm run backup` back in
+ * place: the database (SQLite under DATA_DIR, or PostgreSQL at DATABASE_URL) and the uploads.
+ * Refuses to replace existing data unless --force is given; stop the server first.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import type pg from 'pg'
+import { migrations } from '../db/migrations'
+import { env } from '../app/platform/env.server'
+import {
+  DATABASE_DIR,
+  MANIFEST_FILE,
+  POSTGRES_DUMP_NAME,
+  SQLITE_BACKUP_NAME,
+  UPLOADS_DIR,
+  UsageError,
+  countFiles,
+  currentSchema,
+  listFiles,
+  parseArguments,
+  postgresCommandConnection,
+  quoteIdentifier,
+  run,
+  runMain,
+  siteFiles,
+  withPostgres,
+  type BackupManifest,
+} from './backup-archive'
+
+const USAGE = 'Usage: npm run restore -- <backup-file.tar.gz> [--force]'
+
+/** What the target already holds, described for the refusal message; empty when there is nothing. */
+async function describeExistingData(): Promise<string[]> {
+  const { sqliteFile, uploadsDir } = siteFiles(env.dataDir)
+  const found: string[] = []
+  if (env.DATABASE_URL) {
+    const { schema, tableCount } = await inspectPostgres(env.DATABASE_URL)
+    if (tableCount > 0) found.push(`${tableCount} tables in schema "${schema}" of the PostgreSQL database`)
+  } else if (fs.existsSync(sqliteFile)) {
+    const database = new SQLite(sqliteFile, { fileMustExist: true })
+    const tableCount = database
+      .prepare("select count(*) from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\'")
+      .pluck()
+      .get() as number
+    database.close()
+    if (tableCount > 0) found.push(`${tableCount} tables in ${sqliteFile}`)
+  }
+  const fileCount = listFiles(uploadsDir).length
+  if (fileCount > 0) found.push(`${fileCount} files in ${uploadsDir}`)
+  return found
+}
+
+/** The schema the app uses at DATABASE_URL (its search_path) and how many tables it holds. */
+function inspectPostgres(databaseUrl: string) {
+  return withPostgres(databaseUrl, async (client) => {
+    const schema = await currentSchema(client)
+    const { rows } = await client.query<{ count: string }>(
+      "select count(*) from information_schema.tables where table_schema = $1 and table_type = 'BASE TABLE'",
+      [schema],
+    )
+    return { schema, tableCount: Number(rows[0].count) }
+  })
+}
+
+/** Refuses links and device files: a restore only ever writes plain files and folders. */
+function assertOnlyPlainFiles(dir: string) {
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() && !entry.isDirectory()) {
+      const name = path.join(path.relative(dir, entry.parentPath), entry.name)
+      throw new Error(`The archive contains ${name}, which is not a plain file: refusing to restore it.`)
+    }
+  }
+}
+
+function readManifest(staging: string): BackupManifest {
+  const file = path.join(staging, MANIFEST_FILE)
+  const manifest = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<BackupManifest>) : {}
+  if (manifest.format !== 'charity-site-backup' || manifest.version !== 1) {
+    throw new Error('This file is not a backup made by `npm run backup` (no manifest of a known version).')
+  }
+  return manifest as BackupManifest
+}
+
+async function restoreSqlite(backupFile: string, sqliteFile: string) {
+  const backup = new SQLite(backupFile, { fileMustExist: true })
+  try {
+    const check = backup.pragma('quick_check', { simple: true })
+    if (check !== 'ok') throw new Error(`The database in the backup is damaged: ${String(check)}`)
+    // Written through SQLite, so an existing file's write-ahead log stays consistent with it.
+    fs.mkdirSync(path.dirname(sqliteFile), { recursive: true })
+    await backup.backup(sqliteFile)
+  } finally {
+    backup.close()
+  }
+}
+
+/**
+ * pg_restore recreates the tables in the schema they were dumped from. When the target uses
+ * another schema, they are restored under the old name and the schema is then renamed.
+ */
+async function restorePostgres(databaseUrl: string, dumpFile: string, backupSchema: string, staging: string) {
+  const { schema: targetSchema, tableCount } = await inspectPostgres(databaseUrl)
+  const renamed = backupSchema !== targetSchema
+  const { dbname, env: pgEnv } = postgresCommandConnection(databaseUrl)
+
+  await withPostgres(databaseUrl, async (client) => {
+    if (renamed) {
+      const clash = await client.query('select 1 from pg_namespace where nspname = $1', [backupSchema])
+      if (clash.rowCount) {
+        throw new Error(
+          `The backup's tables belong to schema "${backupSchema}", which already exists in the target database. ` +
+            'Point DATABASE_URL at that schema, or remove it, and run again.',
+        )
+      }
+      await client.query(`create schema ${quoteIdentifier(backupSchema)}`)
+    } else if (tableCount > 0) {
+      await inTransaction(client, [
+        `drop schema ${quoteIdentifier(targetSchema)} cascade`,
+        `create schema ${quoteIdentifier(targetSchema)}`,
+      ])
+    }
+  })
+
+  // The schema exists by now; restore everything but its creation.
+  const listFile = path.join(staging, 'restore.list')
+  const entries = run('pg_restore', ['--list', dumpFile]).split('\n')
+  fs.writeFileSync(
+    listFile,
+    entries.filter((line) => !/^\d+; \d+ \d+ (SCHEMA - |COMMENT - SCHEMA )/.test(line)).join('\n'),
+  )
+  try {
+    run(
+      'pg_restore',
+      [
+        '--single-transaction',
+        '--exit-on-error',
+        '--no-owner',
+        '--no-privileges',
+        `--use-list=${listFile}`,
+        `--dbname=${dbname}`,
+        dumpFile,
+      ],
+      pgEnv,
+    )
+  } catch (error) {
+    if (renamed)
+      await withPostgres(databaseUrl, (c) => c.query(`drop schema if exists ${quoteIdentifier(backupSchema)} cascade`))
+    throw error
+  }
+
+  if (renamed) {
+    await withPostgres(databaseUrl, (client) =>
+      inTransaction(client, [
+        `drop schema ${quoteIdentifier(targetSchema)} cascade`,
+        `alter schema ${quoteIdentifier(backupSchema)} rename to ${quoteIdentifier(targetSchema)}`,
+      ]),
+    )
+  }
+}
+
+async function inTransaction(client: pg.Client, statements: string[]) {
+  await client.query('begin')
+  try {
+    for (const statement of statements) await client.query(statement)
+    await client.query('commit')
+  } catch (error) {
+    await client.query('rollback')
+    throw error
+  }
+}
+
+/** Swaps the restored uploads folder in (a rename on one file system); the old one goes with the staging folder. */
+function restoreUploads(restoredDir: string, uploadsDir: string, staging: string) {
+  if (fs.existsSync(uploadsDir)) fs.renameSync(uploadsDir, path.join(staging, 'replaced-uploads'))
+  if (fs.existsSync(restoredDir)) fs.renameSync(restoredDir, uploadsDir)
+}
+
+async function main() {
+  const args = parseArguments(process.argv.slice(2), USAGE)
+  if (!args.file) throw new UsageError(USAGE)
+  const file = path.resolve(args.file)
+  if (!fs.existsSync(file)) throw new Error(`There is no file ${file}.`)
+
+  const existing = await describeExistingData()
+  if (existing.length > 0 && !args.force) {
+    throw new Error(
+      `The target already holds data: ${existing.join('; ')}.\n` +
+        'A restore replaces all of it. Stop the server, then run again with --force.',
+    )
+  }
+
+  fs.mkdirSync(env.dataDir, { recursive: true })
+  // Unpacked beside the data, so the uploads folder can be renamed into place.
+  const staging = fs.mkdtempSync(path.join(env.dataDir, '.restore-'))
+  try {
+    run('tar', ['-xzf', file, '-C', staging, '--no-same-owner'])
+    assertOnlyPlainFiles(staging)
+    const manifest = readManifest(staging)
+    const targetKind = env.DATABASE_URL ? 'postgres' : 'sqlite'
+    if (manifest.database !== targetKind) {
+      throw new Error(
+        `This backup holds a ${manifest.database === 'postgres' ? 'PostgreSQL' : 'SQLite'} database, but the target is ` +
+          `${targetKind === 'postgres' ? 'PostgreSQL (DATABASE_URL is set)' : 'SQLite (DATABASE_URL is not set)'}. ` +
+          'Converting between them is not supported.',
+      )
+    }
+    const unknown = manifest.migrations.filter((name) => !Object.hasOwn(migrations, name))
+    if (unknown.length > 0) {
+      throw new Error(
+        `This backup comes from a newer version of the site (unknown migrations: ${unknown.join(', ')}). ` +
+          'Upgrade this installation first, then restore.',
+      )
+    }
+
+    const { sqliteFile, uploadsDir } = siteFiles(env.dataDir)
+    if (manifest.database === 'postgres') {
+      await restorePostgres(
+        env.DATABASE_URL!,
+        path.join(staging, DATABASE_DIR, POSTGRES_DUMP_NAME),
+        manifest.schema!,
+        staging,
+      )
+    } else {
+      await restoreSqlite(path.join(staging, DATABASE_DIR, SQLITE_BACKUP_NAME), sqliteFile)
+    }
+    restoreUploads(path.join(staging, UPLOADS_DIR), uploadsDir, staging)
+    console.log(
+      `Restored the backup of ${manifest.createdAt}: the ${manifest.database === 'postgres' ? 'PostgreSQL' : 'SQLite'} ` +
+        `database and ${countFiles(listFiles(uploadsDir).length)}. Start the server: it applies any newer migrations.`,
+    )
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true })
+  }
+}
+
+runMain(main)

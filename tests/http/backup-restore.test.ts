@@ -1,0 +1,123 @@
+import { spawn } from 'node:child_process'
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import pg from 'pg'
+import { afterAll, describe, expect, it } from 'vitest'
+import { migrations } from '../../db/migrations'
+import { db, nowIso } from '~/platform/db.server'
+import { storage } from '~/platform/storage/index.server'
+import { createLocalDiskStorage } from '~/platform/storage/local-disk.server'
+import { createTestDatabase, type TestDatabase } from '../setup/test-database'
+
+const root = path.resolve(import.meta.dirname, '../..')
+const kind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite'
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-backup-test-'))
+const archive = path.join(workDir, 'site.tar.gz')
+// The database tests/setup/database.ts migrated for this file is the site being backed up.
+const sourceEnv = {
+  DATA_DIR: process.env.DATA_DIR!,
+  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+}
+let target: TestDatabase | undefined
+
+afterAll(async () => {
+  await target?.drop()
+  fs.rmSync(workDir, { recursive: true, force: true })
+})
+
+function npmScript(script: 'backup' | 'restore', args: string[], env: Record<string, string>) {
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [`scripts/${script}.ts`, ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+  })
+  let output = ''
+  child.stdout.on('data', (d) => (output += d))
+  child.stderr.on('data', (d) => (output += d))
+  return new Promise<{ code: number | null; output: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, output })),
+  )
+}
+
+/** Reads one setting straight from a restored database, without the app's connection. */
+async function readSetting(
+  env: TestDatabase['env'],
+  key: string,
+): Promise<{ value: string; migrationCount: number } | undefined> {
+  if (!env.DATABASE_URL) {
+    const database = new SQLite(path.join(env.DATA_DIR, 'site.db'), { readonly: true })
+    try {
+      const row = database.prepare('select value from settings where key = ?').get(key) as { value: string } | undefined
+      const migrationCount = database.prepare('select count(*) from kysely_migration').pluck().get() as number
+      return row && { value: row.value, migrationCount }
+    } finally {
+      database.close()
+    }
+  }
+  const client = new pg.Client({ connectionString: env.DATABASE_URL })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ value: string }>('select value from settings where key = $1', [key])
+    const count = await client.query<{ count: string }>('select count(*) from kysely_migration')
+    return rows[0] && { value: rows[0].value, migrationCount: Number(count.rows[0].count) }
+  } finally {
+    await client.end()
+  }
+}
+
+// Each test runs the real commands as child processes, several seconds on a busy machine.
+describe(`backup and restore (${kind})`, { timeout: 60_000 }, () => {
+  const settingKey = 'backupCheck'
+  const settingValue = `kept ${crypto.randomUUID()}`
+  const fileKey = `images/${crypto.randomUUID()}.png`
+  const fileBytes = crypto.randomBytes(4096)
+
+  it('refuses to restore over a site that already has data, naming what is there', async () => {
+    await db.insertInto('settings').values({ key: settingKey, value: settingValue, updatedAt: nowIso() }).execute()
+    await storage.put(fileKey, fileBytes, { contentType: 'image/png' })
+
+    const backup = await npmScript('backup', [archive], sourceEnv)
+    expect(backup.output).toContain('Backed up the')
+    expect(backup.code).toBe(0)
+
+    const restore = await npmScript('restore', [archive], sourceEnv)
+    expect(restore.code).toBe(1)
+    expect(restore.output).toContain('The target already holds data')
+    expect(restore.output).toContain('--force')
+  })
+
+  it('restores the database and the uploaded files into an empty site, and replaces data only with --force', async () => {
+    if (kind === 'postgres') {
+      // As on a new machine: the original schema is gone, so the restored one can take the target's name.
+      const { POSTGRES_ADMIN_URL } = await import('../setup/test-database')
+      const schema = new URL(sourceEnv.DATABASE_URL!).searchParams.get('options')!.replace('-c search_path=', '')
+      const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL })
+      await client.connect()
+      await client.query(`drop schema ${schema} cascade`)
+      await client.end()
+    }
+    target = await createTestDatabase(kind)
+
+    const restore = await npmScript('restore', [archive], target.env)
+    expect(restore.output).toContain('Restored the backup')
+    expect(restore.code).toBe(0)
+
+    expect(await readSetting(target.env, settingKey)).toEqual({
+      value: settingValue,
+      migrationCount: Object.keys(migrations).length,
+    })
+    const restoredStorage = createLocalDiskStorage(path.join(target.env.DATA_DIR, 'uploads'))
+    const file = await restoredStorage.get(fileKey)
+    expect(file).not.toBeNull()
+    expect(Buffer.from(await new Response(file!.body).arrayBuffer())).toEqual(fileBytes)
+
+    const again = await npmScript('restore', [archive], target.env)
+    expect(again.code).toBe(1)
+    const forced = await npmScript('restore', [archive, '--force'], target.env)
+    expect(forced.output).toContain('Restored the backup')
+    expect(forced.code).toBe(0)
+    expect((await readSetting(target.env, settingKey))?.value).toBe(settingValue)
+  })
+})
