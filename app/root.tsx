@@ -1,3 +1,4 @@
+import '~/platform/zod-config'
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
 import type { Route } from './+types/root'
 import { ErrorContent } from '~/components/error-page'

@@ -30,6 +30,15 @@ export const test = base.extend<{ signIn: (email?: string, password?: string) =>
       problems.push(`console.error: ${msg.text()} (${msg.location().url})`)
     })
     page.on('pageerror', (err) => problems.push(`page error: ${err.message}`))
+    // Anything our Content-Security-Policy blocks (inline script, eval, foreign resource) is a fault.
+    await page.exposeFunction('reportCspViolation', (text: string) => problems.push(`CSP violation: ${text}`))
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        ;(window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation(
+          `${e.violatedDirective} blocked ${e.blockedURI || 'inline code'} at ${e.sourceFile}:${e.lineNumber}`,
+        )
+      })
+    })
     const scanned = new Set<string>()
     const scan = async () => {
       const url = page.url()
