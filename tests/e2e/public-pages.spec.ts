@@ -9,6 +9,8 @@ const PAGES = [
   { path: '/services', title: `Our Services | ${ORGANISATION}`, heading: 'Our Services' },
   { path: '/support', title: `Support Our Mission | ${ORGANISATION}`, heading: 'Support Our Mission' },
   { path: '/impact', title: `Our Impact | ${ORGANISATION}`, heading: 'Our Impact' },
+  { path: '/news', title: `Latest News | ${ORGANISATION}`, heading: 'Latest News' },
+  { path: '/contact', title: `Contact Us | ${ORGANISATION}`, heading: 'Contact Us' },
 ]
 
 function main(page: Page) {
@@ -174,6 +176,8 @@ test('every page has its own title and social-preview tags with absolute URLs', 
     await expect(head.locator('meta[property="og:url"]')).toHaveAttribute('content', new URL(path, baseURL).toString())
     await expect(head.locator('link[rel="canonical"]')).toHaveAttribute('href', new URL(path, baseURL).toString())
     await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image')
+    await expect(head.locator('meta[name="twitter:title"]')).toHaveAttribute('content', title)
+    await expect(head.locator('meta[name="twitter:image"]')).toHaveAttribute('content', `${baseURL}/social-preview.jpg`)
   }
   expect(titles.size).toBe(PAGES.length)
 })

@@ -18,14 +18,33 @@ describe('search engines and link previews', () => {
     await server?.stop()
   })
 
-  it('lists every public page in sitemap.xml with absolute URLs, and no admin or sign-in page', async () => {
+  it('lists every public page and news article in sitemap.xml with absolute URLs, and no admin or sign-in page', async () => {
     const res = await fetch(`${server.url}/sitemap.xml`)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toMatch(/^application\/xml/)
     const xml = await res.text()
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/)
-    const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
-    expect(locations).toEqual(PUBLIC_PAGES.map((path) => new URL(path, server.url).toString()))
+    const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map((m) => ({
+      path: new URL(m[1]).pathname,
+      absolute: m[1].startsWith(`${server.url}/`),
+      lastmod: m[2],
+    }))
+    expect(urls).toHaveLength(xml.match(/<url>/g)!.length)
+    expect(urls.every((url) => url.absolute)).toBe(true)
+    expect(urls.slice(0, PUBLIC_PAGES.length).map((url) => url.path)).toEqual(PUBLIC_PAGES)
+
+    // The news list and the demo articles, each with the time it last changed.
+    const news = urls.find((url) => url.path === '/news')
+    const article = urls.find((url) => url.path === '/news/monthly-food-and-clothing-distribution')
+    expect(news?.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/)
+    expect(article?.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/)
+    const newsHtml = await (await fetch(`${server.url}/news`)).text()
+    const listedOnNews = new Set([...newsHtml.matchAll(/href="(\/news\/[a-z0-9-]+)"/g)].map((m) => m[1]))
+    expect(listedOnNews.size).toBeGreaterThan(0)
+    const articlesInSitemap = urls.filter((url) => url.path.startsWith('/news/')).map((url) => url.path)
+    expect(articlesInSitemap.sort()).toEqual([...listedOnNews].sort())
+
+    expect(urls.some((url) => url.path.startsWith('/admin'))).toBe(false)
     expect(xml).not.toContain('/admin')
     expect(xml).not.toContain('/login')
   })
@@ -42,7 +61,7 @@ describe('search engines and link previews', () => {
 
   it('gives every public page an absolute og:image that is a 1200x630 JPEG under 300 KB', async () => {
     const images = new Set<string>()
-    for (const path of ['/', '/about', '/services', '/support', '/impact']) {
+    for (const path of [...PUBLIC_PAGES, '/news']) {
       const html = await (await fetch(server.url + path)).text()
       const image = metaContent(html, 'property', 'og:image')
       expect(image, path).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//)

@@ -113,6 +113,26 @@ export async function listArticlesForFeed(limit = 20): Promise<ArticleDetail[]> 
   return rows.map((row) => toDetail(row, row.imageId ? images.get(row.imageId) : undefined))
 }
 
+export interface ArticleSitemapEntry {
+  slug: string
+  updatedAt: string
+}
+
+// A sitemap file holds at most 50,000 addresses; the static pages and /news take a few.
+const SITEMAP_ARTICLE_LIMIT = 49_000
+
+/** The address and last change of every article on /news, newest first, for sitemap.xml. */
+export async function listArticlesForSitemap(): Promise<ArticleSitemapEntry[]> {
+  return db
+    .selectFrom('articles')
+    .select(['slug', 'updatedAt'])
+    .where(isNews)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(SITEMAP_ARTICLE_LIMIT)
+    .execute()
+}
+
 export interface AdminArticleRow {
   id: string
   slug: string

@@ -10,6 +10,7 @@ import {
   getArticleForEdit,
   getPublishedArticleBySlug,
   listArticlesForAdmin,
+  listArticlesForSitemap,
   listPublishedArticles,
 } from './news.queries.server'
 import { ArticleSchema, ARTICLES_PER_PAGE } from './news.schema'
@@ -84,7 +85,7 @@ describe('news articles', () => {
     expect({ page, pageCount }).toEqual({ page: 1, pageCount: 1 })
   })
 
-  it('never lists items whose category is a gallery category', async () => {
+  it('never lists items whose category is a gallery category, on /news or in the sitemap', async () => {
     await importedItem('Health fair photos', 'Health')
     await importedItem('Graduation', 'Education')
     await importedItem('Annual report', 'Announcements')
@@ -92,6 +93,7 @@ describe('news articles', () => {
     const { articles } = await listPublishedArticles(1)
     expect(articles.map((a) => a.title).sort()).toEqual(['Annual report', 'Our news'])
     expect(await getPublishedArticleBySlug('health-fair-photos')).toBeNull()
+    expect((await listArticlesForSitemap()).map((a) => a.slug).sort()).toEqual(['annual-report', 'our-news'])
   })
 
   it('splits long lists into pages', async () => {

@@ -4,10 +4,12 @@ import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/pages'
 import { ErrorList, Field, TextareaField } from '~/components/forms'
 import { pageEditors, type EditorField, type PageEditor } from '~/modules/pages/pages.editor'
+import { pageFormEntries } from '~/modules/pages/pages.form'
 import { getPageContent } from '~/modules/pages/pages.queries.server'
 import { PageContentSchemas, type PageContent } from '~/modules/pages/pages.schema'
 import { savePageContent } from '~/modules/pages/pages.service.server'
 import { requireRole } from '~/platform/auth.server'
+import { UNREADABLE_FORM_MESSAGE } from '~/platform/form-entries'
 import { redirectWithToast } from '~/platform/toast.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Page texts | Site admin' }]
@@ -33,7 +35,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   await requireRole(request, 'admin')
   const editor = editorFor(request)
-  const submission = parseWithZod(await request.formData(), { schema: PageContentSchemas[editor.key] })
+  const { entries, dropped } = pageFormEntries(editor, await request.formData())
+  const submission = parseWithZod(entries, { schema: PageContentSchemas[editor.key] })
+  if (dropped) {
+    const result = submission.reply({ formErrors: [UNREADABLE_FORM_MESSAGE] }) as SubmissionResult<string[]>
+    return data({ result }, { status: 400 })
+  }
   if (submission.status !== 'success') {
     return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 })
   }
@@ -100,7 +107,7 @@ function EditorForm({
           </Link>
         </div>
         <ErrorList id={form.errorId} errors={form.errors} variant="form" />
-        {lastResult?.status === 'error' ? (
+        {hasFieldErrors(lastResult) ? (
           <p className="form-errors" role="alert">
             Some texts need your attention: see the messages below.
           </p>
@@ -121,6 +128,11 @@ function EditorForm({
       </Form>
     </FormProvider>
   )
+}
+
+/** Whether the server asks for changes to particular texts (form-level messages show on their own). */
+function hasFieldErrors(result?: SubmissionResult<string[]>): boolean {
+  return Object.entries(result?.error ?? {}).some(([name, errors]) => name !== '' && !!errors?.length)
 }
 
 function EditorInput({ field }: { field: EditorField }) {

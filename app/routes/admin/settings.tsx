@@ -13,10 +13,9 @@ import {
 } from '~/modules/settings/settings.schema'
 import { saveSiteSettings } from '~/modules/settings/settings.service.server'
 import { requireRole } from '~/platform/auth.server'
+import { UNREADABLE_FORM_MESSAGE } from '~/platform/form-entries'
 import { redirectWithToast } from '~/platform/toast.server'
 import settingsStylesUrl from '~/styles/admin-settings.css?url'
-
-const UNREADABLE_FORM = 'The form could not be read. Please reload the page and try again.'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: settingsStylesUrl }]
 
@@ -32,7 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { entries, dropped } = settingsFormEntries(await request.formData())
   const submission = parseWithZod(entries, { schema: SiteSettingsSchema })
   if (dropped) {
-    return data({ result: submission.reply({ formErrors: [UNREADABLE_FORM] }) }, { status: 400 })
+    return data({ result: submission.reply({ formErrors: [UNREADABLE_FORM_MESSAGE] }) }, { status: 400 })
   }
   // Without JavaScript, 'Add' and 'Remove' post the form too: answer with the changed list, unsaved.
   if (submission.status !== 'success') {

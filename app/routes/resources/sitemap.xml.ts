@@ -1,20 +1,38 @@
 import type { Route } from './+types/sitemap.xml'
+import { listArticlesForSitemap } from '~/modules/news/news.queries.server'
 import { getSiteOrigin } from '~/platform/site-url.server'
 
 /** The public pages search engines should know; each public feature adds its pages (and items) here. */
 const PUBLIC_PATHS = ['/', '/about', '/services', '/support', '/impact', '/contact']
 
+interface SitemapUrl {
+  path: string
+  lastmod?: string
+}
+
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
+function urlElement(origin: string, { path, lastmod }: SitemapUrl): string {
+  const loc = `<loc>${escapeXml(new URL(path, origin).toString())}</loc>`
+  return `  <url>${loc}${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}</url>`
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = getSiteOrigin(request, context)
-  const urls = PUBLIC_PATHS.map((path) => `  <url><loc>${escapeXml(new URL(path, origin).toString())}</loc></url>`)
+  const articles = await listArticlesForSitemap()
+  const newestChange = articles.map((a) => a.updatedAt).sort().at(-1)
+  const urls: SitemapUrl[] = [
+    ...PUBLIC_PATHS.map((path) => ({ path })),
+    // The news list changes when an article does.
+    { path: '/news', lastmod: newestChange },
+    ...articles.map((article) => ({ path: `/news/${encodeURIComponent(article.slug)}`, lastmod: article.updatedAt })),
+  ]
   const xml = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...urls,
+    ...urls.map((url) => urlElement(origin, url)),
     '</urlset>',
     '',
   ].join('\n')
