@@ -17,6 +17,7 @@ import {
 import pg from 'pg'
 import type { Database } from '~/platform/db-schema'
 import { env } from './env.server'
+import { logger } from './logger.server'
 
 /** SQLite transactions start IMMEDIATE so that a read-then-write never fails with SQLITE_BUSY. */
 class ImmediateSqliteDriver extends SqliteDriver {
@@ -44,7 +45,11 @@ function sqliteDialect(file: string): Dialect {
 function postgresDialect(url: string): Dialect {
   // COUNT(*) and BIGINT come back as strings by default; our counts fit in a JS number.
   pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v))
-  return new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) })
+  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  // An idle connection that drops (database restart, network cut) is emitted here; the pool has
+  // already discarded it. Without a listener Node treats the event as fatal and the site goes down.
+  pool.on('error', (error) => logger.warn({ err: error.message }, 'an idle database connection was lost'))
+  return new PostgresDialect({ pool })
 }
 
 export const dialectName: 'sqlite' | 'postgres' = env.DATABASE_URL ? 'postgres' : 'sqlite'
@@ -58,13 +63,23 @@ export const db = new Kysely<Database>({
 
 export type Db = typeof db
 
-/** True when the database answers a trivial query. */
-export async function pingDatabase(): Promise<boolean> {
+/**
+ * True when the database answers a trivial query within `timeoutMs`. A database that stops
+ * answering leaves the query waiting for minutes; a monitor must hear "down" instead.
+ */
+export async function pingDatabase(timeoutMs = 2_000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined
+  const timedOut = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs)
+  })
+  const answered = sql`select 1`.execute(db).then(
+    () => true,
+    () => false,
+  )
   try {
-    await sql`select 1`.execute(db)
-    return true
-  } catch {
-    return false
+    return await Promise.race([answered, timedOut])
+  } finally {
+    clearTimeout(timer)
   }
 }
 
