@@ -45,7 +45,8 @@ function sqliteDialect(file: string): Dialect {
 function postgresDialect(url: string): Dialect {
   // COUNT(*) and BIGINT come back as strings by default; our counts fit in a JS number.
   pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v))
-  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  // A database host that stops answering must fail requests, not hold them for minutes.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 })
   // An idle connection that drops (database restart, network cut) is emitted here; the pool has
   // already discarded it. Without a listener Node treats the event as fatal and the site goes down.
   pool.on('error', (error) => logger.warn({ err: error.message }, 'an idle database connection was lost'))
