@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
+import { CHROMIUM, CHROMIUM_FLAGS } from './tests/setup/chromium'
 
-const CHROMIUM = '/usr/bin/chromium'
 if (!fs.existsSync(CHROMIUM)) {
   throw new Error(`Browser tests need Debian's Chromium at ${CHROMIUM}: apt-get install -y chromium`)
 }
@@ -28,15 +28,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_FLAGS,
     },
   },
   projects: [

@@ -2,9 +2,9 @@ import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { CHROMIUM } from '../tests/setup/chromium'
 
 export const root = path.resolve(import.meta.dirname, '..')
-export const CHROMIUM = '/usr/bin/chromium'
 /** The benchmarks build into their own folder so they never disturb `build/`. */
 export const buildDir = process.env.BUILD_DIR ?? 'build-bench'
 

@@ -4,19 +4,11 @@
  */
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { buildApp, CHROMIUM, requireChromium, startBenchServer } from './bench-server'
+import { CHROMIUM, CHROMIUM_FLAGS } from '../tests/setup/chromium'
+import { buildApp, requireChromium, startBenchServer } from './bench-server'
+import { printTable } from './print-table'
 import { discoverPublicPages } from './public-pages'
 
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 
 interface Row {
@@ -72,7 +64,7 @@ async function auditWithRetry(url: string, port: number, label: string): Promise
   }
 }
 
-function printTable(rows: Row[]) {
+function printResults(rows: Row[]) {
   const kb = (bytes: number) => (bytes / 1024).toFixed(1)
   const header = ['path', 'perf', 'a11y', 'best-pr.', 'seo', 'scripts', 'JS KB sent', 'JS KB unzipped']
   const lines = rows.map((r) => [
@@ -82,12 +74,7 @@ function printTable(rows: Row[]) {
     kb(r.scriptTransferBytes),
     kb(r.scriptResourceBytes),
   ])
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)))
-  const format = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')
-  console.log(format(header))
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '))
-  for (const line of lines) console.log(format(line))
+  printTable(header, lines)
   const failed = rows.filter((r) => r.failedAudits.length > 0)
   if (failed.length > 0)
     console.log(`\nFailed audits:\n${failed.map((r) => `  ${r.path}: ${r.failedAudits.join(', ')}`).join('\n')}`)
@@ -101,7 +88,7 @@ try {
   console.log(`Server at ${server.url} (fresh SQLite database with demo content)`)
   const pages = await discoverPublicPages(server.url)
   if (pages.length === 0) throw new Error('No public page answered 200: nothing to audit.')
-  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS })
+  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless', ...CHROMIUM_FLAGS] })
   console.log(`Lighthouse mobile (default settings: emulated phone, simulated throttling), ${pages.length} pages\n`)
   const rows: Row[] = []
   const failures: string[] = []
@@ -112,7 +99,7 @@ try {
       failures.push(`${page}: ${(error as Error).message}`)
     }
   }
-  printTable(rows)
+  printResults(rows)
   if (failures.length > 0) {
     console.log(`\nNot audited:\n${failures.map((f) => `  ${f}`).join('\n')}`)
     process.exitCode = 1

@@ -8,6 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { buildApp, buildDir, requireChromium, root, startBenchServer } from './bench-server'
+import { printTable } from './print-table'
 import { discoverPublicPages } from './public-pages'
 
 const duration = Number(process.env.BENCH_DURATION ?? 10)
@@ -47,7 +48,7 @@ function assetOfSimilarSize(bytes: number): { urlPath: string; size: number } {
   return assets[0]
 }
 
-function printTable(rows: Row[], staticRps: number) {
+function printResults(rows: Row[], staticRps: number) {
   const header = ['path', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'page/static']
   const lines = rows.map((r) => [
     r.path,
@@ -58,12 +59,7 @@ function printTable(rows: Row[], staticRps: number) {
     String(r.non2xx),
     (r.requestsPerSecond / staticRps).toFixed(2),
   ])
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)))
-  const format = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')
-  console.log(format(header))
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '))
-  for (const line of lines) console.log(format(line))
+  printTable(header, lines)
 }
 
 requireChromium()
@@ -90,7 +86,7 @@ try {
   const staticRow = await measure(server.url + asset.urlPath, `static ${asset.urlPath}`)
   const rows: Row[] = []
   for (const page of pages) rows.push(await measure(server.url + page, page))
-  printTable([...rows, staticRow], staticRow.requestsPerSecond)
+  printResults([...rows, staticRow], staticRow.requestsPerSecond)
 } finally {
   await server.stop()
 }

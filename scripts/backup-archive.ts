@@ -7,8 +7,8 @@ import pg from 'pg'
 export const MANIFEST_FILE = 'manifest.json'
 /** Inside the archive: `database/site.db` (SQLite) or `database/site.dump` (pg_dump custom format). */
 export const DATABASE_DIR = 'database'
-export const SQLITE_BACKUP_NAME = 'site.db'
-export const POSTGRES_DUMP_NAME = 'site.dump'
+const SQLITE_BACKUP_NAME = 'site.db'
+const POSTGRES_DUMP_NAME = 'site.dump'
 export const UPLOADS_DIR = 'uploads'
 // Files the storage is still writing (app/platform/storage/local-disk.server.ts): never part of a backup.
 export const PARTIAL_UPLOADS_DIR = '.partial'
@@ -22,6 +22,20 @@ export interface BackupManifest {
   schema?: string
   /** Migrations applied to the backed-up database, so a restore can refuse a backup from a newer version. */
   migrations: string[]
+}
+
+/** Where each part of an archive lies in the folder it is packed from or unpacked into. */
+export function archiveParts(dir: string) {
+  return {
+    manifestFile: path.join(dir, MANIFEST_FILE),
+    sqliteBackup: path.join(dir, DATABASE_DIR, SQLITE_BACKUP_NAME),
+    postgresDump: path.join(dir, DATABASE_DIR, POSTGRES_DUMP_NAME),
+    uploadsDir: path.join(dir, UPLOADS_DIR),
+  }
+}
+
+export function databaseName(kind: BackupManifest['database']): string {
+  return kind === 'postgres' ? 'PostgreSQL' : 'SQLite'
 }
 
 /** Where the app keeps its data under DATA_DIR (the same paths as app/platform/db.server.ts and storage/). */

@@ -12,12 +12,12 @@ import {
   DATABASE_DIR,
   MANIFEST_FILE,
   PARTIAL_UPLOADS_DIR,
-  POSTGRES_DUMP_NAME,
-  SQLITE_BACKUP_NAME,
   UPLOADS_DIR,
   UsageError,
+  archiveParts,
   countFiles,
   currentSchema,
+  databaseName,
   listFiles,
   parseArguments,
   postgresCommandConnection,
@@ -88,6 +88,7 @@ async function main() {
 
   const { sqliteFile, uploadsDir } = siteFiles(env.dataDir)
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'site-backup-'))
+  const parts = archiveParts(staging)
   const partialFile = `${file}.partial`
   try {
     fs.mkdirSync(path.join(staging, DATABASE_DIR))
@@ -100,15 +101,12 @@ async function main() {
       migrations: [],
     }
     if (env.DATABASE_URL) {
-      const { schema, migrations } = await backUpPostgres(
-        env.DATABASE_URL,
-        path.join(staging, DATABASE_DIR, POSTGRES_DUMP_NAME),
-      )
+      const { schema, migrations } = await backUpPostgres(env.DATABASE_URL, parts.postgresDump)
       Object.assign(manifest, { database: 'postgres', schema, migrations })
     } else {
-      manifest.migrations = await backUpSqlite(sqliteFile, path.join(staging, DATABASE_DIR, SQLITE_BACKUP_NAME))
+      manifest.migrations = await backUpSqlite(sqliteFile, parts.sqliteBackup)
     }
-    fs.writeFileSync(path.join(staging, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n')
+    fs.writeFileSync(parts.manifestFile, JSON.stringify(manifest, null, 2) + '\n')
 
     const uploadArgs = fs.existsSync(uploadsDir)
       ? ['-C', env.dataDir, `--exclude=${UPLOADS_DIR}/${PARTIAL_UPLOADS_DIR}`, UPLOADS_DIR]
@@ -121,7 +119,7 @@ async function main() {
     fs.renameSync(partialFile, file)
 
     const size = (fs.statSync(file).size / 1024 / 1024).toFixed(1)
-    const database = manifest.database === 'postgres' ? 'PostgreSQL' : 'SQLite'
+    const database = databaseName(manifest.database)
     console.log(
       `Backed up the ${database} database and ${countFiles(listFiles(uploadsDir).length)} to ${file} (${size} MB).`,
     )

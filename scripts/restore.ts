@@ -10,14 +10,11 @@ import type pg from 'pg'
 import { migrations } from '../db/migrations'
 import { env } from '../app/platform/env.server'
 import {
-  DATABASE_DIR,
-  MANIFEST_FILE,
-  POSTGRES_DUMP_NAME,
-  SQLITE_BACKUP_NAME,
-  UPLOADS_DIR,
   UsageError,
+  archiveParts,
   countFiles,
   currentSchema,
+  databaseName,
   listFiles,
   parseArguments,
   postgresCommandConnection,
@@ -74,8 +71,7 @@ function assertOnlyPlainFiles(dir: string) {
   }
 }
 
-function readManifest(staging: string): BackupManifest {
-  const file = path.join(staging, MANIFEST_FILE)
+function readManifest(file: string): BackupManifest {
   const manifest = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<BackupManifest>) : {}
   if (manifest.format !== 'charity-site-backup' || manifest.version !== 1) {
     throw new Error('This file is not a backup made by `npm run backup` (no manifest of a known version).')
@@ -197,11 +193,12 @@ async function main() {
   try {
     run('tar', ['-xzf', file, '-C', staging, '--no-same-owner'])
     assertOnlyPlainFiles(staging)
-    const manifest = readManifest(staging)
+    const parts = archiveParts(staging)
+    const manifest = readManifest(parts.manifestFile)
     const targetKind = env.DATABASE_URL ? 'postgres' : 'sqlite'
     if (manifest.database !== targetKind) {
       throw new Error(
-        `This backup holds a ${manifest.database === 'postgres' ? 'PostgreSQL' : 'SQLite'} database, but the target is ` +
+        `This backup holds a ${databaseName(manifest.database)} database, but the target is ` +
           `${targetKind === 'postgres' ? 'PostgreSQL (DATABASE_URL is set)' : 'SQLite (DATABASE_URL is not set)'}. ` +
           'Converting between them is not supported.',
       )
@@ -216,18 +213,13 @@ async function main() {
 
     const { sqliteFile, uploadsDir } = siteFiles(env.dataDir)
     if (manifest.database === 'postgres') {
-      await restorePostgres(
-        env.DATABASE_URL!,
-        path.join(staging, DATABASE_DIR, POSTGRES_DUMP_NAME),
-        manifest.schema!,
-        staging,
-      )
+      await restorePostgres(env.DATABASE_URL!, parts.postgresDump, manifest.schema!, staging)
     } else {
-      await restoreSqlite(path.join(staging, DATABASE_DIR, SQLITE_BACKUP_NAME), sqliteFile)
+      await restoreSqlite(parts.sqliteBackup, sqliteFile)
     }
-    restoreUploads(path.join(staging, UPLOADS_DIR), uploadsDir, staging)
+    restoreUploads(parts.uploadsDir, uploadsDir, staging)
     console.log(
-      `Restored the backup of ${manifest.createdAt}: the ${manifest.database === 'postgres' ? 'PostgreSQL' : 'SQLite'} ` +
+      `Restored the backup of ${manifest.createdAt}: the ${databaseName(manifest.database)} ` +
         `database and ${countFiles(listFiles(uploadsDir).length)}. Start the server: it applies any newer migrations.`,
     )
   } finally {

@@ -1,5 +1,7 @@
 import { Link } from 'react-router'
 import type { SiteSettings } from '~/modules/settings/settings.schema'
+import { PhoneAndEmail } from './contact-links'
+import { NewTabLink } from './new-tab-link'
 
 const QUICK_LINKS = [
   { to: '/about', label: 'About Us' },
@@ -7,10 +9,6 @@ const QUICK_LINKS = [
   { to: '/news', label: 'Latest News' },
   { to: '/photos', label: 'Photo Gallery' },
 ] as const
-
-function telHref(phone: string) {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`
-}
 
 export function SiteFooter({ settings, year }: { settings: SiteSettings; year: string }) {
   const { organisationName, footerText, tagline, phone, email, facebookUrl, instagramUrl, location } = settings
@@ -35,28 +33,15 @@ export function SiteFooter({ settings, year }: { settings: SiteSettings; year: s
         <div>
           <h2>Contact Us</h2>
           <ul className="footer-list">
-            {phone ? (
-              <li>
-                Phone: <a href={telHref(phone)}>{phone}</a>
-              </li>
-            ) : null}
-            {email ? (
-              <li>
-                E-mail: <a href={`mailto:${email}`}>{email}</a>
-              </li>
-            ) : null}
+            <PhoneAndEmail phone={phone} email={email} line="li" />
             {facebookUrl ? (
               <li>
-                <a href={facebookUrl} rel="noopener noreferrer" target="_blank">
-                  Facebook<span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
+                <NewTabLink href={facebookUrl}>Facebook</NewTabLink>
               </li>
             ) : null}
             {instagramUrl ? (
               <li>
-                <a href={instagramUrl} rel="noopener noreferrer" target="_blank">
-                  Instagram<span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
+                <NewTabLink href={instagramUrl}>Instagram</NewTabLink>
               </li>
             ) : null}
           </ul>

@@ -1,4 +1,5 @@
 import sharp from 'sharp'
+import type { ImageTable } from './db-schema'
 import type { Db } from './db.server'
 import { db as appDb, nowIso } from './db.server'
 import type { ImageVariant, ResponsiveImageData } from './image-types'
@@ -160,14 +161,7 @@ export async function deleteImageFiles(variants: Pick<ImageVariant, 'key'>[]): P
   )
 }
 
-function toImageRecord(row: {
-  id: string
-  width: number
-  height: number
-  alt: string
-  variants: string
-  createdAt: string
-}): ImageRecord {
+function toImageRecord(row: ImageTable): ImageRecord {
   return { ...row, variants: JSON.parse(row.variants) as ImageVariant[] }
 }
 

@@ -1,7 +1,5 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import sharp from 'sharp'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   asFile,
   elevenMegabyteJpeg,
@@ -11,8 +9,8 @@ import {
   pixelFloodPng,
   plainPng,
 } from '../../tests/fixtures/images'
+import { emptyUploadsBeforeEach, storedFiles } from '../../tests/setup/uploads'
 import { db } from './db.server'
-import { env } from './env.server'
 import {
   deleteImageRecord,
   detectImageType,
@@ -29,17 +27,7 @@ import {
 import { storage } from './storage/index.server'
 
 const limits = { maxBytes: 10 * 1024 * 1024, tooLargeMessage: 'Image file is too large. Maximum size is 10MB.' }
-const uploadsDir = path.join(env.dataDir, 'uploads')
-
-function storedFiles(): string[] {
-  if (!fs.existsSync(uploadsDir)) return []
-  return fs
-    .readdirSync(uploadsDir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => e.name)
-}
-
-beforeEach(() => fs.rmSync(uploadsDir, { recursive: true, force: true }))
+emptyUploadsBeforeEach()
 
 async function readStored(key: string): Promise<Buffer> {
   const object = await storage.get(key)

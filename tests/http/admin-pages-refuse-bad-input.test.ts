@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { demoPageContent } from '../../app/modules/pages/pages.demo'
 import { getValueAtPath, pageEditors } from '../../app/modules/pages/pages.editor'
-import { get, post, signIn } from '../setup/http-session'
-import { startTestServer, type TestServer } from '../setup/server'
+import { get, post } from '../setup/http-session'
+import { startServerForFileSignedIn } from '../setup/server-for-file'
 
-let server: TestServer
-let cookie: string
-beforeAll(async () => {
-  server = await startTestServer()
-  cookie = await signIn(server)
-})
-afterAll(async () => {
-  await server?.stop()
-})
+const { server, admin: cookie } = await startServerForFileSignedIn()
 
 const ABOUT_URL = '/admin/pages?page=about'
 const UNREADABLE = 'The form could not be read. Please reload the page and try again.'

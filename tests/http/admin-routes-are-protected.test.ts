@@ -1,8 +1,8 @@
 import type { RouteConfigEntry } from '@react-router/dev/routes'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import routes from '../../app/routes'
 import { get, post, signIn } from '../setup/http-session'
-import { startTestServer, type TestServer } from '../setup/server'
+import { startServerForFileSignedIn } from '../setup/server-for-file'
 
 /** Every URL pattern of the route config, with index routes at their parent's path. */
 function urlPatterns(entries: RouteConfigEntry[], parent = ''): string[] {
@@ -25,12 +25,9 @@ function allowedForMarketplace(url: string): boolean {
   return url === '/admin/products' || url.startsWith('/admin/products/') || url === '/admin/account'
 }
 
-let server: TestServer
-let admin: string
+const { server, admin } = await startServerForFileSignedIn()
 let marketplace: string
 beforeAll(async () => {
-  server = await startTestServer()
-  admin = await signIn(server)
   const added = await post(
     server,
     '/admin/users/new',
@@ -39,9 +36,6 @@ beforeAll(async () => {
   )
   expect(added.status).toBe(302)
   marketplace = await signIn(server, 'mia@example.org', 'mias own password')
-})
-afterAll(async () => {
-  await server?.stop()
 })
 
 const FORM = { intent: 'remove', id: '00000000-0000-4000-8000-000000000000', name: 'x' }

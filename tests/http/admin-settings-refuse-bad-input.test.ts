@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { get, post, signIn } from '../setup/http-session'
-import { startTestServer, type TestServer } from '../setup/server'
+import { describe, expect, it } from 'vitest'
+import { get, post } from '../setup/http-session'
+import { startServerForFileSignedIn } from '../setup/server-for-file'
 
-let server: TestServer
-let cookie: string
-beforeAll(async () => {
-  server = await startTestServer()
-  cookie = await signIn(server)
-})
-afterAll(async () => {
-  await server?.stop()
-})
+const { server, admin: cookie } = await startServerForFileSignedIn()
 
 const valid = { organisationName: 'Hearts of Hope Ministry', email: 'info@example.org', timeZone: 'America/Antigua' }
 

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ADMIN, get, post, sessionCookieOf, signIn } from '../setup/http-session'
-import { startTestServer, type TestServer } from '../setup/server'
+import { startServerForFile } from '../setup/server-for-file'
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer()
-})
-afterAll(async () => {
-  await server?.stop()
-})
+const server = await startServerForFile()
 
 describe('signing in and out', () => {
   it('sends anonymous visitors of admin pages to the sign-in page', async () => {

@@ -1,22 +1,18 @@
 import http from 'node:http'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../setup/server'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { startServerForFile } from '../setup/server-for-file'
 
-let server: TestServer
+const server = await startServerForFile()
 let jpegPath: string
 let webpPath: string
 let size: number
 
 beforeAll(async () => {
-  server = await startTestServer()
   // The demo articles come with images; take one the way a browser finds it.
   const html = await (await fetch(`${server.url}/news`)).text()
   jpegPath = html.match(/\/media\/images\/[\w-]+\.jpg/)![0]
   webpPath = html.match(/\/media\/images\/[\w-]+\.webp/)![0]
   size = (await (await fetch(server.url + jpegPath)).arrayBuffer()).byteLength
-})
-afterAll(async () => {
-  await server?.stop()
 })
 
 /** A request sent exactly as written: no client-side normalisation of '..' or '%2e'. */

@@ -1,19 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { asFile, elevenMegabyteJpeg, HTML_RENAMED_AS_JPEG, pixelFloodPng, plainPng } from '../fixtures/images'
-import { get, signIn } from '../setup/http-session'
-import { startTestServer, type TestServer } from '../setup/server'
+import { get } from '../setup/http-session'
+import { startServerForFileSignedIn } from '../setup/server-for-file'
 
-let server: TestServer
-let admin: string
-beforeAll(async () => {
-  server = await startTestServer()
-  admin = await signIn(server)
-})
-afterAll(async () => {
-  await server?.stop()
-})
+const { server, admin } = await startServerForFileSignedIn()
 
 function storedImageCount(): number {
   const dir = path.join(server.database.env.DATA_DIR, 'uploads', 'images')

@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { get, post, signIn, userIdFromList } from '../setup/http-session'
-import { startTestServer, type TestServer } from '../setup/server'
+import { startServerForFileSignedIn } from '../setup/server-for-file'
 
-let server: TestServer
-let admin: string
-beforeAll(async () => {
-  server = await startTestServer()
-  admin = await signIn(server)
-})
-afterAll(async () => {
-  await server?.stop()
-})
+const { server, admin } = await startServerForFileSignedIn()
 
 const BEN = { name: 'Ben Baker', email: 'ben@example.org', password: 'bens first password' }
 

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../setup/server'
+import { describe, expect, it } from 'vitest'
+import { startServerForFile } from '../setup/server-for-file'
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer()
-})
-afterAll(async () => {
-  await server?.stop()
-})
+const server = await startServerForFile()
 
 describe('the HTTP server', () => {
   it('answers the health check when the database answers', async () => {

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { get, signIn } from '../setup/http-session'
-import { startTestServer, type TestServer } from '../setup/server'
+import { startServerForFile } from '../setup/server-for-file'
 import { execOnServerDatabase } from '../setup/server-database'
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer()
-})
-afterAll(async () => {
-  await server?.stop()
-})
+const server = await startServerForFile()
 
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000).toISOString()
 

@@ -3,12 +3,12 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { aMessage } from '../../../tests/fixtures/contact-message'
 import { MailCatcher } from '../../../tests/fixtures/mail-catcher'
 import { DEMO_SITE_SETTINGS } from '~/modules/settings/settings.demo'
 import { saveSiteSettings } from '~/modules/settings/settings.service.server'
 import { db } from '~/platform/db.server'
 import { env } from '~/platform/env.server'
-import type { ContactInput } from './contact.schema'
 import { DELIVERY_POLICY, deliverDueMessages, deliveryIdle, retryDelayMs } from './inbox.delivery.server'
 import { getContactMessageForAdmin } from './inbox.queries.server'
 import { receiveContactMessage, retryFailedDeliveries, storeContactMessage } from './inbox.service.server'
@@ -30,17 +30,6 @@ afterEach(async () => {
   await mail.stop()
   Object.assign(env, original)
 })
-
-function aMessage(overrides: Partial<ContactInput> = {}): ContactInput {
-  return {
-    name: 'Grace Joseph',
-    email: 'grace@example.com',
-    phone: '+1 268 555 0199',
-    subject: 'volunteer',
-    message: 'I would like to help at the next distribution.\nI can drive.',
-    ...overrides,
-  }
-}
 
 function minutesFromNow(minutes: number): Date {
   return new Date(Date.now() + minutes * 60_000)

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { aMessage } from '../../../tests/fixtures/contact-message'
 import { db } from '~/platform/db.server'
 import { env } from '~/platform/env.server'
-import { ContactSchema, type ContactInput } from './contact.schema'
+import { ContactSchema } from './contact.schema'
 import { deliveryIdle } from './inbox.delivery.server'
 import {
   countUnreadContactMessages,
@@ -23,17 +24,6 @@ afterEach(async () => {
   await deliveryIdle()
   Object.assign(env, original)
 })
-
-function aMessage(overrides: Partial<ContactInput> = {}): ContactInput {
-  return {
-    name: 'Grace Joseph',
-    email: 'grace@example.com',
-    phone: '+1 268 555 0199',
-    subject: 'volunteer',
-    message: 'I would like to help at the next distribution.',
-    ...overrides,
-  }
-}
 
 async function countRows() {
   const messages = await db.selectFrom('contactMessages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()

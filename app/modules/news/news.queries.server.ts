@@ -49,8 +49,15 @@ function toSummary(row: ArticleRow, image: ImageRecord | undefined): ArticleSumm
   }
 }
 
+/** Loads the images of these rows at once; the function it returns finds a row's image. */
 async function imagesOf(rows: { imageId: string | null }[]) {
-  return getImagesByIds(rows.flatMap((r) => (r.imageId ? [r.imageId] : [])))
+  const images = await getImagesByIds(rows.flatMap((r) => (r.imageId ? [r.imageId] : [])))
+  return (row: { imageId: string | null }) => (row.imageId ? images.get(row.imageId) : undefined)
+}
+
+/** The articles on /news, newest first; the id orders articles posted at the same moment. */
+function newestNews() {
+  return db.selectFrom('articles').where(isNews).orderBy('createdAt', 'desc').orderBy('id', 'desc')
 }
 
 /** One page of the public news list, newest first. */
@@ -60,18 +67,14 @@ export async function listPublishedArticles(page: number): Promise<ArticlePage> 
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .where(isNews)
     .executeTakeFirstOrThrow()
-  const rows = await db
-    .selectFrom('articles')
+  const rows = await newestNews()
     .select(SUMMARY_COLUMNS)
-    .where(isNews)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
     .limit(ARTICLES_PER_PAGE)
     .offset((page - 1) * ARTICLES_PER_PAGE)
     .execute()
-  const images = await imagesOf(rows)
+  const imageOf = await imagesOf(rows)
   return {
-    articles: rows.map((row) => toSummary(row, row.imageId ? images.get(row.imageId) : undefined)),
+    articles: rows.map((row) => toSummary(row, imageOf(row))),
     page,
     pageCount: Math.max(1, Math.ceil(Number(total) / ARTICLES_PER_PAGE)),
   }
@@ -95,22 +98,15 @@ export async function getPublishedArticleBySlug(slug: string): Promise<ArticleDe
     .where(isNews)
     .executeTakeFirst()
   if (!row) return null
-  const images = await imagesOf([row])
-  return toDetail(row, row.imageId ? images.get(row.imageId) : undefined)
+  const imageOf = await imagesOf([row])
+  return toDetail(row, imageOf(row))
 }
 
 /** The newest articles in full, for the feed. */
 export async function listArticlesForFeed(limit = 20): Promise<ArticleDetail[]> {
-  const rows = await db
-    .selectFrom('articles')
-    .select(SUMMARY_COLUMNS)
-    .where(isNews)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute()
-  const images = await imagesOf(rows)
-  return rows.map((row) => toDetail(row, row.imageId ? images.get(row.imageId) : undefined))
+  const rows = await newestNews().select(SUMMARY_COLUMNS).limit(limit).execute()
+  const imageOf = await imagesOf(rows)
+  return rows.map((row) => toDetail(row, imageOf(row)))
 }
 
 export interface ArticleSitemapEntry {
@@ -123,14 +119,7 @@ const SITEMAP_ARTICLE_LIMIT = 49_000
 
 /** The address and last change of every article on /news, newest first, for sitemap.xml. */
 export async function listArticlesForSitemap(): Promise<ArticleSitemapEntry[]> {
-  return db
-    .selectFrom('articles')
-    .select(['slug', 'updatedAt'])
-    .where(isNews)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(SITEMAP_ARTICLE_LIMIT)
-    .execute()
+  return newestNews().select(['slug', 'updatedAt']).limit(SITEMAP_ARTICLE_LIMIT).execute()
 }
 
 export interface AdminArticleRow {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { requiredText } from '~/platform/form-schema'
 
 /** Articles' images: the seed's limit and message. */
 export const ARTICLE_IMAGE_LIMITS = {
@@ -13,11 +14,7 @@ export const MEDIA_CATEGORIES = ['Events', 'Education', 'Health', 'Community', '
 export const ARTICLES_PER_PAGE = 12
 
 export const ArticleSchema = z.object({
-  title: z
-    .string({ error: 'Title is required' })
-    .trim()
-    .min(1, 'Title is required')
-    .max(200, 'Title must be at most 200 characters'),
+  title: requiredText('Title', 200),
   content: z
     .string({ error: 'Content is required' })
     .trim()

@@ -1,10 +1,8 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { sql } from 'kysely'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { asFile, HTML_RENAMED_AS_JPEG, plainPng } from '../../../tests/fixtures/images'
+import { emptyUploadsBeforeEach, storedFiles } from '../../../tests/setup/uploads'
 import { db, nowIso } from '~/platform/db.server'
-import { env } from '~/platform/env.server'
 import { ImageRejectedError } from '~/platform/images.server'
 import {
   getArticleForEdit,
@@ -16,17 +14,7 @@ import {
 import { ArticleSchema, ARTICLES_PER_PAGE } from './news.schema'
 import { ArticleNotFoundError, createArticle, deleteArticle, slugify, updateArticle } from './news.service.server'
 
-const uploadsDir = path.join(env.dataDir, 'uploads')
-beforeEach(() => fs.rmSync(uploadsDir, { recursive: true, force: true }))
-
-function storedFiles(): string[] {
-  if (!fs.existsSync(uploadsDir)) return []
-  return fs
-    .readdirSync(uploadsDir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => e.name)
-    .sort()
-}
+emptyUploadsBeforeEach()
 
 async function photo(name = 'photo.png') {
   return asFile(await plainPng(1000, 700), name, 'image/png')

@@ -1,19 +1,12 @@
 import { z } from 'zod'
+import { requiredText } from '~/platform/form-schema'
 
 /**
  * The editable texts of each public page, one JSON document per page. Lists whose length the
  * layout depends on (four values, six services...) are fixed; contact persons may be 0-4.
- * Shared by the admin form (browser) and the server.
+ * Shared by the admin form (browser) and the server. Where a text is shown as prose, a blank line
+ * starts a new paragraph.
  */
-
-/** Required text; where it is shown as prose, a blank line starts a new paragraph. */
-function text(label: string, max = 2000) {
-  return z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`)
-}
 
 function optionalText(label: string, max: number) {
   return z.string().trim().max(max, `${label} must be at most ${max} characters`).optional()
@@ -23,13 +16,13 @@ function list<T extends z.ZodType>(item: T, count: number) {
   return z.array(item).length(count, `Exactly ${count} entries are needed`)
 }
 
-const HeroSchema = z.object({ title: text('Title', 120), text: text('Text', 400) })
-const CardSchema = z.object({ title: text('Title', 120), text: text('Text', 1000) })
-const SectionSchema = z.object({ heading: text('Heading', 120), text: text('Text') })
+const HeroSchema = z.object({ title: requiredText('Title', 120), text: requiredText('Text', 400) })
+const CardSchema = z.object({ title: requiredText('Title', 120), text: requiredText('Text', 1000) })
+const SectionSchema = z.object({ heading: requiredText('Heading', 120), text: requiredText('Text', 2000) })
 
 const ContactPersonSchema = z.object({
-  name: text('Name', 120),
-  role: text('Role', 200),
+  name: requiredText('Name', 120),
+  role: requiredText('Role', 200),
   phone: optionalText('Phone', 40),
   email: z.email('Enter an e-mail address like name@example.org').max(200).optional(),
 })
@@ -41,21 +34,25 @@ function blankToUndefined(row: unknown) {
 
 export const HomeContentSchema = z.object({
   hero: HeroSchema,
-  programmes: z.object({ heading: text('Heading', 120), items: list(CardSchema, 2) }),
-  helpAreas: z.object({ heading: text('Heading', 120), text: text('Text', 600), items: list(CardSchema, 4) }),
+  programmes: z.object({ heading: requiredText('Heading', 120), items: list(CardSchema, 2) }),
+  helpAreas: z.object({
+    heading: requiredText('Heading', 120),
+    text: requiredText('Text', 600),
+    items: list(CardSchema, 4),
+  }),
   impact: SectionSchema,
   donation: SectionSchema,
 })
 
 export const AboutContentSchema = z.object({
   hero: HeroSchema,
-  journey: SectionSchema.extend({ text: text('Text', 5000) }),
-  values: z.object({ heading: text('Heading', 120), items: list(CardSchema, 4) }),
-  initiatives: z.object({ heading: text('Heading', 120), items: list(CardSchema, 2) }),
+  journey: SectionSchema.extend({ text: requiredText('Text', 5000) }),
+  values: z.object({ heading: requiredText('Heading', 120), items: list(CardSchema, 4) }),
+  initiatives: z.object({ heading: requiredText('Heading', 120), items: list(CardSchema, 2) }),
   outreach: SectionSchema,
   contactPersons: z.object({
-    heading: text('Heading', 120),
-    text: text('Text', 600),
+    heading: requiredText('Heading', 120),
+    text: requiredText('Text', 600),
     // A row left completely empty arrives as undefined and is dropped, so the form can offer spare rows.
     people: z
       .array(z.preprocess(blankToUndefined, ContactPersonSchema.optional()))
@@ -68,18 +65,18 @@ export const AboutContentSchema = z.object({
 
 export const ServicesContentSchema = z.object({
   hero: HeroSchema,
-  services: z.object({ heading: text('Heading', 120), items: list(CardSchema, 6) }),
+  services: z.object({ heading: requiredText('Heading', 120), items: list(CardSchema, 6) }),
   impact: SectionSchema,
   callToAction: SectionSchema,
 })
 
 export const SupportContentSchema = z.object({
   hero: HeroSchema,
-  waysToHelp: z.object({ heading: text('Heading', 120), items: list(CardSchema, 3) }),
+  waysToHelp: z.object({ heading: requiredText('Heading', 120), items: list(CardSchema, 3) }),
   giveOnline: SectionSchema,
   bankTransfer: SectionSchema.extend({
-    referenceNote: text('Reference note', 300),
-    receiptNote: text('Receipt note', 300),
+    referenceNote: requiredText('Reference note', 300),
+    receiptNote: requiredText('Receipt note', 300),
   }),
   distribution: SectionSchema,
   poetryBooks: SectionSchema,

@@ -1,17 +1,10 @@
 import { z } from 'zod'
+import { requiredText } from '~/platform/form-schema'
 
 /**
  * Site-wide settings: who the organisation is, how to reach it, how to give, and its impact
  * figures. Shared by the admin form (browser) and the server; stored as one JSON document.
  */
-
-function requiredText(label: string, max: number) {
-  return z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`)
-}
 
 /** Optional text; a missing value (an empty form field) becomes ''. */
 function optionalText(label: string, max: number) {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { requiredText } from '~/platform/form-schema'
 
 export const ROLES = ['admin', 'marketplace'] as const
 export type Role = (typeof ROLES)[number]
@@ -36,7 +37,7 @@ export const LoginSchema = z.object({
 export type LoginInput = z.infer<typeof LoginSchema>
 
 export const NewUserSchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  name: requiredText('Name', 100),
   email,
   role,
   password: PasswordSchema,

@@ -1,7 +1,9 @@
 import { data, Form, Link } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/messages.$id'
+import { AdminTable } from '~/components/admin-table'
 import { ConfirmButton } from '~/components/confirm-button'
+import { telHref } from '~/components/contact-links'
 import { CONTACT_SUBJECT_LABELS, type ContactSubject } from '~/modules/inbox/contact.schema'
 import { describeDelivery, formatInboxDate } from '~/modules/inbox/inbox.format'
 import { getContactMessageForAdmin } from '~/modules/inbox/inbox.queries.server'
@@ -96,7 +98,7 @@ export default function MessageDetail({ loaderData }: Route.ComponentProps) {
         </div>
         <div>
           <dt>Phone</dt>
-          <dd>{message.phone ? <a href={`tel:${message.phone.replace(/[^\d+]/g, '')}`}>{message.phone}</a> : 'Not given'}</dd>
+          <dd>{message.phone ? <a href={telHref(message.phone)}>{message.phone}</a> : 'Not given'}</dd>
         </div>
         <div>
           <dt>Subject</dt>
@@ -146,27 +148,17 @@ export default function MessageDetail({ loaderData }: Route.ComponentProps) {
           </p>
         ) : (
           <>
-            <table className="admin-table">
-              <caption className="visually-hidden">Where this message was sent</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Channel</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Details</th>
+            <AdminTable caption="Where this message was sent" columns={['Channel', 'Status', 'Details']}>
+              {deliveries.map((d) => (
+                <tr key={d.channel}>
+                  <td data-label="Channel">{d.channel}</td>
+                  <td data-label="Status" className={`inbox-delivery-${d.tone}`}>
+                    {d.summary}
+                  </td>
+                  <td data-label="Details">{d.detail ?? ''}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {deliveries.map((d) => (
-                  <tr key={d.channel}>
-                    <td data-label="Channel">{d.channel}</td>
-                    <td data-label="Status" className={`inbox-delivery-${d.tone}`}>
-                      {d.summary}
-                    </td>
-                    <td data-label="Details">{d.detail ?? ''}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </AdminTable>
             {deliveries.some((d) => d.retryable) ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="retry-delivery" />

@@ -1,5 +1,7 @@
 import { Link, redirect } from 'react-router'
 import type { Route } from './+types/messages'
+import { AdminTable } from '~/components/admin-table'
+import { Pagination } from '~/components/pagination'
 import { CONTACT_SUBJECT_LABELS, type ContactSubject } from '~/modules/inbox/contact.schema'
 import { describeDelivery, formatInboxDate } from '~/modules/inbox/inbox.format'
 import { countUnreadContactMessages, listContactMessagesForAdmin } from '~/modules/inbox/inbox.queries.server'
@@ -54,57 +56,42 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
       {messages.length === 0 ? (
         <p className="card">No messages yet. Messages sent through the contact form appear here.</p>
       ) : (
-        <table className="admin-table inbox-table">
-          <caption className="visually-hidden">Messages from the contact form, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">From</th>
-              <th scope="col">Message</th>
-              <th scope="col">Received</th>
-              <th scope="col">Status</th>
-              <th scope="col">Delivery</th>
+        <AdminTable
+          caption="Messages from the contact form, newest first"
+          columns={['From', 'Message', 'Received', 'Status', 'Delivery']}
+          className="inbox-table"
+        >
+          {messages.map((message) => (
+            <tr key={message.id} className={message.unread ? 'inbox-unread' : undefined}>
+              <td data-label="From">
+                <Link to={`/admin/messages/${message.id}`}>{message.name}</Link>
+                <div className="muted inbox-email">{message.email}</div>
+              </td>
+              <td data-label="Message">
+                <strong>{message.subject}</strong>
+                <div className="inbox-preview">{message.preview}</div>
+              </td>
+              <td data-label="Received">{message.receivedAt}</td>
+              <td data-label="Status">
+                <MessageStatus unread={message.unread} handled={message.handled} />
+              </td>
+              <td data-label="Delivery">
+                <DeliverySummary deliveries={message.deliveries} />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {messages.map((message) => (
-              <tr key={message.id} className={message.unread ? 'inbox-unread' : undefined}>
-                <td data-label="From">
-                  <Link to={`/admin/messages/${message.id}`}>{message.name}</Link>
-                  <div className="muted inbox-email">{message.email}</div>
-                </td>
-                <td data-label="Message">
-                  <strong>{message.subject}</strong>
-                  <div className="inbox-preview">{message.preview}</div>
-                </td>
-                <td data-label="Received">{message.receivedAt}</td>
-                <td data-label="Status">
-                  <MessageStatus unread={message.unread} handled={message.handled} />
-                </td>
-                <td data-label="Delivery">
-                  <DeliverySummary deliveries={message.deliveries} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </AdminTable>
       )}
-      {pageCount > 1 ? (
-        <nav aria-label="Pages of messages" className="button-row">
-          {page > 1 ? (
-            <Link to={`?page=${page - 1}`} className="button-secondary button-small">
-              Newer messages
-            </Link>
-          ) : null}
-          <span>
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={`?page=${page + 1}`} className="button-secondary button-small">
-              Older messages
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        label="Pages of messages"
+        hrefOf={(p) => `?page=${p}`}
+        newerLabel="Newer messages"
+        olderLabel="Older messages"
+        className="button-row"
+        linkClassName="button-secondary button-small"
+      />
     </div>
   )
 }

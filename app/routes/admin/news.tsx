@@ -1,5 +1,6 @@
 import { data, Link } from 'react-router'
 import type { Route } from './+types/news'
+import { AdminTable } from '~/components/admin-table'
 import { ConfirmButton } from '~/components/confirm-button'
 import { ErrorList } from '~/components/forms'
 import { listArticlesForAdmin } from '~/modules/news/news.queries.server'
@@ -48,50 +49,38 @@ export default function AdminNews({ loaderData, actionData }: Route.ComponentPro
       {articles.length === 0 ? (
         <p>No articles yet. Articles you add appear on the News page, newest first.</p>
       ) : (
-        <table className="admin-table">
-          <caption className="visually-hidden">Articles, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Posted</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+        <AdminTable caption="Articles, newest first" columns={['Title', 'Posted']} actions>
+          {articles.map((article) => (
+            <tr key={article.id}>
+              <td data-label="Title">
+                {article.listed ? <Link to={`/news/${article.slug}`}>{article.title}</Link> : article.title}
+                {article.hasImage ? <span className="admin-badge">image</span> : null}
+                {article.listed ? null : <span className="admin-badge">gallery category: not on News</span>}
+              </td>
+              <td data-label="Posted">
+                <time dateTime={article.createdAt}>{article.dateLabel}</time>
+              </td>
+              <td>
+                <div className="button-row">
+                  <Link
+                    to={`/admin/news/${article.id}`}
+                    className="button-secondary button-small"
+                    aria-label={`Edit ${article.title}`}
+                  >
+                    Edit
+                  </Link>
+                  <ConfirmButton
+                    hiddenFields={{ id: article.id }}
+                    label="Delete"
+                    confirmText="Are you sure you want to delete this article?"
+                    confirmLabel="Delete"
+                    className="button-danger button-small"
+                  />
+                </div>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {articles.map((article) => (
-              <tr key={article.id}>
-                <td data-label="Title">
-                  {article.listed ? <Link to={`/news/${article.slug}`}>{article.title}</Link> : article.title}
-                  {article.hasImage ? <span className="admin-badge">image</span> : null}
-                  {article.listed ? null : <span className="admin-badge">gallery category: not on News</span>}
-                </td>
-                <td data-label="Posted">
-                  <time dateTime={article.createdAt}>{article.dateLabel}</time>
-                </td>
-                <td>
-                  <div className="button-row">
-                    <Link
-                      to={`/admin/news/${article.id}`}
-                      className="button-secondary button-small"
-                      aria-label={`Edit ${article.title}`}
-                    >
-                      Edit
-                    </Link>
-                    <ConfirmButton
-                      hiddenFields={{ id: article.id }}
-                      label="Delete"
-                      confirmText="Are you sure you want to delete this article?"
-                      confirmLabel="Delete"
-                      className="button-danger button-small"
-                    />
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </AdminTable>
       )}
     </div>
   )

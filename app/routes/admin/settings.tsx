@@ -1,4 +1,5 @@
-import { getFormProps, useForm, type FieldMetadata } from '@conform-to/react'
+import { getFormProps, useForm, type FieldMetadata, type FormMetadata } from '@conform-to/react'
+import type { ReactNode } from 'react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useNavigation } from 'react-router'
 import type { Route } from './+types/settings'
@@ -51,8 +52,6 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
     shouldRevalidate: 'onInput',
   })
   const saving = useNavigation().state === 'submitting'
-  const bankAccounts = fields.bankAccounts.getFieldList()
-  const impactFigures = fields.impactFigures.getFieldList()
 
   return (
     <div className="stack">
@@ -117,41 +116,26 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
         <fieldset className="settings-section">
           <legend>Bank accounts</legend>
           <p className="field-hint">Shown on the Support page for donations by bank transfer. Rows left empty are ignored.</p>
-          <ErrorList id={fields.bankAccounts.errorId} errors={fields.bankAccounts.errors} />
-          <div className="settings-rows">
-            {bankAccounts.map((row, index) => {
+          <RowList
+            form={form}
+            list={fields.bankAccounts}
+            rowName="Bank account"
+            max={MAX_BANK_ACCOUNTS}
+            addLabel="Add a bank account"
+          >
+            {(row) => {
               const account = row.getFieldset()
               return (
-                <fieldset key={row.key} className="settings-row">
-                  <legend>Bank account {index + 1}</legend>
-                  <div className="settings-row-fields">
-                    <RowField meta={account.label} label="Label" />
-                    <RowField meta={account.bank} label="Bank" />
-                    <RowField meta={account.accountName} label="Account name" />
-                    <RowField meta={account.accountNumber} label="Account number" />
-                    <TextareaField meta={account.notes} label="Notes" rows={2} className="field-wide" />
-                  </div>
-                  <div>
-                    <button
-                      className="button-secondary button-small"
-                      {...form.remove.getButtonProps({ name: fields.bankAccounts.name, index })}
-                    >
-                      Remove<span className="visually-hidden"> bank account {index + 1}</span>
-                    </button>
-                  </div>
-                </fieldset>
+                <>
+                  <RowField meta={account.label} label="Label" />
+                  <RowField meta={account.bank} label="Bank" />
+                  <RowField meta={account.accountName} label="Account name" />
+                  <RowField meta={account.accountNumber} label="Account number" />
+                  <TextareaField meta={account.notes} label="Notes" rows={2} className="field-wide" />
+                </>
               )
-            })}
-          </div>
-          <div>
-            <button
-              className="button-secondary"
-              disabled={bankAccounts.length >= MAX_BANK_ACCOUNTS}
-              {...form.insert.getButtonProps({ name: fields.bankAccounts.name })}
-            >
-              Add a bank account
-            </button>
-          </div>
+            }}
+          </RowList>
         </fieldset>
 
         <fieldset className="settings-section">
@@ -160,39 +144,24 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
             Shown on the Home, Services and Impact pages, in this order: a figure such as 200+ and a label such as
             Families Served. Rows left empty are ignored.
           </p>
-          <ErrorList id={fields.impactFigures.errorId} errors={fields.impactFigures.errors} />
-          <div className="settings-rows">
-            {impactFigures.map((row, index) => {
+          <RowList
+            form={form}
+            list={fields.impactFigures}
+            rowName="Impact figure"
+            max={MAX_IMPACT_FIGURES}
+            addLabel="Add an impact figure"
+          >
+            {(row) => {
               const figure = row.getFieldset()
               return (
-                <fieldset key={row.key} className="settings-row">
-                  <legend>Impact figure {index + 1}</legend>
-                  <div className="settings-row-fields">
-                    <RowField meta={figure.value} label="Figure" />
-                    <RowField meta={figure.label} label="Label" />
-                    <TextareaField meta={figure.description} label="Description" rows={2} className="field-wide" />
-                  </div>
-                  <div>
-                    <button
-                      className="button-secondary button-small"
-                      {...form.remove.getButtonProps({ name: fields.impactFigures.name, index })}
-                    >
-                      Remove<span className="visually-hidden"> impact figure {index + 1}</span>
-                    </button>
-                  </div>
-                </fieldset>
+                <>
+                  <RowField meta={figure.value} label="Figure" />
+                  <RowField meta={figure.label} label="Label" />
+                  <TextareaField meta={figure.description} label="Description" rows={2} className="field-wide" />
+                </>
               )
-            })}
-          </div>
-          <div>
-            <button
-              className="button-secondary"
-              disabled={impactFigures.length >= MAX_IMPACT_FIGURES}
-              {...form.insert.getButtonProps({ name: fields.impactFigures.name })}
-            >
-              Add an impact figure
-            </button>
-          </div>
+            }}
+          </RowList>
         </fieldset>
 
         <fieldset className="settings-section">
@@ -219,4 +188,60 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
 /** A field of a repeatable row: not marked required, since a row left empty is simply dropped. */
 function RowField({ meta, label }: { meta: FieldMetadata<string | undefined>; label: string }) {
   return <Field meta={meta} label={label} required={false} />
+}
+
+/**
+ * A list of rows (bank accounts, impact figures) with a Remove button per row and an Add button;
+ * without JavaScript the buttons post the form, and the page comes back with the changed list.
+ */
+function RowList<Row extends Record<string, unknown>>({
+  form,
+  list,
+  rowName,
+  max,
+  addLabel,
+  children,
+}: {
+  form: FormMetadata<SiteSettings>
+  list: FieldMetadata<Row[], SiteSettings>
+  /** What one row is, capitalised: 'Bank account'. */
+  rowName: string
+  max: number
+  addLabel: string
+  /** The fields of one row. */
+  children: (row: FieldMetadata<Row, SiteSettings>) => ReactNode
+}) {
+  const rows = list.getFieldList()
+  return (
+    <>
+      <ErrorList id={list.errorId} errors={list.errors} />
+      <div className="settings-rows">
+        {rows.map((row, index) => (
+          <fieldset key={row.key} className="settings-row">
+            <legend>
+              {rowName} {index + 1}
+            </legend>
+            <div className="settings-row-fields">{children(row)}</div>
+            <div>
+              <button
+                className="button-secondary button-small"
+                {...form.remove.getButtonProps({ name: list.name, index })}
+              >
+                Remove<span className="visually-hidden"> {`${rowName.toLowerCase()} ${index + 1}`}</span>
+              </button>
+            </div>
+          </fieldset>
+        ))}
+      </div>
+      <div>
+        <button
+          className="button-secondary"
+          disabled={rows.length >= max}
+          {...form.insert.getButtonProps({ name: list.name })}
+        >
+          {addLabel}
+        </button>
+      </div>
+    </>
+  )
 }

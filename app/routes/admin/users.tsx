@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import type { Route } from './+types/users'
+import { AdminTable } from '~/components/admin-table'
 import { listUsersForAdmin } from '~/modules/users/users.queries.server'
 import { ROLE_LABELS } from '~/modules/users/users.schema'
 import { requireRole } from '~/platform/auth.server'
@@ -20,36 +21,23 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           Add user
         </Link>
       </div>
-      <table className="admin-table">
-        <caption className="visually-hidden">People who can sign in</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">E-mail</th>
-            <th scope="col">Role</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
+      <AdminTable caption="People who can sign in" columns={['Name', 'E-mail', 'Role']} actions>
+        {loaderData.users.map((user) => (
+          <tr key={user.id}>
+            <td data-label="Name">
+              {user.name}
+              {user.id === loaderData.myId ? <span className="admin-badge">you</span> : null}
+            </td>
+            <td data-label="E-mail">{user.email}</td>
+            <td data-label="Role">{ROLE_LABELS[user.role]}</td>
+            <td>
+              <Link to={`/admin/users/${user.id}`} aria-label={`Manage ${user.name}`}>
+                Manage
+              </Link>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {loaderData.users.map((user) => (
-            <tr key={user.id}>
-              <td data-label="Name">
-                {user.name}
-                {user.id === loaderData.myId ? <span className="admin-badge">you</span> : null}
-              </td>
-              <td data-label="E-mail">{user.email}</td>
-              <td data-label="Role">{ROLE_LABELS[user.role]}</td>
-              <td>
-                <Link to={`/admin/users/${user.id}`} aria-label={`Manage ${user.name}`}>
-                  Manage
-                </Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </AdminTable>
     </div>
   )
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import type { Route } from './+types/about'
+import { PhoneAndEmail } from '~/components/contact-links'
 import { CardList, PageHero, TextSection } from '~/components/page-blocks'
 import { useRootData } from '~/components/root-data'
 import { getPageContent } from '~/modules/pages/pages.queries.server'
@@ -41,32 +42,14 @@ export default function About({ loaderData }: Route.ComponentProps) {
               <li key={`${person.name} ${person.role}`} className="card">
                 <h3>{person.name}</h3>
                 <p>{person.role}</p>
-                {person.phone ? (
-                  <p>
-                    Phone: <a href={telHref(person.phone)}>{person.phone}</a>
-                  </p>
-                ) : null}
-                {person.email ? (
-                  <p>
-                    E-mail: <a href={`mailto:${person.email}`}>{person.email}</a>
-                  </p>
-                ) : null}
+                <PhoneAndEmail phone={person.phone} email={person.email} line="p" />
               </li>
             ))}
           </ul>
         ) : null}
         {phone || email ? (
           <ul className="contact-details">
-            {phone ? (
-              <li>
-                Phone: <a href={telHref(phone)}>{phone}</a>
-              </li>
-            ) : null}
-            {email ? (
-              <li>
-                E-mail: <a href={`mailto:${email}`}>{email}</a>
-              </li>
-            ) : null}
+            <PhoneAndEmail phone={phone} email={email} line="li" />
           </ul>
         ) : null}
       </TextSection>
@@ -78,8 +61,4 @@ export default function About({ loaderData }: Route.ComponentProps) {
       </TextSection>
     </>
   )
-}
-
-function telHref(phone: string) {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`
 }

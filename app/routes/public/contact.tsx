@@ -15,6 +15,7 @@ import { logger } from '~/platform/logger.server'
 import { pageMeta } from '~/platform/seo'
 import { retryAfterHeaders } from '~/platform/rate-limit.server'
 import { requestInfoContext } from '~/platform/request-context'
+import { telHref } from '~/components/contact-links'
 import { ErrorList, Field, SelectField, TextareaField } from '~/components/forms'
 import { useRootData } from '~/components/root-data'
 import contactStylesUrl from '~/styles/contact.css?url'
@@ -89,7 +90,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
                 <div>
                   <dt>Phone</dt>
                   <dd>
-                    <a href={`tel:${settings.phone.replace(/[^\d+]/g, '')}`}>{settings.phone}</a>
+                    <a href={telHref(settings.phone)}>{settings.phone}</a>
                   </dd>
                 </div>
               ) : null}

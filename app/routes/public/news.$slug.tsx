@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react'
 import { data, Link, useOutletContext } from 'react-router'
 import type { Route } from './+types/news.$slug'
+import { useClipboard } from '~/components/copy-button'
+import { NewTabLink } from '~/components/new-tab-link'
 import { ResponsiveImage } from '~/components/responsive-image'
 import { useRootData } from '~/components/root-data'
 import { getPublishedArticleBySlug } from '~/modules/news/news.queries.server'
@@ -78,12 +79,12 @@ function ShareLinks({ url, title, organisation }: { url: string; title: string; 
         Share this article
       </h2>
       <div className="button-row">
-        <a href={whatsapp} className="button-secondary button-small" target="_blank" rel="noopener noreferrer">
-          WhatsApp<span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
-        <a href={facebook} className="button-secondary button-small" target="_blank" rel="noopener noreferrer">
-          Facebook<span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
+        <NewTabLink href={whatsapp} className="button-secondary button-small">
+          WhatsApp
+        </NewTabLink>
+        <NewTabLink href={facebook} className="button-secondary button-small">
+          Facebook
+        </NewTabLink>
         <CopyLinkButton url={url} />
       </div>
     </section>
@@ -92,22 +93,11 @@ function ShareLinks({ url, title, organisation }: { url: string; title: string; 
 
 /** Shown once JavaScript runs and the browser offers the clipboard; the address bar has the link anyway. */
 function CopyLinkButton({ url }: { url: string }) {
-  const [available, setAvailable] = useState(false)
-  const [status, setStatus] = useState<'idle' | 'copied' | 'failed'>('idle')
-  useEffect(() => setAvailable(!!navigator.clipboard), [])
+  const { available, status, copy } = useClipboard()
   if (!available) return null
   return (
     <>
-      <button
-        type="button"
-        className="button-secondary button-small"
-        onClick={() =>
-          navigator.clipboard.writeText(url).then(
-            () => setStatus('copied'),
-            () => setStatus('failed'),
-          )
-        }
-      >
+      <button type="button" className="button-secondary button-small" onClick={() => copy(url)}>
         Copy link
       </button>
       <span role="status" className="news-share-status">

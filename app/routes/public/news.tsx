@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { data, Link, useLocation, useNavigate, useOutlet, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/news'
 import { AdminEntryLink } from '~/components/admin-entry-link'
+import { Pagination } from '~/components/pagination'
 import { ResponsiveImage } from '~/components/responsive-image'
 import { listPublishedArticles } from '~/modules/news/news.queries.server'
 import { getSiteSettings } from '~/modules/settings/settings.queries.server'
@@ -116,23 +117,16 @@ export default function News({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
 
-      {pageCount > 1 ? (
-        <nav className="news-pagination" aria-label="More articles">
-          {page > 1 ? (
-            <Link to={page === 2 ? '/news' : `/news?page=${page - 1}`} className="button-secondary" rel="prev">
-              Newer articles
-            </Link>
-          ) : null}
-          <span>
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={`/news?page=${page + 1}`} className="button-secondary" rel="next">
-              Older articles
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        label="More articles"
+        hrefOf={(p) => (p === 1 ? '/news' : `/news?page=${p}`)}
+        newerLabel="Newer articles"
+        olderLabel="Older articles"
+        className="news-pagination"
+        linkClassName="button-secondary"
+      />
 
       <AdminEntryLink returnTo="/news" adminPath="/admin/news" adminLabel="Manage news" />
       {article ? <ArticleDialog>{article}</ArticleDialog> : null}

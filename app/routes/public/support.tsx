@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import type { Route } from './+types/support'
 import { CopyButton } from '~/components/copy-button'
+import { NewTabLink } from '~/components/new-tab-link'
 import { CardList, PageHero, Paragraphs, TextSection } from '~/components/page-blocks'
 import { useRootData } from '~/components/root-data'
 import { getPageContent } from '~/modules/pages/pages.queries.server'
@@ -29,9 +30,9 @@ export default function Support({ loaderData }: Route.ComponentProps) {
 
       {donationUrl ? (
         <TextSection id="give-online" heading={content.giveOnline.heading} text={content.giveOnline.text} muted>
-          <a href={donationUrl} target="_blank" rel="noopener noreferrer" className="button">
-            Donate Now<span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
+          <NewTabLink href={donationUrl} className="button">
+            Donate Now
+          </NewTabLink>
         </TextSection>
       ) : null}
 
