@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import type { Server } from 'node:http'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
 import { getConnInfo } from '@hono/node-server/conninfo'
@@ -103,15 +104,14 @@ app.use(
   },
   serveStatic({ root: path.relative(process.cwd(), path.join(buildDir, 'client')) }),
 )
-app.use(
-  '*',
-  serveStatic({
-    root: path.relative(process.cwd(), path.join(buildDir, 'client')),
-    onFound: (_path, c) => {
-      c.header('Cache-Control', 'public, max-age=3600')
-    },
-  }),
-)
+// Only file-like paths (favicon.svg, social-preview.jpg) can be public files: pages skip the disk lookup.
+const serveStaticFile = serveStatic({
+  root: path.relative(process.cwd(), path.join(buildDir, 'client')),
+  onFound: (_path, c) => {
+    c.header('Cache-Control', 'public, max-age=3600')
+  },
+})
+app.use('*', async (c, next) => (/\.\w+$/.test(c.req.path) ? serveStaticFile(c, next) : next()))
 
 const maxBodyBytes = Math.round(env.MAX_BODY_MB * 1024 * 1024)
 app.use(
@@ -142,11 +142,19 @@ app.all('*', async (c) => {
   return handleRequest(publicRequest(c), context)
 })
 
+// Plain HTTP/1.1 (no HTTP/2 options are given).
 const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
   console.log(`Listening on http://${info.address === '0.0.0.0' ? 'localhost' : info.address}:${info.port}`)
-})
+}) as Server
 
 let stopping = false
+// close() leaves a connection that a response finishes later open for keep-alive, holding up the
+// exit until its client or keepAliveTimeout ends it: while stopping, drop each one once it is idle.
+server.on('request', (_req, res) => {
+  res.on('finish', () => {
+    if (stopping) server.closeIdleConnections()
+  })
+})
 function shutdown(signal: string) {
   if (stopping) return
   stopping = true

@@ -24,3 +24,24 @@ export async function execOnServerDatabase(server: TestServer, statement: string
     database.close()
   }
 }
+
+/** Runs one query (no parameters) on a test server's own database and returns its rows. */
+export async function queryServerDatabase<Row = Record<string, unknown>>(server: TestServer, query: string): Promise<Row[]> {
+  const { DATA_DIR, DATABASE_URL } = server.database.env
+  if (DATABASE_URL) {
+    const client = new pg.Client({ connectionString: DATABASE_URL })
+    await client.connect()
+    try {
+      return (await client.query(query)).rows as Row[]
+    } finally {
+      await client.end()
+    }
+  }
+  const database = new SQLite(path.join(DATA_DIR, 'site.db'))
+  try {
+    database.pragma('busy_timeout = 5000')
+    return database.prepare(query).all() as Row[]
+  } finally {
+    database.close()
+  }
+}

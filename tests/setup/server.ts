@@ -13,17 +13,30 @@ export interface TestServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>
 }
 
+export interface TestServerOptions {
+  /**
+   * Run on this database (another test server's) instead of a fresh one, as a second app
+   * process would. Its owner drops it: stop this server first.
+   */
+  sharedDatabase?: TestDatabase
+}
+
 /**
  * Starts the real built server (npm run build first) on a free port with its own empty database:
  * SQLite or PostgreSQL as the Vitest project says.
  */
-export async function startTestServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  extraEnv: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
   if (!fs.existsSync(path.join(root, process.env.BUILD_DIR ?? 'build', 'server/index.js'))) {
     throw new Error('No server build: run `npm run build` before the HTTP tests (npm test does).')
   }
   const kind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite'
-  const database = await createTestDatabase(kind)
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/index.ts'], {
+  const database = options.sharedDatabase ?? (await createTestDatabase(kind))
+  // One process: the `tsx` command runs the server as its child, relays SIGTERM and SIGKILLs the
+  // child when it does not confirm within about 60 ms (a busy machine), cutting open requests off.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -66,7 +79,7 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null) child.kill(signal)
       const code = await exited
-      await database.drop()
+      if (!options.sharedDatabase) await database.drop()
       return code
     },
   }
