@@ -36,7 +36,7 @@ export default defineConfig({
   ],
   webServer: {
     // Each run starts from an empty data folder, so the demo content and the admin are fresh.
-    command: `rm -rf ${E2E_DATA_DIR} && node_modules/.bin/tsx server/index.ts`,
+    command: `rm -rf ${E2E_DATA_DIR} && node --import tsx server/index.ts`,
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

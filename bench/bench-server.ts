@@ -37,7 +37,7 @@ export interface BenchServer {
 /** Starts the real server on a free port with a fresh data folder, so it serves the demo content. */
 export async function startBenchServer(): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-'))
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/index.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: root,
     env: {
       PATH: process.env.PATH,

@@ -1,3 +1,5 @@
+// Run with `node --import tsx server/index.ts`: the `tsx` command would wrap the server in a second
+// process that SIGKILLs it when it does not confirm a SIGTERM within ~30 ms, cutting graceful shutdown short.
 import crypto from 'node:crypto'
 import type { Server } from 'node:http'
 import path from 'node:path'

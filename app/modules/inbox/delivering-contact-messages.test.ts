@@ -9,7 +9,7 @@ import { DEMO_SITE_SETTINGS } from '~/modules/settings/settings.demo'
 import { saveSiteSettings } from '~/modules/settings/settings.service.server'
 import { db } from '~/platform/db.server'
 import { env } from '~/platform/env.server'
-import { DELIVERY_POLICY, deliverDueMessages, deliveryIdle, retryDelayMs } from './inbox.delivery.server'
+import { DELIVERY_POLICY, deliverDueMessages, deliveryIdle, requestDeliveryRun, retryDelayMs } from './inbox.delivery.server'
 import { getContactMessageForAdmin } from './inbox.queries.server'
 import { receiveContactMessage, retryFailedDeliveries, storeContactMessage } from './inbox.service.server'
 
@@ -57,7 +57,7 @@ describe('e-mailing contact messages', () => {
     await mail.stop()
     const id = await storeContactMessage(aMessage())
 
-    expect(await deliverDueMessages()).toEqual({ sent: 0, failed: 1 })
+    expect(await deliverDueMessages()).toEqual({ sent: 0, failed: 1, more: false })
     const failed = await deliveryOf(id, 'email')
     expect(failed).toMatchObject({ status: 'failed', attempts: 1, deliveredAt: null })
     expect(failed!.lastError).toMatch(/ECONNREFUSED|connect/i)
@@ -67,13 +67,13 @@ describe('e-mailing contact messages', () => {
     expect((await getContactMessageForAdmin(id))!.message).toBe(aMessage().message)
 
     // Not due yet: nothing is attempted before the scheduled time.
-    expect(await deliverDueMessages()).toEqual({ sent: 0, failed: 0 })
+    expect(await deliverDueMessages()).toEqual({ sent: 0, failed: 0, more: false })
 
     await mail.start() // same port
     const later = minutesFromNow(2)
     const runs = await Promise.all([deliverDueMessages({ now: later }), deliverDueMessages({ now: later })])
     expect(runs.reduce((sum, r) => sum + r.sent, 0)).toBe(1)
-    expect(await deliverDueMessages({ now: minutesFromNow(600) })).toEqual({ sent: 0, failed: 0 })
+    expect(await deliverDueMessages({ now: minutesFromNow(600) })).toEqual({ sent: 0, failed: 0, more: false })
 
     expect(mail.mails).toHaveLength(1)
     const [received] = mail.mails
@@ -107,6 +107,14 @@ describe('e-mailing contact messages', () => {
     expect((await deliveryOf((received as { messageId: string }).messageId, 'email'))!.status).toBe('sent')
   })
 
+  it('sends a burst larger than one batch in one background run, not one batch per timer tick', async () => {
+    const count = DELIVERY_POLICY.batchSize + 5
+    for (let i = 0; i < count; i++) await storeContactMessage(aMessage())
+    requestDeliveryRun()
+    await deliveryIdle()
+    expect(mail.mails).toHaveLength(count)
+  })
+
   it('never lets a line break in the name or e-mail add a header or a recipient', async () => {
     // Straight to storage, past the form's own clean-up, to prove the mail layer holds by itself.
     const id = await storeContactMessage(
@@ -134,10 +142,10 @@ describe('e-mailing contact messages', () => {
       .where('messageId', '=', id)
       .execute()
 
-    expect(await deliverDueMessages()).toEqual({ sent: 0, failed: 0 })
+    expect(await deliverDueMessages()).toEqual({ sent: 0, failed: 0, more: false })
     expect(mail.mails).toHaveLength(0)
 
-    expect(await deliverDueMessages({ now: minutesFromNow(6) })).toEqual({ sent: 1, failed: 0 })
+    expect(await deliverDueMessages({ now: minutesFromNow(6) })).toEqual({ sent: 1, failed: 0, more: false })
     expect(mail.mails).toHaveLength(1)
     expect(await deliveryOf(id, 'email')).toMatchObject({ status: 'sent', attempts: 2 })
   })
@@ -155,7 +163,7 @@ describe('e-mailing contact messages', () => {
       .execute()
     await deliverDueMessages()
     expect(await deliveryOf(id, 'email')).toMatchObject({ status: 'failed', attempts: DELIVERY_POLICY.maxAttempts, nextAttemptAt: null })
-    expect(await deliverDueMessages({ now: minutesFromNow(60 * 24 * 30) })).toEqual({ sent: 0, failed: 0 })
+    expect(await deliverDueMessages({ now: minutesFromNow(60 * 24 * 30) })).toEqual({ sent: 0, failed: 0, more: false })
 
     await mail.start()
     expect(await retryFailedDeliveries(id)).toBe(1)
@@ -207,7 +215,7 @@ describe('forwarding contact messages to a form service', () => {
     const id = await storeContactMessage(aMessage({ phone: undefined }))
     expect((await getContactMessageForAdmin(id))!.deliveries.map((d) => d.channel)).toEqual(['forward'])
 
-    expect(await deliverDueMessages()).toEqual({ sent: 0, failed: 1 })
+    expect(await deliverDueMessages()).toEqual({ sent: 0, failed: 1, more: false })
     expect(await deliveryOf(id, 'forward')).toMatchObject({
       status: 'failed',
       lastError: 'Forwarding answered HTTP 500: Form service unavailable',
@@ -237,7 +245,7 @@ describe('forwarding contact messages to a form service', () => {
     Object.assign(env, { SMTP_URL: mail.url })
     answer = { status: 502, body: 'Bad gateway' }
     const id = await storeContactMessage(aMessage())
-    expect(await deliverDueMessages()).toEqual({ sent: 1, failed: 1 })
+    expect(await deliverDueMessages()).toEqual({ sent: 1, failed: 1, more: false })
     expect(mail.mails).toHaveLength(1)
     expect(await deliveryOf(id, 'email')).toMatchObject({ status: 'sent' })
     expect(await deliveryOf(id, 'forward')).toMatchObject({ status: 'failed', lastError: 'Forwarding answered HTTP 502: Bad gateway' })

@@ -26,6 +26,8 @@ type Message = Pick<ContactMessageTable, 'id' | 'name' | 'email' | 'phone' | 'su
 export interface DeliveryRunSummary {
   sent: number
   failed: number
+  /** The pass took a full batch, so more deliveries may be due right now. */
+  more: boolean
 }
 
 export function retryDelayMs(attempts: number): number {
@@ -49,7 +51,6 @@ function isDue(now: string) {
  */
 export async function deliverDueMessages(options: { now?: Date; signal?: AbortSignal } = {}): Promise<DeliveryRunSummary> {
   const now = options.now ?? new Date()
-  const summary: DeliveryRunSummary = { sent: 0, failed: 0 }
   const candidates = await db
     .selectFrom('contactDeliveries')
     .select(['id', 'channel'])
@@ -57,6 +58,7 @@ export async function deliverDueMessages(options: { now?: Date; signal?: AbortSi
     .orderBy('nextAttemptAt')
     .limit(DELIVERY_POLICY.batchSize)
     .execute()
+  const summary: DeliveryRunSummary = { sent: 0, failed: 0, more: candidates.length === DELIVERY_POLICY.batchSize }
 
   const channels = [...new Set(candidates.map((c) => c.channel))]
   await Promise.all(
@@ -237,7 +239,8 @@ export function requestDeliveryRun(): void {
     do {
       runAgain = false
       try {
-        await deliverDueMessages({ signal })
+        // A burst larger than one batch goes out now, not one batch per timer tick.
+        if ((await deliverDueMessages({ signal })).more) runAgain = true
       } catch (error) {
         logger.error({ err: error }, 'contact delivery run failed')
       }
