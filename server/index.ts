@@ -45,6 +45,8 @@ function clientIp(c: Context): string {
 }
 
 function isSecure(c: Context): boolean {
+  // A configured public address says how visitors reach the site, whatever the hop to this process.
+  if (env.PUBLIC_URL) return new URL(env.PUBLIC_URL).protocol === 'https:'
   if (env.TRUST_PROXY && c.req.header('x-forwarded-proto')) return c.req.header('x-forwarded-proto') === 'https'
   return new URL(c.req.url).protocol === 'https:'
 }

@@ -51,7 +51,9 @@ export function safeRedirectPath(target: string | null | undefined, fallback = '
     const base = 'http://site.invalid'
     const url = new URL(target, base)
     if (url.origin !== base) return fallback
-    return url.pathname + url.search + url.hash
+    // Dot segments can normalise to a protocol-relative path ('/.//evil.com' becomes '//evil.com').
+    const path = url.pathname + url.search + url.hash
+    return path.startsWith('//') ? fallback : path
   } catch {
     return fallback
   }

@@ -63,6 +63,10 @@ describe('redirect targets after sign-in', () => {
     ['javascript:alert(1)', '/admin'],
     ['/%2F%2Fevil.example', '/%2F%2Fevil.example'],
     ['/\t/evil.example', '/admin'],
+    ['/.//evil.example', '/admin'],
+    ['/..//evil.example', '/admin'],
+    ['/a/..//evil.example', '/admin'],
+    ['/%2e//evil.example', '/admin'],
     ['', '/admin'],
     [null, '/admin'],
   ])('%j goes to %j', (target, expected) => {

@@ -85,6 +85,7 @@ describe('two server processes on one database', () => {
       ),
     )
     expect(extra.map((res) => res.status)).toEqual(extra.map(() => 429))
+    for (const res of extra) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
 
     // The burst is forwarded at once, not one batch per timer tick, whichever process took each message.
     await expect.poll(() => forwarded.length, { timeout: 20_000 }).toBe(POSTS)

@@ -49,8 +49,17 @@ describe('news over HTTP', () => {
     expect(res.headers.get('location')).toBe('/admin/news')
     expect(storedImageCount()).toBe(before + 6)
     const xml = await (await get(server, '/news/feed.xml')).text()
-    expect(xml).toContain('<title><![CDATA[Back to school <drive>]]></title>')
+    expect(xml).toContain('<title><![CDATA[Back to school &#60;drive&#62;]]></title>')
     expect(xml).toContain('<p>We packed <strong>120</strong> bags.</p>')
+  })
+
+  it('keeps markup typed into a title or text inert in the feed', async () => {
+    const res = await postArticle({ title: '<b>Bold</b> claim', content: 'Hi <img src=x onerror=alert(1)>' })
+    expect(res.status).toBe(302)
+    const xml = await (await get(server, '/news/feed.xml')).text()
+    expect(xml).not.toContain('<b>Bold</b>')
+    expect(xml).not.toContain('<img src=x')
+    expect(xml).toContain('<title><![CDATA[&#60;b&#62;Bold&#60;/b&#62; claim]]></title>')
   })
 
   it('answers a form without title or content with both messages (no JavaScript needed)', async () => {

@@ -9,6 +9,7 @@ import { requireRole } from '~/platform/auth.server'
 import { requestInfoContext } from '~/platform/request-context'
 import { sessionCookie } from '~/platform/session.server'
 import { redirectWithToast } from '~/platform/toast.server'
+import { readFormData } from '~/platform/read-form.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'My account | Site admin' }]
 
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireRole(request, 'marketplace')
-  const submission = parseWithZod(await request.formData(), { schema: ChangeOwnPasswordSchema })
+  const submission = parseWithZod(await readFormData(request), { schema: ChangeOwnPasswordSchema })
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: SENSITIVE }) }, { status: 400 })
   }

@@ -17,6 +17,7 @@ import { getSiteSettings } from '~/modules/settings/settings.queries.server'
 import { requireRole } from '~/platform/auth.server'
 import { redirectWithToast } from '~/platform/toast.server'
 import inboxStylesUrl from '~/styles/inbox.css?url'
+import { readFormData } from '~/platform/read-form.server'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: inboxStylesUrl }]
 
@@ -51,7 +52,7 @@ const MessageActionSchema = z.object({
 
 export async function action({ request, params }: Route.ActionArgs) {
   await requireRole(request, 'admin')
-  const parsed = MessageActionSchema.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = MessageActionSchema.safeParse(Object.fromEntries(await readFormData(request)))
   if (!parsed.success) throw data('Unknown action.', { status: 400 })
   const here = `/admin/messages/${params.id}`
   const missing = () => redirectWithToast('/admin/messages', 'That message no longer exists.', 'error')

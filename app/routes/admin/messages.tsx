@@ -1,4 +1,4 @@
-import { Link, redirect } from 'react-router'
+import { data, Link, redirect } from 'react-router'
 import type { Route } from './+types/messages'
 import { AdminTable } from '~/components/admin-table'
 import { Pagination } from '~/components/pagination'
@@ -8,6 +8,7 @@ import { countUnreadContactMessages, listContactMessagesForAdmin } from '~/modul
 import { getSiteSettings } from '~/modules/settings/settings.queries.server'
 import { requireRole } from '~/platform/auth.server'
 import inboxStylesUrl from '~/styles/inbox.css?url'
+import { parsePageNumber } from '~/platform/page-number'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: inboxStylesUrl }]
 
@@ -15,7 +16,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Messages | Site admin' 
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, 'admin')
-  const page = Math.max(1, Math.floor(Number(new URL(request.url).searchParams.get('page')) || 1))
+  const page = parsePageNumber(new URL(request.url).searchParams.get('page'))
+  if (page === null) throw data('There is no such page.', { status: 404 })
   const [{ messages, total, pageCount }, unread, { timeZone }] = await Promise.all([
     listContactMessagesForAdmin({ page }),
     countUnreadContactMessages(),

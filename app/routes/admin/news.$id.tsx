@@ -11,6 +11,7 @@ import { ImageRejectedError } from '~/platform/images.server'
 import { logger } from '~/platform/logger.server'
 import { redirectWithToast } from '~/platform/toast.server'
 import adminNewsStylesUrl from '~/styles/admin-news.css?url'
+import { readFormData } from '~/platform/read-form.server'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminNewsStylesUrl }]
 
@@ -25,7 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   await requireRole(request, 'admin')
-  const submission = parseWithZod(await request.formData(), { schema: ArticleSchema })
+  const submission = parseWithZod(await readFormData(request), { schema: ArticleSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   try {
     await updateArticle(params.id, submission.value)

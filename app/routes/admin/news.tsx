@@ -10,6 +10,7 @@ import { requireRole } from '~/platform/auth.server'
 import { formatDay } from '~/platform/dates'
 import { logger } from '~/platform/logger.server'
 import { redirectWithToast } from '~/platform/toast.server'
+import { readFormData } from '~/platform/read-form.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'News | Site admin' }]
 
@@ -22,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** Deletes an article (the only form on this page; the edit page posts here too). */
 export async function action({ request }: Route.ActionArgs) {
   await requireRole(request, 'admin')
-  const id = (await request.formData()).get('id')
+  const id = (await readFormData(request)).get('id')
   if (typeof id !== 'string' || id.trim() === '') {
     return data({ error: 'Article ID is required for deletion' }, { status: 400 })
   }

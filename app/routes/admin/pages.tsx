@@ -11,6 +11,7 @@ import { savePageContent } from '~/modules/pages/pages.service.server'
 import { requireRole } from '~/platform/auth.server'
 import { UNREADABLE_FORM_MESSAGE } from '~/platform/form-entries'
 import { redirectWithToast } from '~/platform/toast.server'
+import { readFormData } from '~/platform/read-form.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Page texts | Site admin' }]
 
@@ -35,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   await requireRole(request, 'admin')
   const editor = editorFor(request)
-  const { entries, dropped } = pageFormEntries(editor, await request.formData())
+  const { entries, dropped } = pageFormEntries(editor, await readFormData(request))
   const submission = parseWithZod(entries, { schema: PageContentSchemas[editor.key] })
   if (dropped) {
     const result = submission.reply({ formErrors: [UNREADABLE_FORM_MESSAGE] }) as SubmissionResult<string[]>

@@ -17,6 +17,7 @@ import { requireRole } from '~/platform/auth.server'
 import { UNREADABLE_FORM_MESSAGE } from '~/platform/form-entries'
 import { redirectWithToast } from '~/platform/toast.server'
 import settingsStylesUrl from '~/styles/admin-settings.css?url'
+import { readFormData } from '~/platform/read-form.server'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: settingsStylesUrl }]
 
@@ -29,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRole(request, 'admin')
-  const { entries, dropped } = settingsFormEntries(await request.formData())
+  const { entries, dropped } = settingsFormEntries(await readFormData(request))
   const submission = parseWithZod(entries, { schema: SiteSettingsSchema })
   if (dropped) {
     return data({ result: submission.reply({ formErrors: [UNREADABLE_FORM_MESSAGE] }) }, { status: 400 })

@@ -9,6 +9,7 @@ import { ManageUserSchema, PASSWORD_MIN_LENGTH, ROLE_LABELS, ROLE_OPTIONS, type 
 import { changeUserRole, removeUser, resetUserPassword, UserRuleError } from '~/modules/users/users.service.server'
 import { requireRole } from '~/platform/auth.server'
 import { redirectWithToast } from '~/platform/toast.server'
+import { readFormData } from '~/platform/read-form.server'
 
 type Intent = ManageUserInput['intent']
 
@@ -28,7 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const me = await requireRole(request, 'admin')
   const user = await findUser(params.userId)
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   const submission = parseWithZod(formData, { schema: ManageUserSchema })
   const intent = String(formData.get('intent') ?? '') as Intent
   if (submission.status !== 'success') {

@@ -7,6 +7,7 @@ import { NewUserSchema, PASSWORD_MIN_LENGTH, ROLE_OPTIONS } from '~/modules/user
 import { createUser, UserRuleError } from '~/modules/users/users.service.server'
 import { requireRole } from '~/platform/auth.server'
 import { redirectWithToast } from '~/platform/toast.server'
+import { readFormData } from '~/platform/read-form.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Add user | Site admin' }]
 
@@ -17,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireRole(request, 'admin')
-  const submission = parseWithZod(await request.formData(), { schema: NewUserSchema })
+  const submission = parseWithZod(await readFormData(request), { schema: NewUserSchema })
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
   }

@@ -8,6 +8,7 @@ import { getOptionalUser, safeRedirectPath, type SessionUser } from '~/platform/
 import { retryAfterHeaders } from '~/platform/rate-limit.server'
 import { requestInfoContext } from '~/platform/request-context'
 import { readSessionId, revokeSession, sessionCookie } from '~/platform/session.server'
+import { readFormData } from '~/platform/read-form.server'
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Sign in' },
@@ -35,7 +36,7 @@ function minutes(seconds: number): string {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: LoginSchema })
+  const submission = parseWithZod(await readFormData(request), { schema: LoginSchema })
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
   }

@@ -9,6 +9,7 @@ import { getSiteSettings } from '~/modules/settings/settings.queries.server'
 import { formatDay } from '~/platform/dates'
 import { pageMeta } from '~/platform/seo'
 import newsStylesUrl from '~/styles/news.css?url'
+import { parsePageNumber } from '~/platform/page-number'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: newsStylesUrl },
@@ -23,15 +24,10 @@ export interface ArticleOpenedFromList {
   fromList: true
 }
 
-function parsePage(value: string | null): number | null {
-  if (value === null) return 1
-  return /^[1-9]\d{0,5}$/.test(value) ? Number(value) : null
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   // Loaded directly, /news/<slug> shows the article alone: the list is not needed (see shouldRevalidate).
   if (params.slug) return { list: null }
-  const page = parsePage(new URL(request.url).searchParams.get('page'))
+  const page = parsePageNumber(new URL(request.url).searchParams.get('page'))
   if (page === null) throw data(null, { status: 404 })
   const [list, settings] = await Promise.all([listPublishedArticles(page), getSiteSettings()])
   if (page > list.pageCount) throw data(null, { status: 404 })

@@ -2,6 +2,7 @@ import { Feed } from 'feed'
 import type { Route } from './+types/news-feed.xml'
 import { listArticlesForFeed } from '~/modules/news/news.queries.server'
 import { getSiteSettings } from '~/modules/settings/settings.queries.server'
+import { escapeMarkup } from '~/platform/escape-markup'
 import { getSiteOrigin } from '~/platform/site-url.server'
 
 /** The latest articles as RSS 2.0, for feed readers (advertised on /news with <link rel="alternate">). */
@@ -24,8 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     feed.addItem({
       id: link,
       link,
-      title: article.title,
-      description: article.excerpt,
+      // Many readers show title and description as HTML: plain text must not become markup there.
+      title: escapeMarkup(article.title),
+      description: escapeMarkup(article.excerpt),
       content: article.html,
       date: new Date(article.createdAt),
       image: article.socialImage

@@ -1,6 +1,7 @@
 import type { Route } from './+types/sitemap.xml'
 import { listArticlesForSitemap } from '~/modules/news/news.queries.server'
 import { getSiteOrigin } from '~/platform/site-url.server'
+import { escapeMarkup } from '~/platform/escape-markup'
 
 /** The public pages search engines should know; each public feature adds its pages (and items) here. */
 const PUBLIC_PATHS = ['/', '/about', '/services', '/support', '/impact', '/contact']
@@ -10,13 +11,9 @@ interface SitemapUrl {
   lastmod?: string
 }
 
-function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`)
-}
-
 function urlElement(origin: string, { path, lastmod }: SitemapUrl): string {
-  const loc = `<loc>${escapeXml(new URL(path, origin).toString())}</loc>`
-  return `  <url>${loc}${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}</url>`
+  const loc = `<loc>${escapeMarkup(new URL(path, origin).toString())}</loc>`
+  return `  <url>${loc}${lastmod ? `<lastmod>${escapeMarkup(lastmod)}</lastmod>` : ''}</url>`
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,0 +1,21 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { ADMIN, post } from '../setup/http-session'
+import { startTestServer } from '../setup/server'
+
+// The proxy in front terminates TLS, but TRUST_PROXY is not set: PUBLIC_URL alone says visitors use HTTPS.
+const PUBLIC_URL = 'https://charity.example'
+const server = await startTestServer({ PUBLIC_URL })
+afterAll(() => server.stop())
+
+describe('a site whose PUBLIC_URL is https', () => {
+  it('marks the session cookie Secure even when the hop to the server is plain HTTP', async () => {
+    const response = await post(server, '/login', ADMIN, undefined, { origin: PUBLIC_URL })
+    expect(response.status).toBe(302)
+    expect(response.headers.getSetCookie().find((c) => c.startsWith('sid='))).toMatch(/; Secure/)
+  })
+
+  it('still refuses a post from another origin', async () => {
+    const response = await post(server, '/login', ADMIN, undefined, { origin: server.url })
+    expect(response.status).toBe(403)
+  })
+})
