@@ -2,6 +2,10 @@ import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
 import { E2E_ADMIN } from '../../playwright.config'
 
+function withoutHash(url: string): string {
+  return url.split('#')[0]
+}
+
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze()
   const summary = results.violations.map(
@@ -11,8 +15,9 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 /**
- * `page` fails the test on any console error or uncaught page error, and runs an axe scan of
- * every page it loads (after each full navigation and at the end of the test).
+ * `page` fails the test on any console error, uncaught page error or CSP violation, and runs an
+ * axe scan of every page it shows: after each page.goto, at the end of the test, and for pages
+ * reached by clicks or redirects along the way, again in a second tab once the test is done.
  */
 export const test = base.extend<{ signIn: (email?: string, password?: string) => Promise<void> }>({
   page: async ({ page, javaScriptEnabled }, use) => {
@@ -40,8 +45,12 @@ export const test = base.extend<{ signIn: (email?: string, password?: string) =>
       })
     })
     const scanned = new Set<string>()
+    const visited = new Set<string>()
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.add(withoutHash(frame.url()))
+    })
     const scan = async () => {
-      const url = page.url()
+      const url = withoutHash(page.url())
       // axe runs as a script inside the page, which a context without JavaScript cannot do; the
       // same pages are scanned by the tests that run with JavaScript.
       if (javaScriptEnabled === false) return
@@ -57,6 +66,16 @@ export const test = base.extend<{ signIn: (email?: string, password?: string) =>
     }
     await use(page)
     if (!page.isClosed()) await scan()
+    if (javaScriptEnabled !== false) {
+      for (const url of visited) {
+        if (scanned.has(url) || !url.startsWith('http')) continue
+        scanned.add(url)
+        const again = await page.context().newPage()
+        await again.goto(url)
+        await expectNoAxeViolations(again)
+        await again.close()
+      }
+    }
     expect(problems, 'Unexpected errors in the browser').toEqual([])
   },
   signIn: async ({ page }, use) => {
