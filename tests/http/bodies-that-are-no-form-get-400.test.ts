@@ -41,6 +41,18 @@ describe('a POST whose body is not a form', () => {
     })
   }
 
+  it('answers on a public page inside the site frame, with the organisation name from the settings', async () => {
+    const res = await fetch(`${server.url}/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: '{}',
+    })
+    expect(res.status).toBe(400)
+    const html = await res.text()
+    expect(html).toContain('Hearts of Hope Ministry')
+    expect(html).toContain('Support Our Mission')
+  })
+
   it('is not logged as a server error', () => {
     expect(server.output()).not.toMatch(/"level":(50|60)/)
   })
