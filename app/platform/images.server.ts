@@ -14,6 +14,8 @@ export const MAX_INPUT_PIXELS = 40_000_000
 const VARIANT_WIDTHS = [400, 800, 1200]
 /** Social networks fetch preview images up to a few hundred KB. */
 const SOCIAL_IMAGE_MAX_BYTES = 300_000
+// WhatsApp and Facebook ignore smaller preview images; the site's default image is better then.
+const SOCIAL_IMAGE_MIN_WIDTH = 200
 
 export type ImageType = 'jpeg' | 'png' | 'gif' | 'webp'
 
@@ -219,7 +221,7 @@ export function pickSocialImage(
   image: ImageRecord,
 ): { path: string; width: number; height: number; bytes: number } | null {
   const candidate = image.variants
-    .filter((v) => v.format === 'jpeg' && v.bytes < SOCIAL_IMAGE_MAX_BYTES)
+    .filter((v) => v.format === 'jpeg' && v.bytes < SOCIAL_IMAGE_MAX_BYTES && v.width >= SOCIAL_IMAGE_MIN_WIDTH)
     .sort((a, b) => b.width - a.width)[0]
   return candidate
     ? { path: storage.url(candidate.key), width: candidate.width, height: candidate.height, bytes: candidate.bytes }

@@ -145,6 +145,9 @@ describe('the image pipeline', () => {
     expect(view.src).toMatch(/^\/media\/images\/.+-800\.jpg$/)
     expect(view.webpSrcSet).toMatch(/-400\.webp 400w, .+-800\.webp 800w, .+-900\.webp 900w$/)
     expect(pickSocialImage(found)).toMatchObject({ width: 900, height: 600 })
+    const tiny = await storeImageFiles(asFile(await plainPng(120, 90), 't.png', 'image/png'), limits)
+    const tinyImage = (await getImagesByIds([(await insertImage(db, tiny, 'Tiny')).id])).values().next().value!
+    expect(pickSocialImage(tinyImage)).toBeNull() // too small for a preview card: the default image is used
 
     const removed = await deleteImageRecord(db, image.id)
     expect((await getImagesByIds([image.id])).size).toBe(0)

@@ -41,6 +41,13 @@ beforeAll(async () => {
 const FORM = { intent: 'remove', id: '00000000-0000-4000-8000-000000000000', name: 'x' }
 
 describe('the admin area', () => {
+  it('sends a signed-in marketplace manager to a page they may open', async () => {
+    const res = await get(server, '/login', marketplace)
+    expect(res.status).toBe(302)
+    const landing = await get(server, res.headers.get('location')!, marketplace)
+    expect(landing.status).toBe(200)
+  })
+
   it('is found in the route config', () => {
     expect(adminUrls).toContain('/admin')
     expect(adminUrls).toContain('/admin/users')

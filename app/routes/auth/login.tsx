@@ -19,8 +19,9 @@ export const meta: Route.MetaFunction = () => [
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
   actionHeaders.has('Retry-After') ? actionHeaders : loaderHeaders
 
+// Until the marketplace's product pages exist, a marketplace manager's only admin page is their account.
 function homeFor(user: SessionUser): string {
-  return user.role === 'admin' ? '/admin' : '/marketplace'
+  return user.role === 'admin' ? '/admin' : '/admin/account'
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
