@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
-import { buildApp, buildDir, requireChromium, root, startBenchServer } from './bench-server'
+import { buildApp, buildDir, root, startBenchServer } from './bench-server'
 import { printTable } from './print-table'
 import { discoverPublicPages } from './public-pages'
 
@@ -62,7 +62,6 @@ function printResults(rows: Row[], staticRps: number) {
   printTable(header, lines)
 }
 
-requireChromium()
 buildApp()
 const server = await startBenchServer()
 try {

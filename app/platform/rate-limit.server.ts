@@ -12,8 +12,6 @@ import { env } from './env.server'
 export type RateLimitVerdict = { limited: false } | { limited: true; retryAfterSeconds: number }
 
 export interface RateLimiter {
-  /** Whether `key` has used up its attempts for the current window (does not count). */
-  check(key: string): Promise<RateLimitVerdict>
   /** Counts one attempt; limited when this attempt is over the budget. */
   hit(key: string): Promise<RateLimitVerdict>
   /** Takes back one counted attempt (e.g. one that turned out to be legitimate). */
@@ -59,10 +57,8 @@ const postgresClientOverKysely = {
   },
 }
 
-function toVerdict(res: RateLimiterRes | null, attempts: number, limitedWhen: 'over' | 'at'): RateLimitVerdict {
-  if (!res) return { limited: false }
-  const limited = limitedWhen === 'over' ? res.consumedPoints > attempts : res.consumedPoints >= attempts
-  if (!limited) return { limited: false }
+function toVerdict(res: RateLimiterRes, attempts: number): RateLimitVerdict {
+  if (res.consumedPoints <= attempts) return { limited: false }
   return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) }
 }
 
@@ -71,15 +67,12 @@ export function createRateLimiter(name: string, options: RateLimitOptions): Rate
   let store: RateLimiterStoreAbstract | undefined
   const getStore = () => (store ??= createStore(name, options))
   return {
-    async check(key) {
-      return toVerdict(await getStore().get(key), options.attempts, 'at')
-    },
     async hit(key) {
       try {
-        return toVerdict(await getStore().consume(key), options.attempts, 'over')
+        return toVerdict(await getStore().consume(key), options.attempts)
       } catch (error) {
         // The library rejects with a RateLimiterRes when over budget, and with an Error when the store fails.
-        if (error instanceof RateLimiterRes) return toVerdict(error, options.attempts, 'over')
+        if (error instanceof RateLimiterRes) return toVerdict(error, options.attempts)
         throw error
       }
     },
