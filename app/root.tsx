@@ -42,7 +42,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#6d28d9" />
         <Meta />
-        <Links />
+        {/* Stylesheets need no nonce (style-src allows 'self'); '' keeps server and browser markup equal. */}
+        <Links nonce="" />
       </head>
       <body>
         {children}

@@ -1,6 +1,6 @@
 import { createContext } from 'react-router'
 
-/** Per-request facts the HTTP server knows and the app needs (set in server/index.ts). */
+/** Per-request facts the HTTP server knows and the app needs (set in server/app.ts). */
 export interface RequestInfo {
   nonce: string
   clientIp: string

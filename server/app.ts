@@ -1,0 +1,150 @@
+import crypto from 'node:crypto'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { compress } from 'hono/compress'
+import { NONCE, secureHeaders } from 'hono/secure-headers'
+import {
+  createRequestHandler,
+  RouterContextProvider,
+  type RequestHandler,
+  type RouterContext,
+  type ServerBuild,
+} from 'react-router'
+import { env } from '../app/platform/env.server'
+import type { RequestInfo } from '../app/platform/request-context'
+
+export interface AppServerBuild extends ServerBuild {
+  entry: ServerBuild['entry'] & {
+    module: ServerBuild['entry']['module'] & {
+      prepareServer: () => Promise<void>
+      closeServer: () => Promise<void>
+      requestInfoContext: RouterContext<RequestInfo>
+    }
+  }
+}
+
+export type App = Hono<{ Variables: { secureHeadersNonce?: string } }>
+
+export interface AppOptions {
+  /** 'development' shows error details and lets Vite's dev client run (see the CSP below). */
+  mode: 'production' | 'development'
+  /** Adds the middleware that serves built files; in development Vite serves them instead. */
+  serveFiles?: (app: App) => void
+}
+
+/** The client address; X-Forwarded-For is believed only behind a proxy we were told to trust. */
+function clientIp(c: Context): string {
+  if (env.TRUST_PROXY) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean)
+    if (forwarded?.length) return forwarded[forwarded.length - 1]
+  }
+  return getConnInfo(c).remote.address ?? 'unknown'
+}
+
+function isSecure(c: Context): boolean {
+  // A configured public address says how visitors reach the site, whatever the hop to this process.
+  if (env.PUBLIC_URL) return new URL(env.PUBLIC_URL).protocol === 'https:'
+  if (env.TRUST_PROXY && c.req.header('x-forwarded-proto')) return c.req.header('x-forwarded-proto') === 'https'
+  return new URL(c.req.url).protocol === 'https:'
+}
+
+function siteOrigin(c: Context): string {
+  if (env.PUBLIC_URL) return new URL(env.PUBLIC_URL).origin
+  const url = new URL(c.req.url)
+  return `${isSecure(c) ? 'https' : 'http'}://${url.host}`
+}
+
+/**
+ * The request with the address the visitor used. Behind a TLS-terminating proxy the app would
+ * otherwise see http:// and React Router would refuse every form post (its Origin check).
+ */
+function publicRequest(c: Context): Request {
+  const url = new URL(c.req.url)
+  const origin = siteOrigin(c)
+  if (url.origin === origin) return c.req.raw
+  return new Request(new URL(url.pathname + url.search, origin), c.req.raw)
+}
+
+/**
+ * The Hono app around React Router. `getBuild` returns the current server build: always the same
+ * one in production, the freshly edited one in development.
+ */
+export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppOptions): App {
+  const dev = options.mode === 'development'
+  const handlers = new WeakMap<AppServerBuild, RequestHandler>()
+  const app: App = new Hono()
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        scriptSrc: ["'self'", NONCE],
+        // sonner and React's style props write inline styles; scripts stay nonce-only.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        // Development only: Vite's client reloads the page over a WebSocket.
+        connectSrc: dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+        fontSrc: ["'self'"],
+      },
+      crossOriginOpenerPolicy: 'same-origin',
+      crossOriginResourcePolicy: false,
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+      removePoweredBy: true,
+    }),
+  )
+
+  // Refuse cross-site writes before any body is read (CSRF defence for forms and resource routes alike).
+  app.use(async (c, next) => {
+    if (['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) return next()
+    const origin = c.req.header('origin')
+    const fetchSite = c.req.header('sec-fetch-site')
+    const foreign = origin ? origin !== siteOrigin(c) : fetchSite === 'cross-site'
+    if (foreign) return c.text('Cross-site requests are not allowed.', 403)
+    return next()
+  })
+
+  // Uploaded images may be shown by feed readers and other sites; everything else stays same-origin.
+  app.use(async (c, next) => {
+    await next()
+    c.header('Cross-Origin-Resource-Policy', c.req.path.startsWith('/media/') ? 'cross-origin' : 'same-origin')
+  })
+
+  app.use(compress())
+
+  options.serveFiles?.(app)
+
+  const maxBodyBytes = Math.round(env.MAX_BODY_MB * 1024 * 1024)
+  app.use(
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: (c) => c.text(`Request body is too large (limit ${env.MAX_BODY_MB} MB).`, 413),
+    }),
+  )
+
+  app.all('*', async (c) => {
+    const build = await getBuild()
+    let handleRequest = handlers.get(build)
+    if (!handleRequest) {
+      handleRequest = createRequestHandler(build, options.mode)
+      handlers.set(build, handleRequest)
+    }
+    const context = new RouterContextProvider()
+    // The context key must be the build's own object, not a second copy loaded here.
+    context.set(build.entry.module.requestInfoContext, {
+      nonce: c.get('secureHeadersNonce') ?? crypto.randomBytes(16).toString('base64'),
+      clientIp: clientIp(c),
+      secure: isSecure(c),
+    })
+    return handleRequest(publicRequest(c), context)
+  })
+
+  return app
+}

@@ -1,0 +1,47 @@
+// Development server (`npm run dev`): the app of server/index.ts, with Vite serving the modules and
+// hot updates instead of a build. Run with `node --import tsx server/dev.ts`.
+import { createServer as createHttpServer } from 'node:http'
+import { getRequestListener } from '@hono/node-server'
+import { createServer as createViteServer } from 'vite'
+import { env } from '../app/platform/env.server'
+import { createApp, type AppServerBuild } from './app'
+
+const httpServer = createHttpServer()
+// Vite's hot-update WebSocket shares the site's port.
+const vite = await createViteServer({
+  server: { middlewareMode: true, hmr: { server: httpServer } },
+  appType: 'custom',
+})
+
+// Loaded afresh through Vite on each request, so edits apply without a restart.
+const getBuild = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<AppServerBuild>
+const firstBuild = await getBuild()
+await firstBuild.entry.module.prepareServer()
+
+const app = createApp(getBuild, { mode: 'development' })
+const handleRequest = getRequestListener(app.fetch)
+// Vite answers its own paths (modules, /@vite/client, public files) and passes the rest on.
+httpServer.on('request', (req, res) => {
+  vite.middlewares(req, res, () => handleRequest(req, res))
+})
+
+httpServer.listen(env.PORT, env.HOST, () => {
+  const address = env.HOST === '0.0.0.0' ? 'localhost' : env.HOST
+  console.log(`Development server on http://${address}:${env.PORT}`)
+})
+
+let stopping = false
+function shutdown() {
+  if (stopping) return
+  stopping = true
+  const force = setTimeout(() => process.exit(1), 5_000)
+  force.unref()
+  httpServer.closeAllConnections()
+  httpServer.close(async () => {
+    await vite.close()
+    await firstBuild.entry.module.closeServer()
+    process.exit(0)
+  })
+}
+process.on('SIGTERM', shutdown)
+process.on('SIGINT', shutdown)
