@@ -5,7 +5,7 @@ import { ErrorContent } from '~/components/error-page'
 import { useNonce } from '~/components/nonce'
 import { SiteShell } from '~/components/site-shell'
 import { Toaster } from '~/components/toaster'
-import { getSiteSettings } from '~/modules/settings/settings.queries.server'
+import { shareSiteSettingsPerRequest, siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { getOptionalUser } from '~/platform/auth.server'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { takeToast } from '~/platform/toast.server'
@@ -16,8 +16,10 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
+export const middleware: Route.MiddlewareFunction[] = [shareSiteSettingsPerRequest]
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [settings, user] = await Promise.all([getSiteSettings(), getOptionalUser(request)])
+  const [settings, user] = await Promise.all([siteSettingsFor(context), getOptionalUser(request)])
   const { toast, headers } = takeToast(request)
   // The year in the site's own time zone, computed once so server and browser render the same.
   const year = new Intl.DateTimeFormat('en', { timeZone: settings.timeZone, year: 'numeric' }).format(new Date())

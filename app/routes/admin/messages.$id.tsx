@@ -13,7 +13,7 @@ import {
   retryFailedDeliveries,
   setContactMessageHandled,
 } from '~/modules/inbox/inbox.service.server'
-import { getSiteSettings } from '~/modules/settings/settings.queries.server'
+import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { requireRole } from '~/platform/auth.server'
 import { redirectWithToast } from '~/platform/toast.server'
 import inboxStylesUrl from '~/styles/inbox.css?url'
@@ -25,9 +25,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData ? `Message from ${loaderData.message.name}` : 'Message'} | Site admin` },
 ]
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireRole(request, 'admin')
-  const [message, { timeZone }] = await Promise.all([getContactMessageForAdmin(params.id), getSiteSettings()])
+  const [message, { timeZone }] = await Promise.all([getContactMessageForAdmin(params.id), siteSettingsFor(context)])
   if (!message) throw data('This message does not exist (it may have been deleted).', { status: 404 })
   // Opening a message is reading it.
   if (message.readAt === null) await markContactMessageRead(message.id)

@@ -5,7 +5,7 @@ import { Pagination } from '~/components/pagination'
 import { CONTACT_SUBJECT_LABELS, type ContactSubject } from '~/modules/inbox/contact.schema'
 import { describeDelivery, formatInboxDate } from '~/modules/inbox/inbox.format'
 import { countUnreadContactMessages, listContactMessagesForAdmin } from '~/modules/inbox/inbox.queries.server'
-import { getSiteSettings } from '~/modules/settings/settings.queries.server'
+import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { requireRole } from '~/platform/auth.server'
 import inboxStylesUrl from '~/styles/inbox.css?url'
 import { parsePageNumber } from '~/platform/page-number'
@@ -14,14 +14,14 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: inbo
 
 export const meta: Route.MetaFunction = () => [{ title: 'Messages | Site admin' }]
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, 'admin')
   const page = parsePageNumber(new URL(request.url).searchParams.get('page'))
   if (page === null) throw data('There is no such page.', { status: 404 })
   const [{ messages, total, pageCount }, unread, { timeZone }] = await Promise.all([
     listContactMessagesForAdmin({ page }),
     countUnreadContactMessages(),
-    getSiteSettings(),
+    siteSettingsFor(context),
   ])
   // Past the last page (messages were deleted meanwhile): show the last one instead.
   if (page > pageCount) throw redirect(`/admin/messages?page=${pageCount}`)

@@ -5,7 +5,7 @@ import { ConfirmButton } from '~/components/confirm-button'
 import { ErrorList } from '~/components/forms'
 import { listArticlesForAdmin } from '~/modules/news/news.queries.server'
 import { deleteArticle } from '~/modules/news/news.service.server'
-import { getSiteSettings } from '~/modules/settings/settings.queries.server'
+import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { requireRole } from '~/platform/auth.server'
 import { formatDay } from '~/platform/dates'
 import { logger } from '~/platform/logger.server'
@@ -14,9 +14,9 @@ import { readFormData } from '~/platform/read-form.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'News | Site admin' }]
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, 'admin')
-  const [articles, settings] = await Promise.all([listArticlesForAdmin(), getSiteSettings()])
+  const [articles, settings] = await Promise.all([listArticlesForAdmin(), siteSettingsFor(context)])
   return { articles: articles.map((a) => ({ ...a, dateLabel: formatDay(a.createdAt, settings.timeZone) })) }
 }
 

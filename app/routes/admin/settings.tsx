@@ -4,7 +4,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useNavigation } from 'react-router'
 import type { Route } from './+types/settings'
 import { ErrorList, Field, TextareaField } from '~/components/forms'
-import { getSiteSettings } from '~/modules/settings/settings.queries.server'
+import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { settingsFormEntries } from '~/modules/settings/settings.form'
 import {
   MAX_BANK_ACCOUNTS,
@@ -23,9 +23,9 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: sett
 
 export const meta: Route.MetaFunction = () => [{ title: 'Site settings | Site admin' }]
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, 'admin')
-  return { settings: await getSiteSettings() }
+  return { settings: await siteSettingsFor(context) }
 }
 
 export async function action({ request }: Route.ActionArgs) {

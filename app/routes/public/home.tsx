@@ -8,7 +8,7 @@ import {
   type MarketplaceHighlight,
 } from '~/modules/pages/home-highlights.server'
 import { getPageContent } from '~/modules/pages/pages.queries.server'
-import { getSiteSettings } from '~/modules/settings/settings.queries.server'
+import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { pageMeta } from '~/platform/seo'
 import pagesStylesUrl from '~/styles/pages.css?url'
 
@@ -17,10 +17,10 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: page
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { description: args.loaderData?.content.hero.text ?? '' })
 
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   const [content, settings, highlights] = await Promise.all([
     getPageContent('home'),
-    getSiteSettings(),
+    siteSettingsFor(context),
     loadHomeHighlights(),
   ])
   const eventTime = new Intl.DateTimeFormat('en-GB', {

@@ -5,13 +5,13 @@ import { NewTabLink } from '~/components/new-tab-link'
 import { ResponsiveImage } from '~/components/responsive-image'
 import { useRootData } from '~/components/root-data'
 import { getPublishedArticleBySlug } from '~/modules/news/news.queries.server'
-import { getSiteSettings } from '~/modules/settings/settings.queries.server'
+import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { formatDay } from '~/platform/dates'
 import { pageMeta } from '~/platform/seo'
 import { getSiteOrigin } from '~/platform/site-url.server'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const [article, settings] = await Promise.all([getPublishedArticleBySlug(params.slug), getSiteSettings()])
+  const [article, settings] = await Promise.all([getPublishedArticleBySlug(params.slug), siteSettingsFor(context)])
   if (!article) throw data(null, { status: 404 })
   return {
     article: { ...article, dateLabel: formatDay(article.createdAt, settings.timeZone) },

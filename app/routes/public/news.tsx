@@ -5,7 +5,7 @@ import { AdminEntryLink } from '~/components/admin-entry-link'
 import { Pagination } from '~/components/pagination'
 import { ResponsiveImage } from '~/components/responsive-image'
 import { listPublishedArticles } from '~/modules/news/news.queries.server'
-import { getSiteSettings } from '~/modules/settings/settings.queries.server'
+import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { formatDay } from '~/platform/dates'
 import { pageMeta } from '~/platform/seo'
 import newsStylesUrl from '~/styles/news.css?url'
@@ -24,12 +24,12 @@ export interface ArticleOpenedFromList {
   fromList: true
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Loaded directly, /news/<slug> shows the article alone: the list is not needed (see shouldRevalidate).
   if (params.slug) return { list: null }
   const page = parsePageNumber(new URL(request.url).searchParams.get('page'))
   if (page === null) throw data(null, { status: 404 })
-  const [list, settings] = await Promise.all([listPublishedArticles(page), getSiteSettings()])
+  const [list, settings] = await Promise.all([listPublishedArticles(page), siteSettingsFor(context)])
   if (page > list.pageCount) throw data(null, { status: 404 })
   return {
     list: {

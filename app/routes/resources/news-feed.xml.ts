@@ -1,14 +1,14 @@
 import { Feed } from 'feed'
 import type { Route } from './+types/news-feed.xml'
 import { listArticlesForFeed } from '~/modules/news/news.queries.server'
-import { getSiteSettings } from '~/modules/settings/settings.queries.server'
+import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { escapeMarkup } from '~/platform/escape-markup'
 import { getSiteOrigin } from '~/platform/site-url.server'
 
 /** The latest articles as RSS 2.0, for feed readers (advertised on /news with <link rel="alternate">). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = getSiteOrigin(request, context)
-  const [articles, settings] = await Promise.all([listArticlesForFeed(), getSiteSettings()])
+  const [articles, settings] = await Promise.all([listArticlesForFeed(), siteSettingsFor(context)])
   const feed = new Feed({
     id: `${origin}/news`,
     link: `${origin}/news`,
