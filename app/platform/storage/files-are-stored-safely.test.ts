@@ -97,4 +97,18 @@ describe('local-disk storage', () => {
   it('treats deleting a missing file as done', async () => {
     await expect(storage.delete('images/never-stored.webp')).resolves.toBeUndefined()
   })
+
+  it('lists the objects under a prefix, never the partial writes', async () => {
+    const image = `${newStorageStem('images')}-400.jpg`
+    const video = `${newStorageStem('videos')}.mp4`
+    await storage.put(image, Buffer.from('jpg'), { contentType: 'image/jpeg' })
+    await storage.put(video, Buffer.from('mp4 bytes'), { contentType: 'video/mp4' })
+    fs.writeFileSync(path.join(root, '.partial', 'leftover'), 'half')
+    const listed = []
+    for await (const object of storage.list('images/')) listed.push(object)
+    expect(listed).toEqual([{ key: image, size: 3, lastModified: expect.any(Date) }])
+    const all = []
+    for await (const object of storage.list('')) all.push(object.key)
+    expect(all.sort()).toEqual([image, video].sort())
+  })
 })

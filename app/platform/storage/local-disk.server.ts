@@ -83,6 +83,26 @@ export function createLocalDiskStorage(root: string, urlPrefix = '/media'): Stor
       await fs.promises.rm(resolveKey(key), { force: true })
     },
 
+    async *list(prefix) {
+      // Walk the folder the prefix names; keys never start with a dot, so '.partial' is skipped.
+      const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : ''
+      let entries: fs.Dirent[]
+      try {
+        entries = await fs.promises.readdir(path.join(rootDir, folder), { recursive: true, withFileTypes: true })
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+        throw error
+      }
+      for (const entry of entries) {
+        if (!entry.isFile()) continue
+        const file = path.join(entry.parentPath, entry.name)
+        const key = path.relative(rootDir, file).split(path.sep).join('/')
+        if (!key.startsWith(prefix) || !isValidStorageKey(key)) continue
+        const stats = await fs.promises.stat(file).catch(() => null)
+        if (stats) yield { key, size: stats.size, lastModified: stats.mtime }
+      }
+    },
+
     url(key) {
       resolveKey(key)
       return `${urlPrefix}/${key}`

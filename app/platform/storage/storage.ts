@@ -15,6 +15,13 @@ export interface StoredObjectInfo {
   contentType: string
 }
 
+/** One stored object, as a listing gives it. */
+export interface ListedObject {
+  key: string
+  size: number
+  lastModified: Date
+}
+
 export interface StoredObject extends StoredObjectInfo {
   body: ReadableStream<Uint8Array>
 }
@@ -31,6 +38,8 @@ export interface Storage {
   stat(key: string): Promise<StoredObjectInfo | null>
   /** Removes the object; removing a missing object is not an error. */
   delete(key: string): Promise<void>
+  /** Every object whose key starts with `prefix` (e.g. `images/`), in no particular order. */
+  list(prefix: string): AsyncIterable<ListedObject>
   /** The address a browser loads the object from. */
   url(key: string): string
 }
