@@ -1,20 +1,50 @@
 import path from 'node:path'
 import { defineConfig } from 'vitest/config'
 
-// Every Vitest test runs twice: once on a fresh SQLite file, once on PostgreSQL.
-const shared = {
-  setupFiles: ['tests/setup/database.ts'],
-  include: ['app/**/*.test.ts', 'server/**/*.test.ts', 'tests/http/**/*.test.ts', 'db/**/*.test.ts'],
+/*
+ * Four kinds of test, each run as often as it needs:
+ * - unit: `*.unit.test.ts`, pure code, once;
+ * - module: other tests under app/ and db/, which use the database: on SQLite and on PostgreSQL;
+ * - http: tests/http, the real built server: on SQLite, and the files named in
+ *   POSTGRES_HTTP_TESTS again on PostgreSQL (where the database's behaviour is what is tested).
+ */
+const POSTGRES_HTTP_TESTS = [
+  'tests/http/admin-routes-are-protected.test.ts',
+  'tests/http/backup-restore.test.ts',
+  'tests/http/concurrent-writes-never-fail.test.ts',
+  'tests/http/contact-form-delivers-messages.test.ts',
+  'tests/http/health-check-reports-database-outage.test.ts',
+  'tests/http/removed-and-demoted-users-lose-their-sessions.test.ts',
+  'tests/http/sign-in-is-throttled.test.ts',
+]
+
+const UNIT_TESTS = ['app/**/*.unit.test.ts', 'server/**/*.unit.test.ts', 'db/**/*.unit.test.ts']
+const MODULE_TESTS = ['app/**/*.test.ts', 'server/**/*.test.ts', 'db/**/*.test.ts']
+const base = {
   testTimeout: 20_000,
   hookTimeout: 60_000,
+  setupFiles: ['tests/setup/console-errors-fail.ts'],
 }
+const onDatabase = (kind: 'sqlite' | 'postgres') => ({
+  ...base,
+  setupFiles: [...base.setupFiles, 'tests/setup/database.ts'],
+  env: { TEST_DATABASE: kind },
+})
+const http = (kind: 'sqlite' | 'postgres') => ({
+  ...onDatabase(kind),
+  // Each test server starts from a copy of one migrated site with its demo content (made once).
+  globalSetup: ['tests/setup/seeded-site.ts'],
+})
 
 export default defineConfig({
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
   test: {
     projects: [
-      { extends: true, test: { ...shared, name: 'sqlite', env: { TEST_DATABASE: 'sqlite' } } },
-      { extends: true, test: { ...shared, name: 'postgres', env: { TEST_DATABASE: 'postgres' } } },
+      { extends: true, test: { ...base, name: 'unit', include: UNIT_TESTS } },
+      { extends: true, test: { ...onDatabase('sqlite'), name: 'sqlite', include: MODULE_TESTS, exclude: UNIT_TESTS } },
+      { extends: true, test: { ...onDatabase('postgres'), name: 'postgres', include: MODULE_TESTS, exclude: UNIT_TESTS } },
+      { extends: true, test: { ...http('sqlite'), name: 'http-sqlite', include: ['tests/http/**/*.test.ts'] } },
+      { extends: true, test: { ...http('postgres'), name: 'http-postgres', include: POSTGRES_HTTP_TESTS } },
     ],
   },
 })

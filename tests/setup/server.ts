@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { createTestDatabase, type TestDatabase } from './test-database'
+import { inject } from 'vitest'
+import { copyTestDatabase, createTestDatabase, type TestDatabase } from './test-database'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
@@ -19,11 +20,20 @@ export interface TestServerOptions {
    * process would. Its owner drops it: stop this server first.
    */
   sharedDatabase?: TestDatabase
+  /** Start from an empty database (as a new install does) instead of a copy of the seeded site. */
+  emptySite?: boolean
+}
+
+/** A copy of the site that tests/setup/seeded-site.ts made for this run, or a new empty database. */
+async function databaseForServer(kind: 'sqlite' | 'postgres', options: TestServerOptions): Promise<TestDatabase> {
+  if (options.sharedDatabase) return options.sharedDatabase
+  const seeded = options.emptySite ? undefined : inject('seededSite')
+  return seeded ? copyTestDatabase({ env: seeded, drop: async () => {} }) : createTestDatabase(kind)
 }
 
 /**
- * Starts the real built server (npm run build first) on a free port with its own empty database:
- * SQLite or PostgreSQL as the Vitest project says.
+ * Starts the real built server (npm run build first) on a free port with its own database, SQLite
+ * or PostgreSQL as the Vitest project says: a copy of the seeded site, or an empty one.
  */
 export async function startTestServer(
   extraEnv: Record<string, string> = {},
@@ -33,7 +43,7 @@ export async function startTestServer(
     throw new Error('No server build: run `npm run build` before the HTTP tests (npm test does).')
   }
   const kind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite'
-  const database = options.sharedDatabase ?? (await createTestDatabase(kind))
+  const database = await databaseForServer(kind, options)
   // One process: the `tsx` command runs the server as its child, relays SIGTERM and SIGKILLs the
   // child when it does not confirm within about 60 ms (a busy machine), cutting open requests off.
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
