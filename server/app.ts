@@ -33,13 +33,16 @@ export interface AppOptions {
   serveFiles?: (app: App) => void
 }
 
-/** The client address; X-Forwarded-For is believed only behind a proxy we were told to trust. */
-function clientIp(c: Context): string {
+/**
+ * The client address; X-Forwarded-For is believed only behind a proxy we were told to trust.
+ * Undefined when the socket has none (it closed before the request was read).
+ */
+function clientIp(c: Context): string | undefined {
   if (env.TRUST_PROXY) {
     const forwarded = c.req.header('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean)
     if (forwarded?.length) return forwarded[forwarded.length - 1]
   }
-  return getConnInfo(c).remote.address ?? 'unknown'
+  return getConnInfo(c).remote.address
 }
 
 function isSecure(c: Context): boolean {
@@ -130,6 +133,11 @@ export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppO
   )
 
   app.all('*', async (c) => {
+    // Sign-in and contact throttling count per client address. A request without one is refused:
+    // a shared placeholder key would let one such client lock all the others out, and a fresh key
+    // per request would escape the throttling altogether.
+    const ip = clientIp(c)
+    if (!ip) return c.text('The client address is unknown.', 400)
     const build = await getBuild()
     let handleRequest = handlers.get(build)
     if (!handleRequest) {
@@ -140,7 +148,7 @@ export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppO
     // The context key must be the build's own object, not a second copy loaded here.
     context.set(build.entry.module.requestInfoContext, {
       nonce: c.get('secureHeadersNonce') ?? crypto.randomBytes(16).toString('base64'),
-      clientIp: clientIp(c),
+      clientIp: ip,
       secure: isSecure(c),
     })
     return handleRequest(publicRequest(c), context)

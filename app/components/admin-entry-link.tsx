@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { ADMIN_SECTIONS, canManage, homeFor, type SectionName } from '~/platform/access'
 import { useRootData } from './root-data'
 
 function LockIcon() {
@@ -13,27 +14,21 @@ function LockIcon() {
 }
 
 /**
- * The small lock button at the bottom right of news, gallery and calendar: visitors go to the
- * sign-in page (and come back here), a signed-in administrator goes to the page's admin screen.
+ * The small lock button at the bottom right of a public page whose content is managed in an admin
+ * section. Someone who may manage the section goes to its admin page; anyone else signed in goes to
+ * their own first admin page (never to sign-in again, which would send them straight back); a
+ * visitor goes to the sign-in page and comes back here afterwards.
  */
-export function AdminEntryLink({
-  returnTo,
-  adminPath,
-  adminLabel,
-}: {
-  returnTo: string
-  adminPath: string
-  adminLabel: string
-}) {
+export function AdminEntryLink({ section, returnTo }: { section: SectionName; returnTo: string }) {
   const { user } = useRootData()
-  const admin = user?.role === 'admin'
+  const { path, label } = ADMIN_SECTIONS[section]
+  const [to, name] = !user
+    ? [`/login?${new URLSearchParams({ redirectTo: returnTo })}`, 'Admin sign in']
+    : canManage(user, section)
+      ? [path, `Manage ${label.toLowerCase()}`]
+      : [homeFor(user), 'Your admin pages']
   return (
-    <Link
-      to={admin ? adminPath : `/login?${new URLSearchParams({ redirectTo: returnTo })}`}
-      className="admin-entry"
-      aria-label={admin ? adminLabel : 'Admin sign in'}
-      title={admin ? adminLabel : 'Admin sign in'}
-    >
+    <Link to={to} className="admin-entry" aria-label={name} title={name}>
       <LockIcon />
     </Link>
   )

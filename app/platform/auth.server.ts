@@ -1,8 +1,8 @@
 import { data, redirect } from 'react-router'
+import { canManage, type SectionName } from './access'
 import { getSessionUser, readSessionId, type SessionUser } from './session.server'
 
 export type { SessionUser }
-export type Role = SessionUser['role']
 
 // Middleware, loader and action of one request ask in turn; the session is looked up once.
 const usersByRequest = new WeakMap<Request, Promise<SessionUser | null>>()
@@ -29,15 +29,11 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   throw redirect(`/login?${new URLSearchParams({ redirectTo: back })}`)
 }
 
-/** 'admin' needs an admin; 'marketplace' accepts an admin or a marketplace manager. Others get 403. */
-export async function requireRole(request: Request, role: Role): Promise<SessionUser> {
+/** The signed-in user if they may manage the section (see access.ts); anyone else signed in gets 403. */
+export async function requireAccess(request: Request, section: SectionName): Promise<SessionUser> {
   const user = await requireUser(request)
-  if (!hasRole(user, role)) throw data('You do not have permission to open this page.', { status: 403 })
+  if (!canManage(user, section)) throw data('You do not have permission to open this page.', { status: 403 })
   return user
-}
-
-export function hasRole(user: Pick<SessionUser, 'role'>, role: Role): boolean {
-  return role === 'marketplace' || user.role === 'admin'
 }
 
 /**

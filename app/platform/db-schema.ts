@@ -1,10 +1,12 @@
+import type { Role } from './access'
+
 /** Table types as the app sees them (camelCase; CamelCasePlugin maps to snake_case). */
 
 export interface UserTable {
   id: string
   email: string
   name: string
-  role: 'admin' | 'marketplace'
+  role: Role
   passwordHash: string
   createdAt: string
   updatedAt: string

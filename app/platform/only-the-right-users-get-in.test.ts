@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createUser } from '~/modules/users/users.service.server'
-import { getOptionalUser, requireRole, requireUser, safeRedirectPath } from './auth.server'
+import { ADMIN_SECTIONS, canManage, homeFor, ROLES, type SectionName } from './access'
+import { getOptionalUser, requireAccess, requireUser, safeRedirectPath } from './auth.server'
 import { createSession, SESSION_COOKIE } from './session.server'
 
 async function requestAs(role: 'admin' | 'marketplace' | null, url = 'http://site.test/admin/users?page=2') {
@@ -9,6 +10,8 @@ async function requestAs(role: 'admin' | 'marketplace' | null, url = 'http://sit
   const session = await createSession(user.id)
   return new Request(url, { headers: { cookie: `${SESSION_COOKIE}=${session.id}` } })
 }
+
+const SECTIONS = Object.keys(ADMIN_SECTIONS) as SectionName[]
 
 async function thrown(promise: Promise<unknown>): Promise<any> {
   return promise.then(
@@ -32,22 +35,44 @@ describe('auth guards', () => {
     expect(response.headers.get('location')).toBe('/login?redirectTo=%2Fadmin%2Fusers')
   })
 
-  it('lets an admin in everywhere', async () => {
+  it('lets an admin into every section', async () => {
     const request = await requestAs('admin')
-    expect(await requireRole(request, 'admin')).toMatchObject({ role: 'admin' })
-    expect(await requireRole(request, 'marketplace')).toMatchObject({ role: 'admin' })
+    for (const section of SECTIONS) expect(await requireAccess(request, section)).toMatchObject({ role: 'admin' })
   })
 
-  it('refuses a marketplace manager admin-only things with 403', async () => {
+  it('lets a marketplace manager into their account only, and refuses the rest with 403', async () => {
     const request = await requestAs('marketplace')
-    expect(await requireRole(request, 'marketplace')).toMatchObject({ role: 'marketplace' })
-    const refused = await thrown(requireRole(request, 'admin'))
-    expect(refused.init?.status ?? refused.status).toBe(403)
+    expect(await requireAccess(request, 'account')).toMatchObject({ role: 'marketplace' })
+    for (const section of SECTIONS.filter((s) => s !== 'account')) {
+      const refused = await thrown(requireAccess(request, section))
+      expect(refused.init?.status ?? refused.status, section).toBe(403)
+    }
+  })
+
+  it('sends an anonymous visitor of any section to the sign-in page', async () => {
+    const response = await thrown(requireAccess(await requestAs(null), 'account'))
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toMatch(/^\/login\?redirectTo=/)
   })
 
   it('ignores a forged or unknown session cookie', async () => {
     const request = new Request('http://site.test/admin', { headers: { cookie: `${SESSION_COOKIE}=${'A'.repeat(43)}` } })
     expect(await getOptionalUser(request)).toBeNull()
+  })
+})
+
+describe('the page after sign-in', () => {
+  it('is the dashboard for an admin and their account for a marketplace manager', () => {
+    expect(homeFor({ role: 'admin' })).toBe('/admin')
+    expect(homeFor({ role: 'marketplace' })).toBe('/admin/account')
+  })
+
+  it('is a page of a section the user may manage, whatever their role', () => {
+    for (const role of ROLES) {
+      const home = SECTIONS.find((section) => ADMIN_SECTIONS[section].path === homeFor({ role }))
+      expect(home, role).toBeDefined()
+      expect(canManage({ role }, home!), role).toBe(true)
+    }
   })
 })
 

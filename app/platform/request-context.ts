@@ -7,4 +7,6 @@ export interface RequestInfo {
   secure: boolean
 }
 
-export const requestInfoContext = createContext<RequestInfo>({ nonce: '', clientIp: 'unknown', secure: false })
+// No default value: a request that reaches the app without these facts fails loudly ("No value
+// found for context") instead of sharing one made-up client address with every other such request.
+export const requestInfoContext = createContext<RequestInfo>()

@@ -1,3 +1,4 @@
+import { createUser, removeUser } from '../../app/modules/users/users.service.server'
 import { E2E_ADMIN } from '../../playwright.config'
 import { expect, test } from './fixtures'
 
@@ -49,4 +50,32 @@ test('an admin adds a marketplace manager and removes them after confirming', as
   await dialog.getByRole('button', { name: 'Remove' }).click()
   await expect(page.getByText('Mia Market was removed.')).toBeVisible()
   await expect(page.getByRole('cell', { name: 'mia@example.org' })).toHaveCount(0)
+})
+
+test('a marketplace manager reaches their own pages and is never sent round in circles', async ({ page, signIn }) => {
+  const manager = { email: 'marta@example.org', password: 'martas own password' }
+  const { id } = await createUser({ ...manager, name: 'Marta Market', role: 'marketplace' })
+  try {
+    await signIn(manager.email, manager.password)
+    await expect(page).toHaveURL(/\/admin\/account$/)
+    await expect(page.getByRole('heading', { name: 'My account', level: 1 })).toBeVisible()
+    const adminNav = page.getByRole('navigation', { name: 'Admin' })
+    await expect(adminNav.getByRole('link')).toHaveText(['My account', 'View site'])
+
+    // The admin area's front door leads to their own page, not to a refusal.
+    await page.goto('/admin')
+    await expect(page).toHaveURL(/\/admin\/account$/)
+
+    await page.goto('/admin/users')
+    await expect(page.getByRole('heading', { name: 'Access denied', level: 1 })).toBeVisible()
+    await page.getByRole('link', { name: 'Go to your admin pages' }).click()
+    await expect(page).toHaveURL(/\/admin\/account$/)
+
+    // The lock button of a section they do not manage takes them to their own page, not to sign-in.
+    await page.goto('/news')
+    await page.getByRole('link', { name: 'Your admin pages' }).click()
+    await expect(page).toHaveURL(/\/admin\/account$/)
+  } finally {
+    await removeUser(id)
+  }
 })

@@ -1,8 +1,6 @@
 import { z } from 'zod'
+import { ROLES, type Role } from '~/platform/access'
 import { requiredText } from '~/platform/form-schema'
-
-export const ROLES = ['admin', 'marketplace'] as const
-export type Role = (typeof ROLES)[number]
 
 export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Administrator',

@@ -1,11 +1,12 @@
 import crypto from 'node:crypto'
 import type { Kysely } from 'kysely'
+import type { Role } from '~/platform/access'
 import { db, dialectName, nowIso } from '~/platform/db.server'
 import type { Database } from '~/platform/db-schema'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '~/platform/password.server'
 import { createRateLimiter } from '~/platform/rate-limit.server'
 import { createSession, revokeUserSessions, type NewSession, type SessionUser } from '~/platform/session.server'
-import type { NewUserInput, Role } from './users.schema'
+import type { NewUserInput } from './users.schema'
 
 /** A request the rules refuse; `field` names the form field to show it on, if any. */
 export class UserRuleError extends Error {

@@ -5,7 +5,7 @@ import type { Route } from './+types/account'
 import { ErrorList, Field } from '~/components/forms'
 import { ChangeOwnPasswordSchema, PASSWORD_MIN_LENGTH, ROLE_LABELS } from '~/modules/users/users.schema'
 import { changeOwnPassword, UserRuleError } from '~/modules/users/users.service.server'
-import { requireRole } from '~/platform/auth.server'
+import { requireAccess } from '~/platform/auth.server'
 import { requestInfoContext } from '~/platform/request-context'
 import { sessionCookie } from '~/platform/session.server'
 import { redirectWithToast } from '~/platform/toast.server'
@@ -16,12 +16,12 @@ export const meta: Route.MetaFunction = () => [{ title: 'My account | Site admin
 const SENSITIVE = ['currentPassword', 'newPassword', 'confirmPassword']
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireRole(request, 'marketplace')
+  const user = await requireAccess(request, 'account')
   return { name: user.name, email: user.email, role: ROLE_LABELS[user.role] }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, 'marketplace')
+  const user = await requireAccess(request, 'account')
   const submission = parseWithZod(await readFormData(request), { schema: ChangeOwnPasswordSchema })
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: SENSITIVE }) }, { status: 400 })

@@ -1,28 +1,33 @@
-import { Link } from 'react-router'
+import { Link, redirect } from 'react-router'
 import type { Route } from './+types/dashboard'
-import { adminNav } from './admin-nav'
-import { requireRole } from '~/platform/auth.server'
+import { canManage, homeFor, sectionsFor } from '~/platform/access'
+import { requireUser } from '~/platform/auth.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Site admin' }]
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireRole(request, 'admin')
-  return { name: user.name }
+  const user = await requireUser(request)
+  // `/admin` is the admin area's front door (bookmarks, typed addresses): whoever may not see the
+  // dashboard is sent on to their own first page instead of being refused at the door.
+  if (!canManage(user, 'dashboard')) throw redirect(homeFor(user))
+  const cards = sectionsFor(user)
+    .filter((section) => section.name !== 'dashboard')
+    .map(({ path, label, description }) => ({ path, label, description }))
+  return { name: user.name, cards }
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const sections = adminNav.filter((item) => item.to !== '/admin')
   return (
     <div className="stack">
       <h1>Dashboard</h1>
       <p className="lead">Welcome, {loaderData.name}. What would you like to manage?</p>
       <ul className="card-grid">
-        {sections.map((item) => (
-          <li key={item.to} className="card admin-card">
+        {loaderData.cards.map((card) => (
+          <li key={card.path} className="card admin-card">
             <h2>
-              <Link to={item.to}>{item.label}</Link>
+              <Link to={card.path}>{card.label}</Link>
             </h2>
-            {item.description ? <p className="muted">{item.description}</p> : null}
+            {card.description ? <p className="muted">{card.description}</p> : null}
           </li>
         ))}
       </ul>

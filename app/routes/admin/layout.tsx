@@ -1,15 +1,15 @@
-import { Form, isRouteErrorResponse, Link, NavLink, Outlet } from 'react-router'
+import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/layout'
-import { adminNav } from './admin-nav'
 import { countUnreadContactMessages } from '~/modules/inbox/inbox.queries.server'
-import { hasRole, requireUser } from '~/platform/auth.server'
+import { canManage, homeFor, sectionsFor } from '~/platform/access'
+import { requireUser } from '~/platform/auth.server'
 import adminStylesUrl from '~/styles/admin.css?url'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminStylesUrl }]
 
 /**
  * Nobody without a session gets past this point, and no admin answer is cached or indexed.
- * Each admin loader and action still checks the role itself.
+ * Each admin loader and action still checks access to its own section (see access.ts).
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {
@@ -23,12 +23,15 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request)
-  const unreadMessages = hasRole(user, 'admin') ? await countUnreadContactMessages() : 0
+  const unreadMessages = canManage(user, 'messages') ? await countUnreadContactMessages() : 0
   return {
     user: { name: user.name, email: user.email },
-    nav: adminNav
-      .filter((item) => hasRole(user, item.role))
-      .map(({ to, label, counter }) => ({ to, label, count: counter === 'unreadMessages' ? unreadMessages : 0 })),
+    home: homeFor(user),
+    nav: sectionsFor(user).map(({ path, label, counter }) => ({
+      to: path,
+      label,
+      count: counter === 'unreadMessages' ? unreadMessages : 0,
+    })),
   }
 }
 
@@ -43,7 +46,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <NoIndex />
       <header className="admin-header on-dark">
         <div className="container admin-header-inner">
-          <Link to={loaderData.nav[0]?.to ?? '/'} className="admin-brand">
+          <Link to={loaderData.home} className="admin-brand">
             Site admin
           </Link>
           <nav aria-label="Admin">
@@ -87,6 +90,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // Present when the page below failed, not the session: then the user's own admin pages are a way on.
+  const home = useRouteLoaderData<typeof loader>('routes/admin/layout')?.home
   const status = isRouteErrorResponse(error) ? error.status : 500
   const [title, text] =
     status === 403
@@ -100,6 +105,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <h1>{title}</h1>
       <p>{text}</p>
       <div className="button-row">
+        {home ? (
+          <Link to={home} className="button">
+            Go to your admin pages
+          </Link>
+        ) : null}
         <Link to="/" className="button-secondary">
           Back to the site
         </Link>

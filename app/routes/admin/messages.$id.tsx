@@ -14,7 +14,7 @@ import {
   setContactMessageHandled,
 } from '~/modules/inbox/inbox.service.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
-import { requireRole } from '~/platform/auth.server'
+import { requireAccess } from '~/platform/auth.server'
 import { redirectWithToast } from '~/platform/toast.server'
 import inboxStylesUrl from '~/styles/inbox.css?url'
 import { readFormData } from '~/platform/read-form.server'
@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireRole(request, 'admin')
+  await requireAccess(request, 'messages')
   const [message, { timeZone }] = await Promise.all([getContactMessageForAdmin(params.id), siteSettingsFor(context)])
   if (!message) throw data('This message does not exist (it may have been deleted).', { status: 404 })
   // Opening a message is reading it.
@@ -51,7 +51,7 @@ const MessageActionSchema = z.object({
 })
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireRole(request, 'admin')
+  await requireAccess(request, 'messages')
   const parsed = MessageActionSchema.safeParse(Object.fromEntries(await readFormData(request)))
   if (!parsed.success) throw data('Unknown action.', { status: 400 })
   const here = `/admin/messages/${params.id}`

@@ -6,7 +6,7 @@ import { CONTACT_SUBJECT_LABELS, type ContactSubject } from '~/modules/inbox/con
 import { describeDelivery, formatInboxDate } from '~/modules/inbox/inbox.format'
 import { countUnreadContactMessages, listContactMessagesForAdmin } from '~/modules/inbox/inbox.queries.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
-import { requireRole } from '~/platform/auth.server'
+import { requireAccess } from '~/platform/auth.server'
 import inboxStylesUrl from '~/styles/inbox.css?url'
 import { parsePageNumber } from '~/platform/page-number'
 
@@ -15,7 +15,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: inbo
 export const meta: Route.MetaFunction = () => [{ title: 'Messages | Site admin' }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireRole(request, 'admin')
+  await requireAccess(request, 'messages')
   const page = parsePageNumber(new URL(request.url).searchParams.get('page'))
   if (page === null) throw data('There is no such page.', { status: 404 })
   const [{ messages, total, pageCount }, unread, { timeZone }] = await Promise.all([

@@ -6,7 +6,7 @@ import { ConfirmButton } from '~/components/confirm-button'
 import { getArticleForEdit } from '~/modules/news/news.queries.server'
 import { ArticleSchema } from '~/modules/news/news.schema'
 import { ArticleNotFoundError, updateArticle } from '~/modules/news/news.service.server'
-import { requireRole } from '~/platform/auth.server'
+import { requireAccess } from '~/platform/auth.server'
 import { ImageRejectedError } from '~/platform/images.server'
 import { logger } from '~/platform/logger.server'
 import { redirectWithToast } from '~/platform/toast.server'
@@ -18,14 +18,14 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: admi
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.article.title ?? 'Article'} | Site admin` }]
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireRole(request, 'admin')
+  await requireAccess(request, 'news')
   const article = await getArticleForEdit(params.id)
   if (!article) throw data('Article not found', { status: 404 })
   return { article }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireRole(request, 'admin')
+  await requireAccess(request, 'news')
   const submission = parseWithZod(await readFormData(request), { schema: ArticleSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   try {

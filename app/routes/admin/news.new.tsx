@@ -4,7 +4,7 @@ import type { Route } from './+types/news.new'
 import { ArticleForm } from './article-form'
 import { ArticleSchema } from '~/modules/news/news.schema'
 import { createArticle } from '~/modules/news/news.service.server'
-import { requireRole } from '~/platform/auth.server'
+import { requireAccess } from '~/platform/auth.server'
 import { ImageRejectedError } from '~/platform/images.server'
 import { logger } from '~/platform/logger.server'
 import { redirectWithToast } from '~/platform/toast.server'
@@ -16,12 +16,12 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: admi
 export const meta: Route.MetaFunction = () => [{ title: 'Add article | Site admin' }]
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, 'admin')
+  await requireAccess(request, 'news')
   return null
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireRole(request, 'admin')
+  await requireAccess(request, 'news')
   const submission = parseWithZod(await readFormData(request), { schema: ArticleSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   try {

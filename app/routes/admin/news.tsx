@@ -6,7 +6,7 @@ import { ErrorList } from '~/components/forms'
 import { listArticlesForAdmin } from '~/modules/news/news.queries.server'
 import { deleteArticle } from '~/modules/news/news.service.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
-import { requireRole } from '~/platform/auth.server'
+import { requireAccess } from '~/platform/auth.server'
 import { formatDay } from '~/platform/dates'
 import { logger } from '~/platform/logger.server'
 import { redirectWithToast } from '~/platform/toast.server'
@@ -15,14 +15,14 @@ import { readFormData } from '~/platform/read-form.server'
 export const meta: Route.MetaFunction = () => [{ title: 'News | Site admin' }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireRole(request, 'admin')
+  await requireAccess(request, 'news')
   const [articles, settings] = await Promise.all([listArticlesForAdmin(), siteSettingsFor(context)])
   return { articles: articles.map((a) => ({ ...a, dateLabel: formatDay(a.createdAt, settings.timeZone) })) }
 }
 
 /** Deletes an article (the only form on this page; the edit page posts here too). */
 export async function action({ request }: Route.ActionArgs) {
-  await requireRole(request, 'admin')
+  await requireAccess(request, 'news')
   const id = (await readFormData(request)).get('id')
   if (typeof id !== 'string' || id.trim() === '') {
     return data({ error: 'Article ID is required for deletion' }, { status: 400 })

@@ -8,7 +8,7 @@ import { pageFormEntries } from '~/modules/pages/pages.form'
 import { getPageContent } from '~/modules/pages/pages.queries.server'
 import { PageContentSchemas, type PageContent } from '~/modules/pages/pages.schema'
 import { savePageContent } from '~/modules/pages/pages.service.server'
-import { requireRole } from '~/platform/auth.server'
+import { requireAccess } from '~/platform/auth.server'
 import { UNREADABLE_FORM_MESSAGE } from '~/platform/form-entries'
 import { redirectWithToast } from '~/platform/toast.server'
 import { readFormData } from '~/platform/read-form.server'
@@ -28,13 +28,13 @@ function editorUrl(editor: PageEditor) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, 'admin')
+  await requireAccess(request, 'pages')
   const editor = editorFor(request)
   return { key: editor.key, content: await getPageContent(editor.key) }
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireRole(request, 'admin')
+  await requireAccess(request, 'pages')
   const editor = editorFor(request)
   const { entries, dropped } = pageFormEntries(editor, await readFormData(request))
   const submission = parseWithZod(entries, { schema: PageContentSchemas[editor.key] })

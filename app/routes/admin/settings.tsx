@@ -13,7 +13,7 @@ import {
   type SiteSettings,
 } from '~/modules/settings/settings.schema'
 import { saveSiteSettings } from '~/modules/settings/settings.service.server'
-import { requireRole } from '~/platform/auth.server'
+import { requireAccess } from '~/platform/auth.server'
 import { UNREADABLE_FORM_MESSAGE } from '~/platform/form-entries'
 import { redirectWithToast } from '~/platform/toast.server'
 import settingsStylesUrl from '~/styles/admin-settings.css?url'
@@ -24,12 +24,12 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: sett
 export const meta: Route.MetaFunction = () => [{ title: 'Site settings | Site admin' }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireRole(request, 'admin')
+  await requireAccess(request, 'settings')
   return { settings: await siteSettingsFor(context) }
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireRole(request, 'admin')
+  const user = await requireAccess(request, 'settings')
   const { entries, dropped } = settingsFormEntries(await readFormData(request))
   const submission = parseWithZod(entries, { schema: SiteSettingsSchema })
   if (dropped) {

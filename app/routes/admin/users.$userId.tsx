@@ -7,7 +7,7 @@ import { ErrorList, Field, SelectField } from '~/components/forms'
 import { getUserForAdmin } from '~/modules/users/users.queries.server'
 import { ManageUserSchema, PASSWORD_MIN_LENGTH, ROLE_LABELS, ROLE_OPTIONS, type ManageUserInput } from '~/modules/users/users.schema'
 import { changeUserRole, removeUser, resetUserPassword, UserRuleError } from '~/modules/users/users.service.server'
-import { requireRole } from '~/platform/auth.server'
+import { requireAccess } from '~/platform/auth.server'
 import { redirectWithToast } from '~/platform/toast.server'
 import { readFormData } from '~/platform/read-form.server'
 
@@ -22,12 +22,12 @@ async function findUser(userId: string) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const me = await requireRole(request, 'admin')
+  const me = await requireAccess(request, 'users')
   return { user: await findUser(params.userId), isMe: me.id === params.userId }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const me = await requireRole(request, 'admin')
+  const me = await requireAccess(request, 'users')
   const user = await findUser(params.userId)
   const formData = await readFormData(request)
   const submission = parseWithZod(formData, { schema: ManageUserSchema })

@@ -5,19 +5,19 @@ import type { Route } from './+types/users.new'
 import { ErrorList, Field, SelectField } from '~/components/forms'
 import { NewUserSchema, PASSWORD_MIN_LENGTH, ROLE_OPTIONS } from '~/modules/users/users.schema'
 import { createUser, UserRuleError } from '~/modules/users/users.service.server'
-import { requireRole } from '~/platform/auth.server'
+import { requireAccess } from '~/platform/auth.server'
 import { redirectWithToast } from '~/platform/toast.server'
 import { readFormData } from '~/platform/read-form.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Add user | Site admin' }]
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, 'admin')
+  await requireAccess(request, 'users')
   return null
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireRole(request, 'admin')
+  await requireAccess(request, 'users')
   const submission = parseWithZod(await readFormData(request), { schema: NewUserSchema })
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })

@@ -3,12 +3,12 @@ import type { Route } from './+types/users'
 import { AdminTable } from '~/components/admin-table'
 import { listUsersForAdmin } from '~/modules/users/users.queries.server'
 import { ROLE_LABELS } from '~/modules/users/users.schema'
-import { requireRole } from '~/platform/auth.server'
+import { requireAccess } from '~/platform/auth.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Users | Site admin' }]
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const me = await requireRole(request, 'admin')
+  const me = await requireAccess(request, 'users')
   return { users: await listUsersForAdmin(), myId: me.id }
 }
 

@@ -4,7 +4,8 @@ import type { Route } from './+types/login'
 import { LoginForm } from '~/components/login-form'
 import { signInWithPassword } from '~/modules/users/sign-in.server'
 import { LoginSchema } from '~/modules/users/users.schema'
-import { getOptionalUser, safeRedirectPath, type SessionUser } from '~/platform/auth.server'
+import { homeFor } from '~/platform/access'
+import { getOptionalUser, safeRedirectPath } from '~/platform/auth.server'
 import { retryAfterHeaders } from '~/platform/rate-limit.server'
 import { requestInfoContext } from '~/platform/request-context'
 import { readSessionId, revokeSession, sessionCookie } from '~/platform/session.server'
@@ -18,11 +19,6 @@ export const meta: Route.MetaFunction = () => [
 /** Status and Retry-After of a refused sign-in reach the browser. */
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
   actionHeaders.has('Retry-After') ? actionHeaders : loaderHeaders
-
-// Until the marketplace's product pages exist, a marketplace manager's only admin page is their account.
-function homeFor(user: SessionUser): string {
-  return user.role === 'admin' ? '/admin' : '/admin/account'
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const redirectTo = new URL(request.url).searchParams.get('redirectTo')

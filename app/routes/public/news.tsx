@@ -124,7 +124,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
         linkClassName="button-secondary"
       />
 
-      <AdminEntryLink returnTo="/news" adminPath="/admin/news" adminLabel="Manage news" />
+      <AdminEntryLink section="news" returnTo="/news" />
       {article ? <ArticleDialog>{article}</ArticleDialog> : null}
     </div>
   )

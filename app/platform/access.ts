@@ -1,0 +1,91 @@
+/**
+ * Who may manage what, declared once. The admin navigation and dashboard, every admin route
+ * guard (`requireAccess` in auth.server.ts), the page after sign-in, the lock buttons on public
+ * pages and the route-manifest test all read this module. Not `.server`: components read it too.
+ */
+
+export const ROLES = ['admin', 'marketplace'] as const
+export type Role = (typeof ROLES)[number]
+
+export interface AdminSection {
+  /** Its page; the section also owns every admin URL below it (`/admin/news/new`). */
+  path: string
+  label: string
+  /** One line for the dashboard card; the dashboard itself has none. */
+  description?: string
+  /** A number the admin navigation shows beside the link when it is above zero. */
+  counter?: 'unreadMessages'
+  /** The roles that may open its pages and send its forms. */
+  managedBy: readonly Role[]
+}
+
+/**
+ * The admin sections in navigation order. Only sections whose pages exist are listed: the
+ * route-manifest test fails for a section without a route and for an admin route without a
+ * section. Each feature adds its entry here together with its routes, in this order:
+ *   gallery  `/admin/photos`    admin
+ *   events   `/admin/events`    admin
+ *   products `/admin/products`  admin, marketplace (before `account`, so it becomes a
+ *                               marketplace manager's page after sign-in)
+ * all between `news` and `messages`.
+ */
+export const ADMIN_SECTIONS = {
+  dashboard: { path: '/admin', label: 'Dashboard', managedBy: ['admin'] },
+  news: {
+    path: '/admin/news',
+    label: 'News',
+    description: 'Post, edit and delete news articles and their pictures.',
+    managedBy: ['admin'],
+  },
+  messages: {
+    path: '/admin/messages',
+    label: 'Messages',
+    description: 'Read the messages sent through the contact form and see whether they were delivered.',
+    counter: 'unreadMessages',
+    managedBy: ['admin'],
+  },
+  users: {
+    path: '/admin/users',
+    label: 'Users',
+    description: 'Add and remove accounts, change roles, reset passwords.',
+    managedBy: ['admin'],
+  },
+  pages: {
+    path: '/admin/pages',
+    label: 'Page texts',
+    description: 'Edit the texts of the home, about, services, support and impact pages.',
+    managedBy: ['admin'],
+  },
+  settings: {
+    path: '/admin/settings',
+    label: 'Site settings',
+    description: 'Name, contact details, links, bank accounts, impact figures and time zone.',
+    managedBy: ['admin'],
+  },
+  account: {
+    path: '/admin/account',
+    label: 'My account',
+    description: 'Change your password.',
+    managedBy: ['admin', 'marketplace'],
+  },
+} as const satisfies Record<string, AdminSection>
+
+export type SectionName = keyof typeof ADMIN_SECTIONS
+
+type UserWithRole = { role: Role }
+
+export function canManage(user: UserWithRole | null | undefined, section: SectionName): boolean {
+  return !!user && (ADMIN_SECTIONS[section].managedBy as readonly Role[]).includes(user.role)
+}
+
+/** The sections a user may manage, in navigation order. */
+export function sectionsFor(user: UserWithRole): (AdminSection & { name: SectionName })[] {
+  return (Object.keys(ADMIN_SECTIONS) as SectionName[])
+    .filter((name) => canManage(user, name))
+    .map((name) => ({ name, ...ADMIN_SECTIONS[name] }))
+}
+
+/** Where a user goes after sign-in: the first section they may manage. Every role manages `account`. */
+export function homeFor(user: UserWithRole): string {
+  return sectionsFor(user)[0]?.path ?? ADMIN_SECTIONS.account.path
+}
