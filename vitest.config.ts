@@ -32,6 +32,8 @@ const onDatabase = (kind: 'sqlite' | 'postgres') => ({
 })
 const http = (kind: 'sqlite' | 'postgres') => ({
   ...onDatabase(kind),
+  // Some tests start servers of their own; a start on a busy machine can take seconds.
+  testTimeout: 60_000,
   // Each test server starts from a copy of one migrated site with its demo content (made once).
   globalSetup: ['tests/setup/seeded-site.ts'],
 })
