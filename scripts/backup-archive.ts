@@ -2,16 +2,19 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web'
 import pg from 'pg'
+import { contentTypeForKey, isValidStorageKey, type Storage } from '../app/platform/storage/storage'
 
 export const MANIFEST_FILE = 'manifest.json'
 /** Inside the archive: `database/site.db` (SQLite) or `database/site.dump` (pg_dump custom format). */
 export const DATABASE_DIR = 'database'
 const SQLITE_BACKUP_NAME = 'site.db'
 const POSTGRES_DUMP_NAME = 'site.dump'
+/** Inside the archive: `uploads/<storage key>`, one file per stored object, whichever the storage driver. */
 export const UPLOADS_DIR = 'uploads'
-// Files the storage is still writing (app/platform/storage/local-disk.server.ts): never part of a backup.
-export const PARTIAL_UPLOADS_DIR = '.partial'
 
 export interface BackupManifest {
   format: 'charity-site-backup'
@@ -38,9 +41,9 @@ export function databaseName(kind: BackupManifest['database']): string {
   return kind === 'postgres' ? 'PostgreSQL' : 'SQLite'
 }
 
-/** Where the app keeps its data under DATA_DIR (the same paths as app/platform/db.server.ts and storage/). */
-export function siteFiles(dataDir: string) {
-  return { sqliteFile: path.join(dataDir, 'site.db'), uploadsDir: path.join(dataDir, UPLOADS_DIR) }
+/** Where the app keeps its SQLite database under DATA_DIR (the same path as app/platform/db.server.ts). */
+export function sqliteFileIn(dataDir: string): string {
+  return path.join(dataDir, 'site.db')
 }
 
 /** A command line the script does not understand (exit code 2, as for other Unix commands). */
@@ -115,14 +118,64 @@ export function quoteIdentifier(name: string): string {
   return `"${name.replaceAll('"', '""')}"`
 }
 
-/** Regular files under `dir` (recursively), leaving out unfinished uploads. */
-export function listFiles(dir: string): string[] {
+/** Regular files under `dir` (recursively), as paths relative to it with '/' between folders. */
+export function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return []
   return fs
     .readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
-    .filter((file) => !file.split(path.sep).includes(PARTIAL_UPLOADS_DIR))
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+}
+
+/** The keys of every stored file (the storage never lists unfinished writes). */
+export async function storedKeys(storage: Storage): Promise<string[]> {
+  const keys: string[] = []
+  for await (const object of storage.list('')) keys.push(object.key)
+  return keys
+}
+
+/**
+ * Copies every stored file into `dir` as `dir/<key>`, one at a time through the storage
+ * interface, so local disk and S3 are backed up alike. Returns how many were copied.
+ */
+export async function copyStoredFiles(storage: Storage, dir: string): Promise<number> {
+  let count = 0
+  for (const key of await storedKeys(storage)) {
+    const object = await storage.get(key)
+    // Deleted by the site since it was listed: the database copy, taken first, may still name it.
+    if (!object) continue
+    const file = path.join(dir, ...key.split('/'))
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    await pipeline(Readable.fromWeb(object.body as NodeWebReadableStream<Uint8Array>), fs.createWriteStream(file))
+    count++
+  }
+  return count
+}
+
+/** Refuses an archive whose uploads folder holds a name the storage would never have given a file. */
+export function assertStorageKeys(keys: string[]): void {
+  const invalid = keys.find((key) => !isValidStorageKey(key))
+  if (invalid !== undefined) {
+    throw new Error(
+      `The archive contains ${UPLOADS_DIR}/${invalid}, which is not an uploaded file: refusing to restore it.`,
+    )
+  }
+}
+
+/**
+ * Makes the storage hold exactly the files of `dir` (unpacked from an archive): each one is
+ * stored under its key, then stored files the backup does not have are deleted.
+ */
+export async function replaceStoredFiles(storage: Storage, dir: string, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    await storage.put(key, fs.createReadStream(path.join(dir, ...key.split('/'))), {
+      contentType: contentTypeForKey(key),
+    })
+  }
+  const restored = new Set(keys)
+  for (const key of await storedKeys(storage)) {
+    if (!restored.has(key)) await storage.delete(key)
+  }
 }
 
 export function countFiles(count: number): string {

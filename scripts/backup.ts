@@ -1,30 +1,30 @@
 /**
  * `npm run backup -- [file.tar.gz]`: the database and the uploaded files in one archive, taken
  * while the site keeps running. SQLite is copied with SQLite's online backup API; PostgreSQL
- * (DATABASE_URL) with pg_dump's custom format.
+ * (DATABASE_URL) with pg_dump's custom format; the files are read through the storage
+ * interface, from local disk or S3 (STORAGE_DRIVER).
  */
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { env } from '../app/platform/env.server'
+import { storage, storageLocation } from '../app/platform/storage/index.server'
 import {
   DATABASE_DIR,
   MANIFEST_FILE,
-  PARTIAL_UPLOADS_DIR,
   UPLOADS_DIR,
   UsageError,
   archiveParts,
+  copyStoredFiles,
   countFiles,
   currentSchema,
   databaseName,
-  listFiles,
   parseArguments,
   postgresCommandConnection,
   quoteIdentifier,
   run,
   runMain,
-  siteFiles,
+  sqliteFileIn,
   withPostgres,
   type BackupManifest,
 } from './backup-archive'
@@ -86,8 +86,9 @@ async function main() {
   if (fs.existsSync(file)) throw new Error(`${file} already exists: choose another name or remove it first.`)
   if (!fs.existsSync(path.dirname(file))) throw new Error(`The folder ${path.dirname(file)} does not exist.`)
 
-  const { sqliteFile, uploadsDir } = siteFiles(env.dataDir)
-  const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'site-backup-'))
+  const sqliteFile = sqliteFileIn(env.dataDir)
+  // The files are copied here before they are packed: beside the archive, where there is room for it.
+  const staging = fs.mkdtempSync(path.join(path.dirname(file), '.site-backup-'))
   const parts = archiveParts(staging)
   const partialFile = `${file}.partial`
   try {
@@ -108,20 +109,19 @@ async function main() {
     }
     fs.writeFileSync(parts.manifestFile, JSON.stringify(manifest, null, 2) + '\n')
 
-    const uploadArgs = fs.existsSync(uploadsDir)
-      ? ['-C', env.dataDir, `--exclude=${UPLOADS_DIR}/${PARTIAL_UPLOADS_DIR}`, UPLOADS_DIR]
-      : []
+    const fileCount = await copyStoredFiles(storage, parts.uploadsDir)
+    fs.mkdirSync(parts.uploadsDir, { recursive: true })
     // Password hashes and visitors' messages are inside: readable by the owner only, from the first byte.
     fs.writeFileSync(partialFile, '', { mode: 0o600 })
     fs.chmodSync(partialFile, 0o600)
-    run('tar', ['-czf', partialFile, '-C', staging, MANIFEST_FILE, DATABASE_DIR, ...uploadArgs])
+    run('tar', ['-czf', partialFile, '-C', staging, MANIFEST_FILE, DATABASE_DIR, UPLOADS_DIR])
     // Renamed only when complete, so a half-written archive never looks like a backup.
     fs.renameSync(partialFile, file)
 
     const size = (fs.statSync(file).size / 1024 / 1024).toFixed(1)
     const database = databaseName(manifest.database)
     console.log(
-      `Backed up the ${database} database and ${countFiles(listFiles(uploadsDir).length)} to ${file} (${size} MB).`,
+      `Backed up the ${database} database and ${countFiles(fileCount)} from ${storageLocation} to ${file} (${size} MB).`,
     )
   } finally {
     fs.rmSync(partialFile, { force: true })

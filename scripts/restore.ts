@@ -1,6 +1,7 @@
 /**
  * `npm run restore -- <file.tar.gz> [--force]`: puts a backup made by `npm run backup` back in
- * place: the database (SQLite under DATA_DIR, or PostgreSQL at DATABASE_URL) and the uploads.
+ * place: the database (SQLite under DATA_DIR, or PostgreSQL at DATABASE_URL) and the uploads,
+ * written through the storage interface (local disk or S3, as STORAGE_DRIVER says).
  * Refuses to replace existing data unless --force is given; stop the server first.
  */
 import fs from 'node:fs'
@@ -9,19 +10,23 @@ import SQLite from 'better-sqlite3'
 import type pg from 'pg'
 import { migrations } from '../db/migrations'
 import { env } from '../app/platform/env.server'
+import { storage, storageLocation } from '../app/platform/storage/index.server'
 import {
   UsageError,
   archiveParts,
+  assertStorageKeys,
   countFiles,
   currentSchema,
   databaseName,
-  listFiles,
+  filesUnder,
   parseArguments,
   postgresCommandConnection,
   quoteIdentifier,
+  replaceStoredFiles,
   run,
   runMain,
-  siteFiles,
+  sqliteFileIn,
+  storedKeys,
   withPostgres,
   type BackupManifest,
 } from './backup-archive'
@@ -30,7 +35,7 @@ const USAGE = 'Usage: npm run restore -- <backup-file.tar.gz> [--force]'
 
 /** What the target already holds, described for the refusal message; empty when there is nothing. */
 async function describeExistingData(): Promise<string[]> {
-  const { sqliteFile, uploadsDir } = siteFiles(env.dataDir)
+  const sqliteFile = sqliteFileIn(env.dataDir)
   const found: string[] = []
   if (env.DATABASE_URL) {
     const { schema, tableCount } = await inspectPostgres(env.DATABASE_URL)
@@ -44,8 +49,8 @@ async function describeExistingData(): Promise<string[]> {
     database.close()
     if (tableCount > 0) found.push(`${tableCount} tables in ${sqliteFile}`)
   }
-  const fileCount = listFiles(uploadsDir).length
-  if (fileCount > 0) found.push(`${fileCount} files in ${uploadsDir}`)
+  const fileCount = (await storedKeys(storage)).length
+  if (fileCount > 0) found.push(`${fileCount} files in ${storageLocation}`)
   return found
 }
 
@@ -167,12 +172,6 @@ async function inTransaction(client: pg.Client, statements: string[]) {
   }
 }
 
-/** Swaps the restored uploads folder in (a rename on one file system); the old one goes with the staging folder. */
-function restoreUploads(restoredDir: string, uploadsDir: string, staging: string) {
-  if (fs.existsSync(uploadsDir)) fs.renameSync(uploadsDir, path.join(staging, 'replaced-uploads'))
-  if (fs.existsSync(restoredDir)) fs.renameSync(restoredDir, uploadsDir)
-}
-
 async function main() {
   const args = parseArguments(process.argv.slice(2), USAGE)
   if (!args.file) throw new UsageError(USAGE)
@@ -188,7 +187,7 @@ async function main() {
   }
 
   fs.mkdirSync(env.dataDir, { recursive: true })
-  // Unpacked beside the data, so the uploads folder can be renamed into place.
+  // Unpacked beside the data, where there is room for it.
   const staging = fs.mkdtempSync(path.join(env.dataDir, '.restore-'))
   try {
     run('tar', ['-xzf', file, '-C', staging, '--no-same-owner'])
@@ -211,16 +210,18 @@ async function main() {
       )
     }
 
-    const { sqliteFile, uploadsDir } = siteFiles(env.dataDir)
+    const fileKeys = filesUnder(parts.uploadsDir)
+    assertStorageKeys(fileKeys)
+
     if (manifest.database === 'postgres') {
       await restorePostgres(env.DATABASE_URL!, parts.postgresDump, manifest.schema!, staging)
     } else {
-      await restoreSqlite(parts.sqliteBackup, sqliteFile)
+      await restoreSqlite(parts.sqliteBackup, sqliteFileIn(env.dataDir))
     }
-    restoreUploads(parts.uploadsDir, uploadsDir, staging)
+    await replaceStoredFiles(storage, parts.uploadsDir, fileKeys)
     console.log(
-      `Restored the backup of ${manifest.createdAt}: the ${databaseName(manifest.database)} ` +
-        `database and ${countFiles(listFiles(uploadsDir).length)}. Start the server: it applies any newer migrations.`,
+      `Restored the backup of ${manifest.createdAt}: the ${databaseName(manifest.database)} database and ` +
+        `${countFiles(fileKeys.length)} into ${storageLocation}. Start the server: it applies any newer migrations.`,
     )
   } finally {
     fs.rmSync(staging, { recursive: true, force: true })

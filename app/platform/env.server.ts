@@ -1,11 +1,20 @@
 import path from 'node:path'
 import { z } from 'zod'
+import type { S3StorageSettings } from './storage/s3.server'
 
 const optionalString = z
   .string()
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional()
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('false')
+  .transform((v) => v === 'true' || v === '1')
+
+// Without these the S3 driver cannot work; S3_ENDPOINT may stay unset for Amazon S3 itself.
+const REQUIRED_FOR_S3 = ['S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -19,10 +28,7 @@ const EnvSchema = z.object({
       .optional(),
   ),
   PUBLIC_URL: optionalString.pipe(z.url('PUBLIC_URL must be a full URL like https://example.org').optional()),
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0', ''])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+  TRUST_PROXY: booleanFlag,
   ADMIN_EMAIL: optionalString.pipe(z.email('ADMIN_EMAIL must be an e-mail address').optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(10, 'ADMIN_PASSWORD must be at least 10 characters').optional()),
   SMTP_URL: optionalString.pipe(z.url('SMTP_URL must look like smtp://user:pass@host:587').optional()),
@@ -30,17 +36,48 @@ const EnvSchema = z.object({
   CONTACT_FORWARD_URL: optionalString.pipe(z.url('CONTACT_FORWARD_URL must be a full URL').optional()),
   MAX_BODY_MB: z.coerce.number().positive().default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STORAGE_DRIVER: z.enum(['local', 's3'], 'STORAGE_DRIVER must be local or s3').default('local'),
+  S3_ENDPOINT: optionalString.pipe(z.url('S3_ENDPOINT must be a full URL like https://s3.example.org').optional()),
+  S3_REGION: optionalString,
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: booleanFlag,
 })
 
-export type Env = z.infer<typeof EnvSchema> & { dataDir: string }
+const CheckedEnvSchema = EnvSchema.superRefine((value, ctx) => {
+  if (value.STORAGE_DRIVER !== 's3') return
+  for (const name of REQUIRED_FOR_S3) {
+    if (!value[name])
+      ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required when STORAGE_DRIVER=s3` })
+  }
+})
+
+type ParsedEnv = z.infer<typeof EnvSchema>
+
+/** `s3` holds the S3 driver's settings when STORAGE_DRIVER=s3, and then all of them. */
+export type Env = ParsedEnv & { dataDir: string; s3: S3StorageSettings | undefined }
+
+function s3SettingsOf(data: ParsedEnv): S3StorageSettings | undefined {
+  if (data.STORAGE_DRIVER !== 's3') return undefined
+  // The schema has refused a missing one already.
+  return {
+    endpoint: data.S3_ENDPOINT,
+    region: data.S3_REGION!,
+    bucket: data.S3_BUCKET!,
+    accessKeyId: data.S3_ACCESS_KEY_ID!,
+    secretAccessKey: data.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: data.S3_FORCE_PATH_STYLE,
+  }
+}
 
 function parseEnv(source: NodeJS.ProcessEnv): Env {
-  const result = EnvSchema.safeParse(source)
+  const result = CheckedEnvSchema.safeParse(source)
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable.`)
   }
-  return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) }
+  return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR), s3: s3SettingsOf(result.data) }
 }
 
 export const env = parseEnv(process.env)

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -10,9 +9,9 @@ import { migrations } from '../../db/migrations'
 import { db, nowIso } from '~/platform/db.server'
 import { storage } from '~/platform/storage/index.server'
 import { createLocalDiskStorage } from '~/platform/storage/local-disk.server'
+import { runBackupScript } from '../setup/backup-scripts'
 import { createTestDatabase, type TestDatabase } from '../setup/test-database'
 
-const root = path.resolve(import.meta.dirname, '../..')
 const kind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite'
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-backup-test-'))
 const archive = path.join(workDir, 'site.tar.gz')
@@ -27,19 +26,6 @@ afterAll(async () => {
   await target?.drop()
   fs.rmSync(workDir, { recursive: true, force: true })
 })
-
-function npmScript(script: 'backup' | 'restore', args: string[], env: Record<string, string>) {
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [`scripts/${script}.ts`, ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-  })
-  let output = ''
-  child.stdout.on('data', (d) => (output += d))
-  child.stderr.on('data', (d) => (output += d))
-  return new Promise<{ code: number | null; output: string }>((resolve) =>
-    child.on('close', (code) => resolve({ code, output })),
-  )
-}
 
 /** Reads one setting straight from a restored database, without the app's connection. */
 async function readSetting(
@@ -78,11 +64,11 @@ describe(`backup and restore (${kind})`, { timeout: 60_000 }, () => {
     await db.insertInto('settings').values({ key: settingKey, value: settingValue, updatedAt: nowIso() }).execute()
     await storage.put(fileKey, fileBytes, { contentType: 'image/png' })
 
-    const backup = await npmScript('backup', [archive], sourceEnv)
+    const backup = await runBackupScript('backup', [archive], sourceEnv)
     expect(backup.output).toContain('Backed up the')
     expect(backup.code).toBe(0)
 
-    const restore = await npmScript('restore', [archive], sourceEnv)
+    const restore = await runBackupScript('restore', [archive], sourceEnv)
     expect(restore.code).toBe(1)
     expect(restore.output).toContain('The target already holds data')
     expect(restore.output).toContain('--force')
@@ -100,7 +86,7 @@ describe(`backup and restore (${kind})`, { timeout: 60_000 }, () => {
     }
     target = await createTestDatabase(kind)
 
-    const restore = await npmScript('restore', [archive], target.env)
+    const restore = await runBackupScript('restore', [archive], target.env)
     expect(restore.output).toContain('Restored the backup')
     expect(restore.code).toBe(0)
 
@@ -113,9 +99,9 @@ describe(`backup and restore (${kind})`, { timeout: 60_000 }, () => {
     expect(file).not.toBeNull()
     expect(Buffer.from(await new Response(file!.body).arrayBuffer())).toEqual(fileBytes)
 
-    const again = await npmScript('restore', [archive], target.env)
+    const again = await runBackupScript('restore', [archive], target.env)
     expect(again.code).toBe(1)
-    const forced = await npmScript('restore', [archive, '--force'], target.env)
+    const forced = await runBackupScript('restore', [archive, '--force'], target.env)
     expect(forced.output).toContain('Restored the backup')
     expect(forced.code).toBe(0)
     expect((await readSetting(target.env, settingKey))?.value).toBe(settingValue)

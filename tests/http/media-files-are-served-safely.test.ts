@@ -77,6 +77,32 @@ describe('the media route', () => {
     }
   })
 
+  it('answers a browser revalidating its copy with 304, and sends it all when its copy is another one', async () => {
+    const first = await fetch(server.url + jpegPath)
+    const etag = first.headers.get('etag')!
+    expect(etag).toMatch(/^"[\w-]+"$/)
+    await first.arrayBuffer()
+    expect((await fetch(server.url + webpPath)).headers.get('etag')).not.toBe(etag)
+
+    for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`]) {
+      const again = await fetch(server.url + jpegPath, { headers: { 'if-none-match': ifNoneMatch } })
+      expect(again.status, ifNoneMatch).toBe(304)
+      expect(again.headers.get('etag')).toBe(etag)
+      expect(again.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+      expect(await again.text()).toBe('')
+    }
+    const changed = await fetch(server.url + jpegPath, { headers: { 'if-none-match': '"other"' } })
+    expect(changed.status).toBe(200)
+    await changed.arrayBuffer()
+
+    const sameCopy = await fetch(server.url + jpegPath, { headers: { range: 'bytes=0-9', 'if-range': etag } })
+    expect(sameCopy.status).toBe(206)
+    await sameCopy.arrayBuffer()
+    const otherCopy = await fetch(server.url + jpegPath, { headers: { range: 'bytes=0-9', 'if-range': '"other"' } })
+    expect(otherCopy.status).toBe(200)
+    expect((await otherCopy.arrayBuffer()).byteLength).toBe(size)
+  })
+
   it('sends the whole file for a Range header it does not understand', async () => {
     for (const range of ['bytes=0-1,5-6', 'items=0-5', 'bytes=abc']) {
       const res = await fetch(server.url + jpegPath, { headers: { range } })

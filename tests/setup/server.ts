@@ -66,7 +66,7 @@ export async function startTestServer(
   let output = ''
   child.stdout!.on('data', (d) => (output += d))
   child.stderr!.on('data', (d) => (output += d))
-  const url = await new Promise<string>((resolve, reject) => {
+  const started = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output}`)), 30_000)
     child.stdout!.on('data', () => {
       const match = output.match(/Listening on (http:\/\/\S+)/)
@@ -80,6 +80,14 @@ export async function startTestServer(
       reject(new Error(`Server exited with ${code}:\n${output}`))
     })
   })
+  let url: string
+  try {
+    url = await started
+  } catch (error) {
+    // A server that refused to start leaves no database behind either.
+    if (!options.sharedDatabase) await database.drop()
+    throw error
+  }
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   return {
     url,

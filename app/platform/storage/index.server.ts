@@ -1,9 +1,17 @@
 import path from 'node:path'
 import { env } from '../env.server'
 import { createLocalDiskStorage } from './local-disk.server'
+import { createS3Storage } from './s3.server'
 import type { Storage } from './storage'
 
 export * from './storage'
 
-/** The app's file storage: local disk under DATA_DIR/uploads (an S3 driver can take its place here). */
-export const storage: Storage = createLocalDiskStorage(path.join(env.dataDir, 'uploads'))
+/** The app's file storage, as STORAGE_DRIVER says: local disk under DATA_DIR/uploads, or an S3 bucket. */
+export const storage: Storage = env.s3
+  ? createS3Storage(env.s3)
+  : createLocalDiskStorage(path.join(env.dataDir, 'uploads'))
+
+/** Where the files are, for messages to the operator (backup, restore). */
+export const storageLocation = env.s3
+  ? `the S3 bucket "${env.s3.bucket}"${env.s3.endpoint ? ` at ${env.s3.endpoint}` : ''}`
+  : path.join(env.dataDir, 'uploads')

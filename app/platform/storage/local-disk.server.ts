@@ -3,25 +3,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web'
-import {
-  contentTypeForKey,
-  InvalidStorageKeyError,
-  isValidStorageKey,
-  type ByteRange,
-  type Storage,
-  type StorageInput,
-} from './storage'
+import { contentTypeForKey, InvalidStorageKeyError, isValidStorageKey, type ByteRange, type Storage } from './storage'
+import { toNodeReadable } from './input.server'
 
 // Partial writes go here (inside the root, so the final rename stays on one file system).
 // Keys cannot start with a dot, so nothing in it is ever served.
 const PARTIAL_DIR = '.partial'
-
-function toNodeReadable(data: StorageInput): Readable {
-  if (data instanceof Readable) return data
-  if (data instanceof Uint8Array) return Readable.from([data])
-  return Readable.fromWeb(data as NodeWebReadableStream<Uint8Array>)
-}
 
 /** Files under `root`, one file per key; `urlPrefix` is where the media route serves them. */
 export function createLocalDiskStorage(root: string, urlPrefix = '/media'): Storage {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import type { Route } from './+types/media.$'
 import { isValidStorageKey, storage, type ByteRange } from '~/platform/storage/index.server'
 
@@ -25,6 +26,19 @@ function parseRange(header: string | null, size: number): RangeRequest {
   return { kind: 'range', range: { start, end } }
 }
 
+/** A key's content never changes, so the key and the size identify it on every storage driver. */
+function entityTagOf(key: string, size: number): string {
+  return `"${crypto.createHash('sha256').update(key).digest('base64url').slice(0, 16)}-${size.toString(36)}"`
+}
+
+/** Whether an `If-None-Match` list names this tag (weak comparison, as RFC 9110 asks for it). */
+function namesTag(header: string, etag: string): boolean {
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag)
+}
+
 /** Uploaded files. Keys are unique per content, so a file can be cached for good. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const key = params['*'] ?? ''
@@ -32,14 +46,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const info = await storage.stat(key)
   if (!info) return NOT_FOUND()
 
-  const requested = parseRange(request.headers.get('range'), info.size)
+  const etag = entityTagOf(key, info.size)
+  const cacheHeaders = { ETag: etag, 'Cache-Control': 'public, max-age=31536000, immutable' }
+  const ifNoneMatch = request.headers.get('if-none-match')
+  if (ifNoneMatch && namesTag(ifNoneMatch, etag)) return new Response(null, { status: 304, headers: cacheHeaders })
+
+  // A range of another version than the one the client holds would corrupt its copy: send it all.
+  const ifRange = request.headers.get('if-range')
+  const rangeHeader = ifRange && ifRange !== etag ? null : request.headers.get('range')
+  const requested = parseRange(rangeHeader, info.size)
   if (requested.kind === 'unsatisfiable') {
     return new Response(null, { status: 416, headers: { 'Content-Range': `bytes */${info.size}` } })
   }
   const headers = new Headers({
+    ...cacheHeaders,
     'Content-Type': info.contentType,
     'X-Content-Type-Options': 'nosniff',
-    'Cache-Control': 'public, max-age=31536000, immutable',
     'Accept-Ranges': 'bytes',
   })
   const range = requested.kind === 'range' ? requested.range : undefined
