@@ -9,7 +9,7 @@ import { requireAccess } from '~/platform/auth.server'
 import { requestInfoContext } from '~/platform/request-context'
 import { sessionCookie } from '~/platform/session.server'
 import { redirectWithToast } from '~/platform/toast.server'
-import { readFormData } from '~/platform/read-form.server'
+import { parseFormSubmission } from '~/platform/form-submission.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'My account | Site admin' }]
 
@@ -22,9 +22,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAccess(request, 'account')
-  const submission = parseWithZod(await readFormData(request), { schema: ChangeOwnPasswordSchema })
+  const submission = await parseFormSubmission(request, ChangeOwnPasswordSchema, { hideFields: SENSITIVE })
   if (submission.status !== 'success') {
-    return data({ result: submission.reply({ hideFields: SENSITIVE }) }, { status: 400 })
+    return data({ result: submission.reply() }, { status: 400 })
   }
   try {
     const session = await changeOwnPassword(user.id, submission.value.currentPassword, submission.value.newPassword)
@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof UserRuleError) || !error.field) throw error
     return data(
-      { result: submission.reply({ fieldErrors: { [error.field]: [error.message] }, hideFields: SENSITIVE }) },
+      { result: submission.reply({ fieldErrors: { [error.field]: [error.message] } }) },
       { status: 400 },
     )
   }

@@ -17,7 +17,7 @@ import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { requireAccess } from '~/platform/auth.server'
 import { redirectWithToast } from '~/platform/toast.server'
 import inboxStylesUrl from '~/styles/inbox.css?url'
-import { readFormData } from '~/platform/read-form.server'
+import { parseFormSubmission } from '~/platform/form-submission.server'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: inboxStylesUrl }]
 
@@ -52,14 +52,14 @@ const MessageActionSchema = z.object({
 
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAccess(request, 'messages')
-  const parsed = MessageActionSchema.safeParse(Object.fromEntries(await readFormData(request)))
-  if (!parsed.success) throw data('Unknown action.', { status: 400 })
+  const submission = await parseFormSubmission(request, MessageActionSchema)
+  if (submission.status !== 'success') throw data('Unknown action.', { status: 400 })
   const here = `/admin/messages/${params.id}`
   const missing = () => redirectWithToast('/admin/messages', 'That message no longer exists.', 'error')
-  switch (parsed.data.intent) {
+  switch (submission.value.intent) {
     case 'mark-handled':
     case 'mark-unhandled': {
-      const handled = parsed.data.intent === 'mark-handled'
+      const handled = submission.value.intent === 'mark-handled'
       if (!(await setContactMessageHandled(params.id, handled))) return missing()
       return redirectWithToast(here, handled ? 'Message marked as handled' : 'Message marked as not handled')
     }

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/news.$id'
 import { ArticleForm } from './article-form'
@@ -11,7 +10,7 @@ import { ImageRejectedError } from '~/platform/images.server'
 import { logger } from '~/platform/logger.server'
 import { redirectWithToast } from '~/platform/toast.server'
 import adminNewsStylesUrl from '~/styles/admin-news.css?url'
-import { readFormData } from '~/platform/read-form.server'
+import { parseFormSubmission } from '~/platform/form-submission.server'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminNewsStylesUrl }]
 
@@ -26,7 +25,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAccess(request, 'news')
-  const submission = parseWithZod(await readFormData(request), { schema: ArticleSchema })
+  const submission = await parseFormSubmission(request, ArticleSchema)
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   try {
     await updateArticle(params.id, submission.value)

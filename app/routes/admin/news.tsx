@@ -1,4 +1,5 @@
 import { data, Link } from 'react-router'
+import { z } from 'zod'
 import type { Route } from './+types/news'
 import { AdminTable } from '~/components/admin-table'
 import { ConfirmButton } from '~/components/confirm-button'
@@ -10,7 +11,7 @@ import { requireAccess } from '~/platform/auth.server'
 import { formatDay } from '~/platform/dates'
 import { logger } from '~/platform/logger.server'
 import { redirectWithToast } from '~/platform/toast.server'
-import { readFormData } from '~/platform/read-form.server'
+import { parseFormSubmission } from '~/platform/form-submission.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'News | Site admin' }]
 
@@ -20,13 +21,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { articles: articles.map((a) => ({ ...a, dateLabel: formatDay(a.createdAt, settings.timeZone) })) }
 }
 
+const DeleteArticleSchema = z.object({
+  id: z.string().trim().min(1).max(100),
+})
+
 /** Deletes an article (the only form on this page; the edit page posts here too). */
 export async function action({ request }: Route.ActionArgs) {
   await requireAccess(request, 'news')
-  const id = (await readFormData(request)).get('id')
-  if (typeof id !== 'string' || id.trim() === '') {
+  const submission = await parseFormSubmission(request, DeleteArticleSchema)
+  if (submission.status !== 'success') {
     return data({ error: 'Article ID is required for deletion' }, { status: 400 })
   }
+  const { id } = submission.value
   try {
     await deleteArticle(id)
   } catch (error) {

@@ -4,14 +4,12 @@ import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/pages'
 import { ErrorList, Field, TextareaField } from '~/components/forms'
 import { pageEditors, type EditorField, type PageEditor } from '~/modules/pages/pages.editor'
-import { pageFormEntries } from '~/modules/pages/pages.form'
 import { getPageContent } from '~/modules/pages/pages.queries.server'
 import { PageContentSchemas, type PageContent } from '~/modules/pages/pages.schema'
 import { savePageContent } from '~/modules/pages/pages.service.server'
 import { requireAccess } from '~/platform/auth.server'
-import { UNREADABLE_FORM_MESSAGE } from '~/platform/form-entries'
 import { redirectWithToast } from '~/platform/toast.server'
-import { readFormData } from '~/platform/read-form.server'
+import { parseFormSubmission } from '~/platform/form-submission.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Page texts | Site admin' }]
 
@@ -36,12 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   await requireAccess(request, 'pages')
   const editor = editorFor(request)
-  const { entries, dropped } = pageFormEntries(editor, await readFormData(request))
-  const submission = parseWithZod(entries, { schema: PageContentSchemas[editor.key] })
-  if (dropped) {
-    const result = submission.reply({ formErrors: [UNREADABLE_FORM_MESSAGE] }) as SubmissionResult<string[]>
-    return data({ result }, { status: 400 })
-  }
+  const submission = await parseFormSubmission(request, PageContentSchemas[editor.key])
   if (submission.status !== 'success') {
     return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 })
   }

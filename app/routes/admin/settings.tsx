@@ -5,7 +5,6 @@ import { data, Form, useNavigation } from 'react-router'
 import type { Route } from './+types/settings'
 import { ErrorList, Field, TextareaField } from '~/components/forms'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
-import { settingsFormEntries } from '~/modules/settings/settings.form'
 import {
   MAX_BANK_ACCOUNTS,
   MAX_IMPACT_FIGURES,
@@ -14,10 +13,9 @@ import {
 } from '~/modules/settings/settings.schema'
 import { saveSiteSettings } from '~/modules/settings/settings.service.server'
 import { requireAccess } from '~/platform/auth.server'
-import { UNREADABLE_FORM_MESSAGE } from '~/platform/form-entries'
 import { redirectWithToast } from '~/platform/toast.server'
 import settingsStylesUrl from '~/styles/admin-settings.css?url'
-import { readFormData } from '~/platform/read-form.server'
+import { parseFormSubmission } from '~/platform/form-submission.server'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: settingsStylesUrl }]
 
@@ -30,11 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAccess(request, 'settings')
-  const { entries, dropped } = settingsFormEntries(await readFormData(request))
-  const submission = parseWithZod(entries, { schema: SiteSettingsSchema })
-  if (dropped) {
-    return data({ result: submission.reply({ formErrors: [UNREADABLE_FORM_MESSAGE] }) }, { status: 400 })
-  }
+  const submission = await parseFormSubmission(request, SiteSettingsSchema, { listButtons: true })
   // Without JavaScript, 'Add' and 'Remove' post the form too: answer with the changed list, unsaved.
   if (submission.status !== 'success') {
     return data({ result: submission.reply() }, { status: submission.status === 'error' ? 400 : 200 })

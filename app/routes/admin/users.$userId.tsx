@@ -9,9 +9,10 @@ import { ManageUserSchema, PASSWORD_MIN_LENGTH, ROLE_LABELS, ROLE_OPTIONS, type 
 import { changeUserRole, removeUser, resetUserPassword, UserRuleError } from '~/modules/users/users.service.server'
 import { requireAccess } from '~/platform/auth.server'
 import { redirectWithToast } from '~/platform/toast.server'
-import { readFormData } from '~/platform/read-form.server'
+import { parseFormSubmission } from '~/platform/form-submission.server'
 
 type Intent = ManageUserInput['intent']
+const INTENTS: Intent[] = ManageUserSchema.options.map((option) => option.shape.intent.value)
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.user.name ?? 'User'} | Site admin` }]
 
@@ -29,11 +30,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const me = await requireAccess(request, 'users')
   const user = await findUser(params.userId)
-  const formData = await readFormData(request)
-  const submission = parseWithZod(formData, { schema: ManageUserSchema })
-  const intent = String(formData.get('intent') ?? '') as Intent
+  const submission = await parseFormSubmission(request, ManageUserSchema, { hideFields: ['password'] })
+  // Which of the page's forms answers: only a known intent is sent back.
+  const intent = INTENTS.find((known) => known === submission.payload.intent)
   if (submission.status !== 'success') {
-    return data({ intent, result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+    return data({ intent, result: submission.reply() }, { status: 400 })
   }
   const value = submission.value
   const isMe = me.id === user.id
@@ -54,7 +55,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
   } catch (error) {
     if (!(error instanceof UserRuleError)) throw error
-    return data({ intent, result: submission.reply({ formErrors: [error.message], hideFields: ['password'] }) }, { status: 400 })
+    return data({ intent, result: submission.reply({ formErrors: [error.message] }) }, { status: 400 })
   }
 }
 

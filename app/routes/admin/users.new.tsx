@@ -7,7 +7,7 @@ import { NewUserSchema, PASSWORD_MIN_LENGTH, ROLE_OPTIONS } from '~/modules/user
 import { createUser, UserRuleError } from '~/modules/users/users.service.server'
 import { requireAccess } from '~/platform/auth.server'
 import { redirectWithToast } from '~/platform/toast.server'
-import { readFormData } from '~/platform/read-form.server'
+import { parseFormSubmission } from '~/platform/form-submission.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Add user | Site admin' }]
 
@@ -18,16 +18,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAccess(request, 'users')
-  const submission = parseWithZod(await readFormData(request), { schema: NewUserSchema })
+  const submission = await parseFormSubmission(request, NewUserSchema, { hideFields: ['password'] })
   if (submission.status !== 'success') {
-    return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+    return data({ result: submission.reply() }, { status: 400 })
   }
   try {
     await createUser(submission.value)
   } catch (error) {
     if (!(error instanceof UserRuleError)) throw error
     const errors = error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] }
-    return data({ result: submission.reply({ ...errors, hideFields: ['password'] }) }, { status: 400 })
+    return data({ result: submission.reply(errors) }, { status: 400 })
   }
   return redirectWithToast('/admin/users', `${submission.value.name} can now sign in.`)
 }

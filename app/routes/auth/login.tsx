@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/login'
 import { LoginForm } from '~/components/login-form'
@@ -9,7 +8,7 @@ import { getOptionalUser, safeRedirectPath } from '~/platform/auth.server'
 import { retryAfterHeaders } from '~/platform/rate-limit.server'
 import { requestInfoContext } from '~/platform/request-context'
 import { readSessionId, revokeSession, sessionCookie } from '~/platform/session.server'
-import { readFormData } from '~/platform/read-form.server'
+import { parseFormSubmission } from '~/platform/form-submission.server'
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Sign in' },
@@ -33,9 +32,9 @@ function minutes(seconds: number): string {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await readFormData(request), { schema: LoginSchema })
+  const submission = await parseFormSubmission(request, LoginSchema, { hideFields: ['password'] })
   if (submission.status !== 'success') {
-    return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+    return data({ result: submission.reply() }, { status: 400 })
   }
   const { clientIp, secure } = context.get(requestInfoContext)
   const outcome = await signInWithPassword({ ...submission.value, clientIp })
@@ -45,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? `Too many sign-in attempts. Please try again in ${minutes(outcome.retryAfterSeconds)}.`
       : 'Invalid credentials'
     return data(
-      { result: submission.reply({ formErrors: [message], hideFields: ['password'] }) },
+      { result: submission.reply({ formErrors: [message] }) },
       throttled ? { status: 429, headers: retryAfterHeaders(outcome) } : { status: 401 },
     )
   }

@@ -19,7 +19,7 @@ import { telHref } from '~/components/contact-links'
 import { ErrorList, Field, SelectField, TextareaField } from '~/components/forms'
 import { useRootData } from '~/components/root-data'
 import contactStylesUrl from '~/styles/contact.css?url'
-import { readFormData } from '~/platform/read-form.server'
+import { parseFormSubmission } from '~/platform/form-submission.server'
 
 const SUCCESS_TEXT = 'Thank you for your message. We will get back to you soon!'
 const FAILURE_TEXT = 'Sorry, there was a problem submitting your message. Please try again later.'
@@ -41,7 +41,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
   actionHeaders.has('Retry-After') ? actionHeaders : loaderHeaders
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await readFormData(request), { schema: ContactSchema })
+  const submission = await parseFormSubmission(request, ContactSchema)
   if (submission.status !== 'success') {
     return data({ result: submission.reply() }, { status: 400 })
   }
