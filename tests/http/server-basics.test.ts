@@ -33,6 +33,17 @@ describe('the HTTP server', () => {
     expect(res.headers.get('x-powered-by')).toBeNull()
   })
 
+  it('logs a POST or OPTIONS to a page without a form as a refused request, not as a server error', async () => {
+    const before = server.output().length
+    const posted = await fetch(`${server.url}/about`, { method: 'POST', headers: { origin: server.url }, body: 'x=1' })
+    expect(posted.status).toBe(405)
+    const options = await fetch(`${server.url}/about`, { method: 'OPTIONS' })
+    expect(options.status).toBeGreaterThanOrEqual(400)
+    expect(options.status).toBeLessThan(500)
+    await new Promise((resolve) => setTimeout(resolve, 200)) // let the log lines arrive
+    expect(server.output().slice(before)).not.toMatch(/"level":(50|60)/)
+  })
+
   it('compresses pages and caches hashed assets forever', async () => {
     const res = await fetch(server.url, { headers: { 'accept-encoding': 'gzip' } })
     expect(res.headers.get('content-encoding')).toBe('gzip')
