@@ -5,6 +5,13 @@ export interface RequestInfo {
   nonce: string
   clientIp: string
   secure: boolean
+  /** The address and port the connection reached this server on, as a URL host (`127.0.0.1:3000`, `[::1]:3000`). */
+  serverAddress: string
 }
 
-export const requestInfoContext = createContext<RequestInfo>({ nonce: '', clientIp: 'unknown', secure: false })
+export const requestInfoContext = createContext<RequestInfo>({
+  nonce: '',
+  clientIp: 'unknown',
+  secure: false,
+  serverAddress: 'localhost',
+})
