@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
 import { NonceProvider } from '~/components/nonce'
 import { logger } from '~/platform/logger.server'
 import { requestInfoContext } from '~/platform/request-context'
@@ -57,5 +57,10 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return
+  // A refused request (a POST to a page without a form, an unknown method) is the client's doing, not a fault.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger.info({ status: error.status, method: request.method, url: request.url }, 'request refused')
+    return
+  }
   logger.error({ err: error, url: request.url }, 'unhandled error')
 }

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import type { HttpBindings } from '@hono/node-server'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
@@ -43,6 +44,14 @@ function clientIp(c: Context): string | undefined {
     if (forwarded?.length) return forwarded[forwarded.length - 1]
   }
   return getConnInfo(c).remote.address
+}
+
+/** The local end of the connection: the address and port this request reached the server on. */
+function serverAddress(c: Context): string {
+  const { localAddress = '127.0.0.1', localPort } = (c.env as HttpBindings).incoming.socket
+  // A server listening on `::` sees IPv4 clients as ::ffff:a.b.c.d.
+  const address = localAddress.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '')
+  return `${address.includes(':') ? `[${address}]` : address}:${localPort}`
 }
 
 function isSecure(c: Context): boolean {
@@ -99,10 +108,17 @@ export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppO
       crossOriginResourcePolicy: false,
       crossOriginEmbedderPolicy: false,
       referrerPolicy: 'strict-origin-when-cross-origin',
+      // Set below, and only over HTTPS: browsers ignore it on plain HTTP, where it only misleads.
+      strictTransportSecurity: false,
       xFrameOptions: 'DENY',
       removePoweredBy: true,
     }),
   )
+
+  app.use(async (c, next) => {
+    await next()
+    if (isSecure(c)) c.header('Strict-Transport-Security', 'max-age=15552000; includeSubDomains')
+  })
 
   // Refuse cross-site writes before any body is read (CSRF defence for forms and resource routes alike).
   app.use(async (c, next) => {
@@ -150,6 +166,7 @@ export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppO
       nonce: c.get('secureHeadersNonce') ?? crypto.randomBytes(16).toString('base64'),
       clientIp: ip,
       secure: isSecure(c),
+      serverAddress: serverAddress(c),
     })
     return handleRequest(publicRequest(c), context)
   })

@@ -38,6 +38,12 @@ const app = createApp(async () => build, {
 // Plain HTTP/1.1 (no HTTP/2 options are given).
 const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
   console.log(`Listening on http://${info.address === '0.0.0.0' ? 'localhost' : info.address}:${info.port}`)
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+    console.warn(
+      'PUBLIC_URL is not set: links in feeds, the sitemap and social previews name this server\'s own address. ' +
+        'Set PUBLIC_URL to the address visitors use (e.g. https://www.example.org).',
+    )
+  }
 }) as Server
 
 let stopping = false

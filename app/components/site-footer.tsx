@@ -2,13 +2,9 @@ import { Link } from 'react-router'
 import type { SiteSettings } from '~/modules/settings/settings.schema'
 import { PhoneAndEmail } from './contact-links'
 import { NewTabLink } from './new-tab-link'
+import { PUBLIC_NAV } from './site-nav'
 
-const QUICK_LINKS = [
-  { to: '/about', label: 'About Us' },
-  { to: '/support', label: 'Support Our Mission' },
-  { to: '/news', label: 'Latest News' },
-  { to: '/photos', label: 'Photo Gallery' },
-] as const
+const QUICK_LINKS = PUBLIC_NAV.flatMap(({ to, footerLabel }) => (footerLabel ? [{ to, label: footerLabel }] : []))
 
 export function SiteFooter({ settings, year }: { settings: SiteSettings; year: string }) {
   const { organisationName, footerText, tagline, phone, email, facebookUrl, instagramUrl, location } = settings

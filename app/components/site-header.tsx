@@ -1,16 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { NavLink, useLocation } from 'react-router'
-
-export const NAV_LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/about', label: 'About Us' },
-  { to: '/support', label: 'Support' },
-  { to: '/calendar', label: 'Calendar' },
-  { to: '/news', label: 'News' },
-  { to: '/photos', label: 'Photos' },
-  { to: '/marketplace', label: 'Marketplace' },
-  { to: '/contact', label: 'Contact' },
-] as const
+import { PUBLIC_NAV } from './site-nav'
 
 /** Pages that open with a hero: the bar is transparent over it until the page scrolls. */
 const OVERLAY_PATHS = new Set(['/', '/about', '/services', '/support'])
@@ -34,7 +24,7 @@ function useScrolledPast(threshold: number): boolean {
 function NavLinks() {
   return (
     <ul className="nav-list">
-      {NAV_LINKS.map((link) => (
+      {PUBLIC_NAV.map((link) => (
         <li key={link.to}>
           <NavLink to={link.to} end={link.to === '/'} className="nav-link" prefetch="intent">
             {link.label}

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { data, redirect } from 'react-router'
 import { canManage, type SectionName } from './access'
 import { getSessionUser, readSessionId, type SessionUser } from './session.server'
@@ -7,6 +8,9 @@ export type { SessionUser }
 // Middleware, loader and action of one request ask in turn; the session is looked up once.
 const usersByRequest = new WeakMap<Request, Promise<SessionUser | null>>()
 
+// The session lookups made while one answer is prepared (each loader gets its own Request object).
+const lookupsOfAnswer = new AsyncLocalStorage<Promise<SessionUser | null>[]>()
+
 export function getOptionalUser(request: Request): Promise<SessionUser | null> {
   let user = usersByRequest.get(request)
   if (!user) {
@@ -14,7 +18,18 @@ export function getOptionalUser(request: Request): Promise<SessionUser | null> {
     user = sessionId ? getSessionUser(sessionId) : Promise.resolve(null)
     usersByRequest.set(request, user)
   }
+  lookupsOfAnswer.getStore()?.push(user)
   return user
+}
+
+/** Prepares an answer and tells whether it was made for a signed-in user (it looked one up and found one). */
+export async function answerNoticingSignedInUser(
+  answer: () => Promise<Response>,
+): Promise<{ response: Response; forSignedInUser: boolean }> {
+  const lookups: Promise<SessionUser | null>[] = []
+  const response = await lookupsOfAnswer.run(lookups, answer)
+  const users = await Promise.all(lookups.map((lookup) => lookup.catch(() => null)))
+  return { response, forSignedInUser: users.some((user) => user !== null) }
 }
 
 /** The signed-in user; anyone else is sent to the sign-in page and brought back afterwards. */

@@ -5,6 +5,8 @@ export interface RequestInfo {
   nonce: string
   clientIp: string
   secure: boolean
+  /** The address and port the connection reached this server on, as a URL host (`127.0.0.1:3000`, `[::1]:3000`). */
+  serverAddress: string
 }
 
 // No default value: a request that reaches the app without these facts fails loudly ("No value

@@ -64,7 +64,7 @@ describe('signing in and out', () => {
     const cookie = await signIn(server)
     const response = await get(server, '/admin', cookie)
     expect(response.status).toBe(200)
-    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(response.headers.get('cache-control')).toBe('private, no-store')
     expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow')
     const page = await response.text()
     expect(page).toContain('<meta name="robots" content="noindex, nofollow"/>')

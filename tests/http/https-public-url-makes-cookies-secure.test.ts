@@ -14,6 +14,16 @@ describe('a site whose PUBLIC_URL is https', () => {
     expect(response.headers.getSetCookie().find((c) => c.startsWith('sid='))).toMatch(/; Secure/)
   })
 
+  it('tells browsers to use HTTPS from now on (HSTS)', async () => {
+    const response = await fetch(server.url)
+    expect(response.headers.get('strict-transport-security')).toBe('max-age=15552000; includeSubDomains')
+  })
+
+  it('builds absolute links from PUBLIC_URL and does not warn that it is missing', async () => {
+    expect(await (await fetch(`${server.url}/news/feed.xml`)).text()).toContain(`<link>${PUBLIC_URL}/news</link>`)
+    expect(server.output()).not.toContain('PUBLIC_URL is not set')
+  })
+
   it('still refuses a post from another origin', async () => {
     const response = await post(server, '/login', ADMIN, undefined, { origin: server.url })
     expect(response.status).toBe(403)

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { asFile, elevenMegabyteJpeg, HTML_RENAMED_AS_JPEG, pixelFloodPng, plainPng } from '../fixtures/images'
-import { get } from '../setup/http-session'
+import { get, post } from '../setup/http-session'
 import { startServerForFileSignedIn } from '../setup/server-for-file'
 
 const { server, admin } = await startServerForFileSignedIn()
@@ -89,5 +89,35 @@ describe('news over HTTP', () => {
     expect(await res.text()).toContain(message)
     expect(storedImageCount()).toBe(before)
     expect(await (await get(server, '/news/feed.xml')).text()).not.toContain('Hostile upload')
+  })
+})
+
+describe("the feed's own title, description and copyright", () => {
+  /** The text of an element as an XML reader sees it (entities decoded, CDATA unwrapped). */
+  function xmlText(xml: string, tag: string): string {
+    const raw = xml.match(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`))?.[1] ?? ''
+    const cdata = raw.match(/^<!\[CDATA\[([\s\S]*)\]\]>$/)?.[1]
+    return cdata ?? raw.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&')
+  }
+
+  it('keep markup in the site settings inert, as the items do', async () => {
+    const saved = await post(
+      server,
+      '/admin/settings',
+      {
+        organisationName: 'Hope <b>House</b>',
+        tagline: '<img src=x onerror=alert(1)> & more',
+        email: 'info@example.org',
+        timeZone: 'America/Antigua',
+      },
+      admin,
+    )
+    expect(saved.status).toBe(302)
+    const xml = await (await get(server, '/news/feed.xml')).text()
+    const channel = xml.slice(0, xml.indexOf('<item>'))
+    // What a reader that shows these as HTML gets: the characters, never an element.
+    expect(xmlText(channel, 'title')).toBe('Latest News | Hope &#60;b&#62;House&#60;/b&#62;')
+    expect(xmlText(channel, 'description')).toBe('&#60;img src=x onerror=alert(1)&#62; &#38; more')
+    expect(xmlText(channel, 'copyright')).toBe('Hope &#60;b&#62;House&#60;/b&#62;')
   })
 })

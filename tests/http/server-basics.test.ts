@@ -1,7 +1,22 @@
+import http from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { startServerForFile } from '../setup/server-for-file'
 
 const server = await startServerForFile()
+
+/** A GET with a Host header of our choosing (fetch always sends the URL's own host). */
+function getWithHost(path: string, host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(server.url + path, { headers: { host } }, (res) => {
+        let body = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk) => (body += chunk))
+        res.on('end', () => resolve(body))
+      })
+      .on('error', reject)
+  })
+}
 
 describe('the HTTP server', () => {
   it('answers the health check when the database answers', async () => {
@@ -31,6 +46,38 @@ describe('the HTTP server', () => {
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
     expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin')
     expect(res.headers.get('x-powered-by')).toBeNull()
+  })
+
+  it('sends HSTS only over HTTPS, never over plain HTTP', async () => {
+    const res = await fetch(server.url)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('strict-transport-security')).toBeNull()
+  })
+
+  it('warns at start that PUBLIC_URL is not set', () => {
+    expect(server.output()).toContain('PUBLIC_URL is not set')
+  })
+
+  it("builds absolute links from its own address, never from a stranger's Host header", async () => {
+    const port = new URL(server.url).port
+    for (const path of ['/news/feed.xml', '/sitemap.xml', '/']) {
+      const body = await getWithHost(path, 'evil.example')
+      expect(body).not.toContain('evil.example')
+      expect(body).toContain(`http://127.0.0.1:${port}/`)
+    }
+    // Its own address under the name `localhost` is still its own address.
+    expect(await getWithHost('/news/feed.xml', `localhost:${port}`)).toContain(`<link>http://localhost:${port}/news</link>`)
+  })
+
+  it('logs a POST or OPTIONS to a page without a form as a refused request, not as a server error', async () => {
+    const before = server.output().length
+    const posted = await fetch(`${server.url}/about`, { method: 'POST', headers: { origin: server.url }, body: 'x=1' })
+    expect(posted.status).toBe(405)
+    const options = await fetch(`${server.url}/about`, { method: 'OPTIONS' })
+    expect(options.status).toBeGreaterThanOrEqual(400)
+    expect(options.status).toBeLessThan(500)
+    await new Promise((resolve) => setTimeout(resolve, 200)) // let the log lines arrive
+    expect(server.output().slice(before)).not.toMatch(/"level":(50|60)/)
   })
 
   it('compresses pages and caches hashed assets forever', async () => {

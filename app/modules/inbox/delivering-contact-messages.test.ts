@@ -9,7 +9,13 @@ import { DEMO_SITE_SETTINGS } from '~/modules/settings/settings.demo'
 import { saveSiteSettings } from '~/modules/settings/settings.service.server'
 import { db } from '~/platform/db.server'
 import { env } from '~/platform/env.server'
-import { DELIVERY_POLICY, deliverDueMessages, deliveryIdle, requestDeliveryRun, retryDelayMs } from './inbox.delivery.server'
+import {
+  DELIVERY_POLICY,
+  deliverDueMessages,
+  deliveryIdle,
+  requestDeliveryRun,
+  retryDelayMs,
+} from './inbox.delivery.server'
 import { getContactMessageForAdmin } from './inbox.queries.server'
 import { receiveContactMessage, retryFailedDeliveries, storeContactMessage } from './inbox.service.server'
 
@@ -179,6 +185,72 @@ describe('e-mailing contact messages', () => {
     const delivery = await deliveryOf(id, 'email')
     expect(delivery).toMatchObject({ status: 'failed', lastError: 'The site settings have no e-mail address to deliver to' })
     expect(delivery!.nextAttemptAt).not.toBeNull()
+  })
+})
+
+describe('a slow mail server', () => {
+  // RFC 5321 (4.5.3.2) lets a server take up to ten minutes to accept a message after its data.
+  const RFC_ACCEPT_LIMIT_MS = 10 * 60_000
+  // The policy's durations are divided by this, so the test's minutes pass in milliseconds.
+  const TIME_SCALE = 200
+  let restorePolicy: () => void
+
+  beforeEach(() => {
+    const saved = { ...DELIVERY_POLICY }
+    const durations = DELIVERY_POLICY as unknown as Record<string, number>
+    for (const key of Object.keys(durations)) if (key.endsWith('Ms')) durations[key] /= TIME_SCALE
+    // Except connecting: a server on this machine needs no scaling, and a busy machine needs more than 150 ms.
+    durations.smtpConnectTimeoutMs = saved.smtpConnectTimeoutMs
+    restorePolicy = () => Object.assign(DELIVERY_POLICY, saved)
+  })
+
+  afterEach(() => restorePolicy())
+
+  /**
+   * Three workers run delivery passes one after another, as the timers of three app processes
+   * would, until no delivery is waiting or in flight. Each claim goes through the database, so
+   * they race exactly as separate processes do.
+   */
+  async function deliverWithSeveralWorkers() {
+    const started = Date.now()
+    const totals = { sent: 0, failed: 0 }
+    const unsettled = () =>
+      db.selectFrom('contactDeliveries').select('id').where('status', 'in', ['pending', 'sending']).executeTakeFirst()
+    await Promise.all(
+      [1, 2, 3].map(async () => {
+        while (await unsettled()) {
+          const summary = await deliverDueMessages()
+          totals.sent += summary.sent
+          totals.failed += summary.failed
+          await new Promise((resolve) => setTimeout(resolve, 20))
+        }
+      }),
+    )
+    return { ...totals, elapsedMs: Date.now() - started }
+  }
+
+  it('sends each message once and records it as sent when the server takes most of the time it may', async () => {
+    mail.acceptDelayMs = (0.8 * RFC_ACCEPT_LIMIT_MS) / TIME_SCALE
+    const ids = await Promise.all([1, 2, 3].map((n) => storeContactMessage(aMessage({ name: `Sender ${n}` }))))
+
+    expect(await deliverWithSeveralWorkers()).toMatchObject({ sent: 3, failed: 0 })
+    expect(mail.mails.map((m) => m.parsed.subject).sort()).toEqual(
+      [1, 2, 3].map((n) => `Contact form: Volunteering from Sender ${n}`),
+    )
+    for (const id of ids) expect(await deliveryOf(id, 'email')).toMatchObject({ status: 'sent', attempts: 1, lastError: null })
+  })
+
+  it('gives up on a server that never accepts before the lease runs out, so nobody sends the message meanwhile', async () => {
+    mail.acceptDelayMs = 2 * DELIVERY_POLICY.leaseMs
+    const id = await storeContactMessage(aMessage())
+
+    const { sent, failed, elapsedMs } = await deliverWithSeveralWorkers()
+    expect({ sent, failed }).toEqual({ sent: 0, failed: 1 })
+    expect(elapsedMs).toBeGreaterThanOrEqual(DELIVERY_POLICY.smtpReplyTimeoutMs)
+    expect(elapsedMs).toBeLessThan(DELIVERY_POLICY.leaseMs)
+    const delivery = await deliveryOf(id, 'email')
+    expect(delivery).toMatchObject({ status: 'failed', attempts: 1 })
+    expect(delivery!.lastError).toMatch(/timeout|abort/i)
   })
 })
 

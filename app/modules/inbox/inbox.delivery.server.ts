@@ -13,12 +13,25 @@ export const DELIVERY_POLICY = {
   maxAttempts: 10,
   firstRetryMs: 60_000,
   maxRetryMs: 6 * 60 * 60_000,
-  /** Longer than any send can take (see the timeouts below), so a live sender never loses its claim. */
-  leaseMs: 5 * 60_000,
   batchSize: 20,
   timerMs: 60_000,
   forwardTimeoutMs: 15_000,
-  smtpTimeoutMs: 20_000,
+  /** Connecting to the mail server and its greeting. */
+  smtpConnectTimeoutMs: 30_000,
+  /**
+   * Silence allowed while waiting for any reply. RFC 5321 (4.5.3.2) lets a server take up to 10
+   * minutes to accept a message after its data: giving up sooner records a failure for a message
+   * the server may still deliver, and the retry sends it again.
+   */
+  smtpReplyTimeoutMs: 10 * 60_000,
+  /** A whole e-mail send is abandoned after this (and retried later), however the server trickles. */
+  sendTimeoutMs: 15 * 60_000,
+  /**
+   * How long a claim holds, counted from the claim itself. Longer than any send may take (see
+   * `sendTimeoutMs` and `forwardTimeoutMs`), so no other process takes over a send that is still
+   * running; after a crash the delivery is due again.
+   */
+  leaseMs: 20 * 60_000,
 }
 
 type Message = Pick<ContactMessageTable, 'id' | 'name' | 'email' | 'phone' | 'subject' | 'message' | 'createdAt'>
@@ -51,6 +64,9 @@ function isDue(now: string) {
  */
 export async function deliverDueMessages(options: { now?: Date; signal?: AbortSignal } = {}): Promise<DeliveryRunSummary> {
   const now = options.now ?? new Date()
+  // The pass's own clock: each claim's lease runs from the claim, not from the start of a long pass.
+  const startedAt = Date.now()
+  const clock = () => new Date(now.getTime() + Date.now() - startedAt)
   const candidates = await db
     .selectFrom('contactDeliveries')
     .select(['id', 'channel'])
@@ -65,7 +81,7 @@ export async function deliverDueMessages(options: { now?: Date; signal?: AbortSi
     channels.map(async (channel) => {
       for (const { id } of candidates.filter((c) => c.channel === channel)) {
         if (options.signal?.aborted) return
-        const outcome = await deliverOne(id, now, options.signal)
+        const outcome = await deliverOne(id, clock, options.signal)
         if (outcome !== 'skipped') summary[outcome]++
       }
     }),
@@ -73,7 +89,8 @@ export async function deliverDueMessages(options: { now?: Date; signal?: AbortSi
   return summary
 }
 
-async function deliverOne(id: string, now: Date, signal?: AbortSignal): Promise<'sent' | 'failed' | 'skipped'> {
+async function deliverOne(id: string, clock: () => Date, signal?: AbortSignal): Promise<'sent' | 'failed' | 'skipped'> {
+  const now = clock()
   const nowText = now.toISOString()
   const leaseToken = crypto.randomUUID()
   const claimed = await db
@@ -105,7 +122,7 @@ async function deliverOne(id: string, now: Date, signal?: AbortSignal): Promise<
   } catch (error) {
     const reason = describeError(error)
     const giveUp = claimed.attempts >= DELIVERY_POLICY.maxAttempts
-    const nextAttemptAt = giveUp ? null : new Date(now.getTime() + retryDelayMs(claimed.attempts)).toISOString()
+    const nextAttemptAt = giveUp ? null : new Date(clock().getTime() + retryDelayMs(claimed.attempts)).toISOString()
     await finishDelivery(id, leaseToken, { status: 'failed', lastError: reason, nextAttemptAt })
     logger.warn(
       { messageId: message.id, channel: claimed.channel, attempts: claimed.attempts, nextAttemptAt, err: reason },
@@ -135,9 +152,11 @@ function describeError(error: unknown): string {
   return text.replace(/\s+/g, ' ').slice(0, 500)
 }
 
-async function send(channel: ContactDeliveryTable['channel'], message: Message, signal?: AbortSignal): Promise<void> {
-  if (channel === 'email') return sendEmail(message)
-  return forwardMessage(message, signal)
+async function send(channel: ContactDeliveryTable['channel'], message: Message, shutdown?: AbortSignal): Promise<void> {
+  // An e-mail in flight is left to finish on shutdown: cut off after its data, it could arrive twice.
+  if (channel === 'email') return sendEmail(message, AbortSignal.timeout(DELIVERY_POLICY.sendTimeoutMs))
+  const timeout = AbortSignal.timeout(DELIVERY_POLICY.forwardTimeoutMs)
+  return forwardMessage(message, shutdown ? AbortSignal.any([timeout, shutdown]) : timeout)
 }
 
 function subjectLabel(subject: string): string {
@@ -149,15 +168,15 @@ function headerSafe(value: string): string {
   return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim()
 }
 
-async function sendEmail(message: Message): Promise<void> {
+async function sendEmail(message: Message, signal: AbortSignal): Promise<void> {
   if (!env.SMTP_URL) throw new Error('SMTP_URL is not set')
   const settings = await getSiteSettings()
   if (!settings.email) throw new Error('The site settings have no e-mail address to deliver to')
   const transport = nodemailer.createTransport({
     url: env.SMTP_URL,
-    connectionTimeout: DELIVERY_POLICY.smtpTimeoutMs,
-    greetingTimeout: DELIVERY_POLICY.smtpTimeoutMs,
-    socketTimeout: DELIVERY_POLICY.smtpTimeoutMs,
+    connectionTimeout: DELIVERY_POLICY.smtpConnectTimeoutMs,
+    greetingTimeout: DELIVERY_POLICY.smtpConnectTimeoutMs,
+    socketTimeout: DELIVERY_POLICY.smtpReplyTimeoutMs,
   })
   const name = headerSafe(message.name)
   const siteHost = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).hostname : 'localhost'
@@ -171,6 +190,7 @@ async function sendEmail(message: Message): Promise<void> {
       // A stable Message-ID lets mail servers drop a copy resent after a crash mid-delivery.
       messageId: `<contact-${message.id}@${siteHost}>`,
       text: emailBody(message),
+      signal,
     })
   } finally {
     transport.close()
@@ -195,7 +215,7 @@ function emailBody(message: Message): string {
 }
 
 /** POSTs the message as JSON, as the old site did with its form service. */
-async function forwardMessage(message: Message, signal?: AbortSignal): Promise<void> {
+async function forwardMessage(message: Message, signal: AbortSignal): Promise<void> {
   if (!env.CONTACT_FORWARD_URL) throw new Error('CONTACT_FORWARD_URL is not set')
   const response = await fetch(env.CONTACT_FORWARD_URL, {
     method: 'POST',
@@ -207,7 +227,7 @@ async function forwardMessage(message: Message, signal?: AbortSignal): Promise<v
       subject: message.subject,
       message: message.message,
     }),
-    signal: AbortSignal.any([AbortSignal.timeout(DELIVERY_POLICY.forwardTimeoutMs), ...(signal ? [signal] : [])]),
+    signal,
   })
   if (response.ok) return
   const body = await response.text().catch(() => '')

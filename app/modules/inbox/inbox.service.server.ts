@@ -3,7 +3,7 @@ import { db, nowIso } from '~/platform/db.server'
 import type { ContactDeliveryTable } from '~/platform/db-schema'
 import { env } from '~/platform/env.server'
 import { logger } from '~/platform/logger.server'
-import { createRateLimiter } from '~/platform/rate-limit.server'
+import { clientRateLimitKey, createRateLimiter } from '~/platform/rate-limit.server'
 import { HONEYPOT_FIELD, type ContactInput } from './contact.schema'
 import { requestDeliveryRun } from './inbox.delivery.server'
 
@@ -36,7 +36,7 @@ export async function receiveContactMessage(input: ContactInput, options: { clie
     logger.info({ client: options.clientKey }, 'contact form honeypot filled; message discarded')
     return { outcome: 'discarded' }
   }
-  const verdict = await contactRateLimiter.hit(options.clientKey)
+  const verdict = await contactRateLimiter.hit(clientRateLimitKey(options.clientKey))
   if (verdict.limited) {
     logger.warn({ client: options.clientKey }, 'contact form rate limit reached; message refused')
     return { outcome: 'rate-limited', retryAfterSeconds: verdict.retryAfterSeconds }

@@ -16,13 +16,27 @@ describe('article text', () => {
 
   it('shows markup as text and never makes a script, a handler or a javascript: link', () => {
     const html = renderArticleHtml(
-      '<script>alert(1)</script>\n\n<img src=x onerror="alert(2)">\n\n[click](javascript:alert(3)) [data](data:text/html;base64,PHNjcmlwdD4=) ![pic](https://example.org/a.png) [rel](/admin)',
+      '<script>alert(1)</script>\n\n<img src=x onerror="alert(2)">\n\n[click](javascript:alert(3)) [data](data:text/html;base64,PHNjcmlwdD4=) ![pic](https://example.org/a.png) [away](//evil.example/contact) [rel](contact)',
     )
     expect(html).not.toMatch(/<script|<img|onerror="/i)
     // The picture becomes a plain link to it; nothing else becomes a link.
     expect([...html.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1])).toEqual(['https://example.org/a.png'])
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
     expect(html).toContain('[click](javascript:alert(3))')
+  })
+
+  it("links to the site's own pages, without nofollow, and never off the site", () => {
+    const html = renderArticleHtml(
+      'Write to us on the [contact page](/contact) or see [our support](/support?from=news#give).\n\n' +
+        '[one](//evil.example) [two](/\\evil.example) [three](JavaScript:alert(1)) [four](data:text/html,x)',
+    )
+    expect(html).toContain('<a href="/contact">contact page</a>')
+    expect(html).toContain('<a href="/support?from=news#give">our support</a>')
+    const hrefs = [...html.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1])
+    // A backslash after the slash is encoded, so the browser stays on this site's path.
+    expect(hrefs).toEqual(['/contact', '/support?from=news#give', '/%5Cevil.example'])
+    expect(html).toContain('[one](//evil.example)')
+    expect(html).toContain('[three](JavaScript:alert(1))')
   })
 
   it('turns bare web addresses into links', () => {

@@ -3,16 +3,21 @@ import { toDescription } from '~/platform/seo'
 
 /**
  * Article text is Markdown: paragraphs, emphasis, lists, headings and links. Raw HTML is shown as
- * text, images are not embedded, and only http(s) and mailto links become links.
+ * text, images are not embedded, and only http(s), mailto and the site's own pages (`/contact`)
+ * become links.
  */
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: true })
 markdown.disable(['image', 'table'])
 
-const SAFE_LINK = /^(https?:\/\/|mailto:)/i
-markdown.validateLink = (url) => SAFE_LINK.test(url.trim())
+const EXTERNAL_LINK = /^(https?:\/\/|mailto:)/i
+// One slash, not two: `//evil.example` leads off the site. (A backslash, which browsers read as a
+// slash, arrives here already percent-encoded by markdown-it: `/%5Cevil.example` is a path.)
+const SAME_SITE_PATH = /^\/(?!\/)/
+markdown.validateLink = (url) => EXTERNAL_LINK.test(url.trim()) || SAME_SITE_PATH.test(url.trim())
 
 markdown.renderer.rules.link_open = (tokens, idx, options, _env, self) => {
-  tokens[idx].attrSet('rel', 'nofollow noopener')
+  const href = String(tokens[idx].attrGet('href') ?? '')
+  if (!SAME_SITE_PATH.test(href)) tokens[idx].attrSet('rel', 'nofollow noopener')
   return self.renderToken(tokens, idx, options)
 }
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { createRateLimiter } from '~/platform/rate-limit.server'
+import { clientRateLimitKey, createRateLimiter } from '~/platform/rate-limit.server'
 import { createSession, deleteExpiredSessions, type NewSession, type SessionUser } from '~/platform/session.server'
 import { authenticate } from './users.service.server'
 
@@ -17,10 +17,11 @@ export type SignInResult =
 /** Checks a password under the sign-in limits and starts a new session when it is right. */
 export async function signInWithPassword(input: { email: string; password: string; clientIp: string }): Promise<SignInResult> {
   const email = input.email.trim().toLowerCase()
+  const clientKey = clientRateLimitKey(input.clientIp)
   // Hashed so that the key stays short and no e-mail address sits in the counter table.
-  const pairKey = crypto.createHash('sha256').update(`${input.clientIp}\n${email}`).digest('hex')
+  const pairKey = crypto.createHash('sha256').update(`${clientKey}\n${email}`).digest('hex')
   // Counted before the password is checked, so parallel guesses cannot slip past the limit.
-  const verdicts = await Promise.all([perClient.hit(input.clientIp), perClientAndEmail.hit(pairKey)])
+  const verdicts = await Promise.all([perClient.hit(clientKey), perClientAndEmail.hit(pairKey)])
   const limited = verdicts.filter((v) => v.limited)
   if (limited.length > 0) {
     return { ok: false, reason: 'throttled', retryAfterSeconds: Math.max(...limited.map((v) => v.retryAfterSeconds)) }
@@ -28,6 +29,6 @@ export async function signInWithPassword(input: { email: string; password: strin
   const user = await authenticate(email, input.password)
   if (!user) return { ok: false, reason: 'invalid' }
   // Sign-ins are rare, so this is a cheap moment to sweep sessions that can no longer be used.
-  await Promise.all([perClient.refund(input.clientIp), perClientAndEmail.reset(pairKey), deleteExpiredSessions()])
+  await Promise.all([perClient.refund(clientKey), perClientAndEmail.reset(pairKey), deleteExpiredSessions()])
   return { ok: true, user, session: await createSession(user.id) }
 }

@@ -41,7 +41,7 @@ export function ArticleForm({
         meta={fields.content}
         label="Content"
         rows={14}
-        hint="A blank line starts a new paragraph. Also possible: ## Heading, - list item, **bold**, [link text](https://example.org)."
+        hint="A blank line starts a new paragraph. Also possible: ## Heading, - list item, **bold**, [link text](https://example.org) or [our contact page](/contact)."
         required
       />
       {currentImage ? (

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef } from 'react'
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/contact'
 import {
   CONTACT_LIMITS,
@@ -15,6 +15,7 @@ import { logger } from '~/platform/logger.server'
 import { pageMeta } from '~/platform/seo'
 import { retryAfterHeaders } from '~/platform/rate-limit.server'
 import { requestInfoContext } from '~/platform/request-context'
+import { oneTimeCookie, takeOneTimeCookie } from '~/platform/toast.server'
 import { telHref } from '~/components/contact-links'
 import { ErrorList, Field, SelectField, TextareaField } from '~/components/forms'
 import { useRootData } from '~/components/root-data'
@@ -25,6 +26,8 @@ const SUCCESS_TEXT = 'Thank you for your message. We will get back to you soon!'
 const FAILURE_TEXT = 'Sorry, there was a problem submitting your message. Please try again later.'
 const TOO_MANY_TEXT = 'Too many requests. You have sent several messages already; please try again later.'
 const SENT_URL = '/contact?sent=1#message-form'
+// Set by the redirect after a submission and read once: the address alone shows no thank-you.
+const SENT_COOKIE = 'contact-sent'
 const SUBJECT_OPTIONS = CONTACT_SUBJECTS.map((value) => ({ value, label: CONTACT_SUBJECT_LABELS[value] }))
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contactStylesUrl }]
@@ -39,6 +42,11 @@ export const meta: Route.MetaFunction = (args) =>
 // A refused (rate-limited) post says when to try again.
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
   actionHeaders.has('Retry-After') ? actionHeaders : loaderHeaders
+
+export function loader({ request }: Route.LoaderArgs) {
+  const { value, headers } = takeOneTimeCookie(request, SENT_COOKIE)
+  return data({ sent: value === '1' }, { headers })
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = await parseFormSubmission(request, ContactSchema)
@@ -58,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     logger.error({ err: error }, 'contact message could not be stored')
     return data({ result: submission.reply({ formErrors: [FAILURE_TEXT] }) }, { status: 503 })
   }
-  return redirect(SENT_URL, 303)
+  return redirect(SENT_URL, { status: 303, headers: { 'Set-Cookie': oneTimeCookie(SENT_COOKIE, '1') } })
 }
 
 /** A dropped connection on a phone must not end on an error page: keep the form and say so. */
@@ -72,10 +80,8 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   }
 }
 
-export default function Contact({ actionData }: Route.ComponentProps) {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { settings } = useRootData()
-  const [searchParams] = useSearchParams()
-  const sent = searchParams.get('sent') === '1'
   return (
     <>
       <header className="section section-muted contact-header">
@@ -130,7 +136,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           </section>
           <section aria-labelledby="message-form-heading" id="message-form" className="card contact-form-card">
             <h2 id="message-form-heading">Send Us a Message</h2>
-            {sent ? <ThankYou /> : <ContactForm lastResult={actionData?.result} />}
+            {loaderData.sent ? <ThankYou /> : <ContactForm lastResult={actionData?.result} />}
           </section>
         </div>
       </div>

@@ -9,23 +9,23 @@ import { getSiteOrigin } from '~/platform/site-url.server'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = getSiteOrigin(request, context)
   const [articles, settings] = await Promise.all([listArticlesForFeed(), siteSettingsFor(context)])
+  // Many readers show titles and descriptions as HTML: plain text must not become markup there.
   const feed = new Feed({
     id: `${origin}/news`,
     link: `${origin}/news`,
-    title: `Latest News | ${settings.organisationName}`,
-    description: settings.tagline,
+    title: escapeMarkup(`Latest News | ${settings.organisationName}`),
+    description: escapeMarkup(settings.tagline),
     language: 'en',
     generator: false,
     updated: articles[0] ? new Date(articles[0].updatedAt) : undefined,
     feedLinks: { rss: `${origin}/news/feed.xml` },
-    copyright: settings.organisationName,
+    copyright: escapeMarkup(settings.organisationName),
   })
   for (const article of articles) {
     const link = `${origin}/news/${article.slug}`
     feed.addItem({
       id: link,
       link,
-      // Many readers show title and description as HTML: plain text must not become markup there.
       title: escapeMarkup(article.title),
       description: escapeMarkup(article.excerpt),
       content: article.html,

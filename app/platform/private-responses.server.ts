@@ -1,0 +1,13 @@
+import type { MiddlewareFunction } from 'react-router'
+import { answerNoticingSignedInUser } from './auth.server'
+
+/**
+ * Root middleware: an answer that depends on the visitor (made for a signed-in user, who may
+ * find their name, e-mail and id in it, or setting a cookie) is never kept by the browser or by
+ * any cache. Anonymous pages carry no such header, so a page cache may keep them.
+ */
+export const keepPersonalResponsesPrivate: MiddlewareFunction<Response> = async (_args, next) => {
+  const { response, forSignedInUser } = await answerNoticingSignedInUser(next)
+  if (forSignedInUser || response.headers.has('Set-Cookie')) response.headers.set('Cache-Control', 'private, no-store')
+  return response
+}
