@@ -32,7 +32,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
-export type Env = z.infer<typeof EnvSchema> & { dataDir: string }
+export type Env = z.infer<typeof EnvSchema> & { dataDir: string; maxBodyBytes: number }
 
 function parseEnv(source: NodeJS.ProcessEnv): Env {
   const result = EnvSchema.safeParse(source)
@@ -40,7 +40,11 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable.`)
   }
-  return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) }
+  return {
+    ...result.data,
+    dataDir: path.resolve(result.data.DATA_DIR),
+    maxBodyBytes: Math.round(result.data.MAX_BODY_MB * 1024 * 1024),
+  }
 }
 
 export const env = parseEnv(process.env)
