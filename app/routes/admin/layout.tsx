@@ -1,6 +1,7 @@
 import { Form, isRouteErrorResponse, Link, NavLink, Outlet } from 'react-router'
 import type { Route } from './+types/layout'
 import { adminNav } from './admin-nav'
+import { BodyTooLargeNotice } from '~/components/body-too-large-notice'
 import { countUnreadContactMessages } from '~/modules/inbox/inbox.queries.server'
 import { hasRole, requireUser } from '~/platform/auth.server'
 import adminStylesUrl from '~/styles/admin.css?url'
@@ -80,6 +81,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <main id="main" className="container admin-main">
+        <BodyTooLargeNotice />
         <Outlet />
       </main>
     </div>
