@@ -65,6 +65,15 @@ export const db = new Kysely<Database>({
 export type Db = typeof db
 
 /**
+ * Locks the selected rows until the transaction ends (`for update`) on PostgreSQL, where parallel
+ * transactions otherwise read the same row and then overwrite each other's change. SQLite has no
+ * row locks and needs none: its transactions begin IMMEDIATE and run one at a time.
+ */
+export function lockForUpdate<Query extends { forUpdate(): Query }>(query: Query): Query {
+  return dialectName === 'postgres' ? query.forUpdate() : query
+}
+
+/**
  * True when the database answers a trivial query within `timeoutMs`. A database that stops
  * answering leaves the query waiting for minutes; a monitor must hear "down" instead.
  */

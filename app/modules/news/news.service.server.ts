@@ -1,5 +1,5 @@
 import type { Db } from '~/platform/db.server'
-import { db, nowIso } from '~/platform/db.server'
+import { db, lockForUpdate, nowIso } from '~/platform/db.server'
 import {
   deleteImageFiles,
   deleteImageRecord,
@@ -7,6 +7,7 @@ import {
   withStoredImage,
   type StoredImageFiles,
 } from '~/platform/images.server'
+import { insertWithUniqueSlug } from '~/platform/unique-slug.server'
 import { ARTICLE_IMAGE_LIMITS, type ArticleInput } from './news.schema'
 
 /** The article to change no longer exists (deleted in another tab, say). */
@@ -31,22 +32,6 @@ export function slugify(title: string): string {
   return slug || 'article'
 }
 
-async function uniqueSlug(executor: Db, title: string): Promise<string> {
-  const base = slugify(title)
-  const taken = new Set(
-    (
-      await executor
-        .selectFrom('articles')
-        .select('slug')
-        .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
-        .execute()
-    ).map((r) => r.slug),
-  )
-  let slug = base
-  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`
-  return slug
-}
-
 /** Runs `save` with the new image's files stored first (removed again if `save` fails), or without. */
 function withOptionalImage<T>(image: File | undefined, save: (files: StoredImageFiles | null) => Promise<T>) {
   return image ? withStoredImage(image, ARTICLE_IMAGE_LIMITS, save) : save(null)
@@ -62,20 +47,23 @@ export async function insertArticle(
 ): Promise<{ id: string; slug: string }> {
   const image = files ? await insertImage(trx, files, input.imageAlt) : null
   const now = nowIso()
-  const article = { id: crypto.randomUUID(), slug: await uniqueSlug(trx, input.title) }
-  await trx
-    .insertInto('articles')
-    .values({
-      ...article,
-      title: input.title,
-      content: input.content,
-      category: null,
-      imageId: image?.id ?? null,
-      createdAt: input.createdAt ?? now,
-      updatedAt: now,
-    })
-    .execute()
-  return article
+  const id = crypto.randomUUID()
+  return insertWithUniqueSlug(trx, 'articles', slugify(input.title), async (slug) => {
+    await trx
+      .insertInto('articles')
+      .values({
+        id,
+        slug,
+        title: input.title,
+        content: input.content,
+        category: null,
+        imageId: image?.id ?? null,
+        createdAt: input.createdAt ?? now,
+        updatedAt: now,
+      })
+      .execute()
+    return { id, slug }
+  })
 }
 
 /** Saves a new article and its image. An unusable image throws ImageRejectedError and nothing is saved. */
@@ -90,11 +78,10 @@ export async function createArticle(input: NewArticle): Promise<{ id: string; sl
 export async function updateArticle(id: string, input: ArticleInput): Promise<{ slug: string }> {
   const { slug, replacedFiles } = await withOptionalImage(input.image, (files) =>
     db.transaction().execute(async (trx) => {
-      const current = await trx
-        .selectFrom('articles')
-        .select(['slug', 'imageId'])
-        .where('id', '=', id)
-        .executeTakeFirst()
+      // Locked, so that parallel edits replace the image one after the other and none is left unreferenced.
+      const current = await lockForUpdate(
+        trx.selectFrom('articles').select(['slug', 'imageId']).where('id', '=', id),
+      ).executeTakeFirst()
       if (!current) throw new ArticleNotFoundError()
       let imageId = current.imageId
       if (files) imageId = (await insertImage(trx, files, input.imageAlt)).id
@@ -118,7 +105,7 @@ export async function updateArticle(id: string, input: ArticleInput): Promise<{ 
 /** Deletes an article and its image files. Deleting one that is already gone is not an error. */
 export async function deleteArticle(id: string): Promise<void> {
   const files = await db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('articles').select('imageId').where('id', '=', id).executeTakeFirst()
+    const row = await lockForUpdate(trx.selectFrom('articles').select('imageId').where('id', '=', id)).executeTakeFirst()
     if (!row) return []
     await trx.deleteFrom('articles').where('id', '=', id).execute()
     return row.imageId ? deleteImageRecord(trx, row.imageId) : []
