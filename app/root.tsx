@@ -7,6 +7,7 @@ import { SiteShell } from '~/components/site-shell'
 import { Toaster } from '~/components/toaster'
 import { shareSiteSettingsPerRequest, siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { getOptionalUser } from '~/platform/auth.server'
+import { notFoundForNulInParams } from '~/platform/route-params.server'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { takeToast } from '~/platform/toast.server'
 import stylesUrl from '~/styles/site.css?url'
@@ -16,7 +17,7 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-export const middleware: Route.MiddlewareFunction[] = [shareSiteSettingsPerRequest]
+export const middleware: Route.MiddlewareFunction[] = [notFoundForNulInParams, shareSiteSettingsPerRequest]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, user] = await Promise.all([siteSettingsFor(context), getOptionalUser(request)])

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { requiredText } from '~/platform/form-schema'
+import { requiredText, text } from '~/platform/form-schema'
 
 /** Articles' images: the seed's limit and message. */
 export const ARTICLE_IMAGE_LIMITS = {
@@ -15,8 +15,7 @@ export const ARTICLES_PER_PAGE = 12
 
 export const ArticleSchema = z.object({
   title: requiredText('Title', 200),
-  content: z
-    .string({ error: 'Content is required' })
+  content: text({ error: 'Content is required' })
     .trim()
     .min(1, 'Content is required')
     .max(50_000, 'Content must be at most 50,000 characters'),
@@ -25,8 +24,7 @@ export const ArticleSchema = z.object({
     .instanceof(File)
     .optional()
     .refine((file) => !file || file.size <= ARTICLE_IMAGE_LIMITS.maxBytes, ARTICLE_IMAGE_LIMITS.tooLargeMessage),
-  imageAlt: z
-    .string()
+  imageAlt: text()
     .trim()
     .max(300, 'Image description must be at most 300 characters')
     .optional()
