@@ -19,6 +19,8 @@ export interface TestServerOptions {
    * process would. Its owner drops it: stop this server first.
    */
   sharedDatabase?: TestDatabase
+  /** Run the server as this user (the test runs as root, say, whom file permissions do not stop). */
+  user?: { uid: number; gid: number }
 }
 
 /**
@@ -52,6 +54,7 @@ export async function startTestServer(
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...options.user,
   })
   let output = ''
   child.stdout!.on('data', (d) => (output += d))
