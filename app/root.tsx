@@ -11,6 +11,7 @@ import { getOptionalUser } from '~/platform/auth.server'
 import { keepPersonalResponsesPrivate } from '~/platform/private-responses.server'
 import { env } from '~/platform/env.server'
 import { requestInfoContext } from '~/platform/request-context'
+import { notFoundForNulInParams } from '~/platform/route-params.server'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { takeToast } from '~/platform/toast.server'
 import stylesUrl from '~/styles/site.css?url'
@@ -31,7 +32,12 @@ const refuseUnreadBody: Route.MiddlewareFunction = ({ request, context }, next) 
   return next()
 }
 
-export const middleware: Route.MiddlewareFunction[] = [refuseUnreadBody, keepPersonalResponsesPrivate, shareSiteSettingsPerRequest]
+export const middleware: Route.MiddlewareFunction[] = [
+  notFoundForNulInParams,
+  refuseUnreadBody,
+  keepPersonalResponsesPrivate,
+  shareSiteSettingsPerRequest,
+]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, user] = await Promise.all([siteSettingsFor(context), getOptionalUser(request)])

@@ -3,40 +3,38 @@ import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import {
   CamelCasePlugin,
-  CompiledQuery,
   Kysely,
   PostgresDialect,
   SqliteAdapter,
-  SqliteDriver,
   SqliteIntrospector,
   SqliteQueryCompiler,
   sql,
-  type DatabaseConnection,
   type Dialect,
 } from 'kysely'
 import pg from 'pg'
 import type { Database } from '~/platform/db-schema'
 import { env } from './env.server'
 import { logger } from './logger.server'
+import { LockWaitingSqliteDriver } from './sqlite-driver.server'
 
-/** SQLite transactions start IMMEDIATE so that a read-then-write never fails with SQLITE_BUSY. */
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'))
-  }
-}
-
-function sqliteDialect(file: string): Dialect {
-  fs.mkdirSync(path.dirname(file), { recursive: true })
+/** Opens the SQLite file as every connection of the app does: WAL, foreign keys, no blocking wait for locks. */
+export function openSqliteFile(file: string): SQLite.Database {
   const database = new SQLite(file)
+  // Start-up may wait for a lock with the process stopped: nothing is served yet.
+  database.pragma('busy_timeout = 10000')
   database.pragma('journal_mode = WAL')
   database.pragma('synchronous = NORMAL')
   database.pragma('foreign_keys = ON')
-  database.pragma('busy_timeout = 10000')
-  const config = { database }
+  // From now on a locked database answers SQLITE_BUSY at once, and the caller waits without
+  // blocking the event loop (retryWhileBusy): see docs/decisions/010-sqlite-locks.md.
+  database.pragma('busy_timeout = 0')
+  return database
+}
+
+function sqliteDialect(driver: LockWaitingSqliteDriver): Dialect {
   return {
     createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new ImmediateSqliteDriver(config),
+    createDriver: () => driver,
     createIntrospector: (db) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   }
@@ -55,33 +53,62 @@ function postgresDialect(url: string): Dialect {
 
 export const dialectName: 'sqlite' | 'postgres' = env.DATABASE_URL ? 'postgres' : 'sqlite'
 
+function openSqliteDriver(): LockWaitingSqliteDriver {
+  const file = path.join(env.dataDir, 'site.db')
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  return new LockWaitingSqliteDriver(openSqliteFile(file))
+}
+
+const sqliteDriver = env.DATABASE_URL ? undefined : openSqliteDriver()
+
 export const db = new Kysely<Database>({
-  dialect: env.DATABASE_URL
-    ? postgresDialect(env.DATABASE_URL)
-    : sqliteDialect(path.join(env.dataDir, 'site.db')),
+  dialect: sqliteDriver ? sqliteDialect(sqliteDriver) : postgresDialect(env.DATABASE_URL!),
   plugins: [new CamelCasePlugin()],
 })
 
 export type Db = typeof db
 
 /**
- * True when the database answers a trivial query within `timeoutMs`. A database that stops
- * answering leaves the query waiting for minutes; a monitor must hear "down" instead.
+ * Locks the selected rows until the transaction ends (`for update`) on PostgreSQL, where parallel
+ * transactions otherwise read the same row and then overwrite each other's change. SQLite has no
+ * row locks and needs none: its transactions begin IMMEDIATE and run one at a time.
  */
-export async function pingDatabase(timeoutMs = 2_000): Promise<boolean> {
+export function lockForUpdate<Query extends { forUpdate(): Query }>(query: Query): Query {
+  return dialectName === 'postgres' ? query.forUpdate() : query
+}
+
+export type DatabaseHealth = 'ok' | 'unreachable' | 'not-writable'
+
+/**
+ * Whether the database would take a write now, answered within about `timeoutMs`. A database
+ * that stops answering leaves a query waiting for minutes, and one that answers reads may still
+ * refuse every write (a read-only file or server, a lock another process keeps): a monitor must
+ * hear "down" in both cases.
+ */
+export async function checkDatabaseHealth(timeoutMs = 2_000): Promise<DatabaseHealth> {
   let timer: NodeJS.Timeout | undefined
-  const timedOut = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs)
+  const timedOut = new Promise<'unreachable'>((resolve) => {
+    timer = setTimeout(() => resolve('unreachable'), timeoutMs)
   })
   const answered = sql`select 1`.execute(db).then(
-    () => true,
-    () => false,
+    () => checkWritable(timeoutMs / 2).then(
+      (): DatabaseHealth => 'ok',
+      (): DatabaseHealth => 'not-writable',
+    ),
+    (): DatabaseHealth => 'unreachable',
   )
   try {
     return await Promise.race([answered, timedOut])
   } finally {
     clearTimeout(timer)
   }
+}
+
+/** Throws unless a write would succeed: SQLite takes the write lock (waiting up to `waitMs`); PostgreSQL says whether it accepts writes. */
+async function checkWritable(waitMs: number): Promise<void> {
+  if (sqliteDriver) return sqliteDriver.checkWritable(waitMs)
+  const { rows } = await sql<{ readOnly: string }>`select current_setting('transaction_read_only') as read_only`.execute(db)
+  if (rows[0]?.readOnly !== 'off') throw new Error('The database accepts no writes')
 }
 
 export function nowIso(): string {

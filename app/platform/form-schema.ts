@@ -2,10 +2,21 @@ import { z } from 'zod'
 
 /** Zod pieces shared by the forms' schemas (browser and server), so the same rule reads the same everywhere. */
 
+// U+0000 means nothing in a form, and PostgreSQL cannot store it in text (a query that carries it
+// fails). No browser field sends it; a crafted request may.
+const withoutNul = (value: string) => value.replaceAll('\u0000', '')
+
+/**
+ * Any text a form sends, with U+0000 removed: the schemas read every text field through this,
+ * never through `z.string()`, so no form can hand the character to the database.
+ */
+export function text(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).overwrite(withoutNul)
+}
+
 /** Text that must be given: trimmed, then at least one and at most `max` characters. */
 export function requiredText(label: string, max: number) {
-  return z
-    .string({ error: `${label} is required` })
+  return text({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)

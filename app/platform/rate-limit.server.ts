@@ -1,10 +1,12 @@
 import net from 'node:net'
 import path from 'node:path'
-import SQLite from 'better-sqlite3'
+import type SQLite from 'better-sqlite3'
 import { CompiledQuery } from 'kysely'
 import { RateLimiterPostgres, RateLimiterRes, RateLimiterSQLite, type RateLimiterStoreAbstract } from 'rate-limiter-flexible'
-import { db, dialectName } from './db.server'
+import { db, dialectName, openSqliteFile } from './db.server'
 import { env } from './env.server'
+import { logger } from './logger.server'
+import { retryWhileBusy } from './sqlite-driver.server'
 
 /**
  * Attempt counters shared by every app process: they live in the database (`rate_limits`),
@@ -30,6 +32,20 @@ export interface RateLimitOptions {
 const TABLE = 'rate_limits'
 let sqliteClient: SQLite.Database | undefined
 
+/**
+ * The library's SQLite store sweeps old counters every 5 minutes, and a sweep that fails (another
+ * process holds the write lock) would be an unhandled rejection that ends the process. This one
+ * waits for the lock like every other write, and logs what still fails.
+ */
+class SqliteStore extends RateLimiterSQLite {
+  clearExpired(nowMs: number): Promise<void> {
+    const sweep = (RateLimiterSQLite.prototype as unknown as { clearExpired(nowMs: number): Promise<void> }).clearExpired
+    return retryWhileBusy(() => sweep.call(this, nowMs)).catch((error: unknown) => {
+      logger.warn({ err: error }, 'expired rate-limit counters could not be removed')
+    })
+  }
+}
+
 function createStore(name: string, options: RateLimitOptions): RateLimiterStoreAbstract {
   const common = {
     keyPrefix: name,
@@ -43,11 +59,8 @@ function createStore(name: string, options: RateLimitOptions): RateLimiterStoreA
     return new RateLimiterPostgres({ ...common, storeType: 'pool', storeClient: postgresClientOverKysely })
   }
   // better-sqlite3 is synchronous, so the store needs its own handle; WAL lets it share the file.
-  if (!sqliteClient) {
-    sqliteClient = new SQLite(path.join(env.dataDir, 'site.db'))
-    sqliteClient.pragma('busy_timeout = 10000')
-  }
-  return new RateLimiterSQLite({ ...common, storeType: 'better-sqlite3', storeClient: sqliteClient })
+  sqliteClient ??= openSqliteFile(path.join(env.dataDir, 'site.db'))
+  return new SqliteStore({ ...common, storeType: 'better-sqlite3', storeClient: sqliteClient })
 }
 
 /** The part of a pg pool the PostgreSQL store uses, served by the app's own Kysely pool. */
@@ -67,10 +80,11 @@ function toVerdict(res: RateLimiterRes, attempts: number): RateLimitVerdict {
 export function createRateLimiter(name: string, options: RateLimitOptions): RateLimiter {
   let store: RateLimiterStoreAbstract | undefined
   const getStore = () => (store ??= createStore(name, options))
+  // The SQLite store's statements find the database locked while another connection writes: they wait for it.
   return {
     async hit(key) {
       try {
-        return toVerdict(await getStore().consume(key), options.attempts)
+        return toVerdict(await retryWhileBusy(() => getStore().consume(key)), options.attempts)
       } catch (error) {
         // The library rejects with a RateLimiterRes when over budget, and with an Error when the store fails.
         if (error instanceof RateLimiterRes) return toVerdict(error, options.attempts)
@@ -78,10 +92,10 @@ export function createRateLimiter(name: string, options: RateLimitOptions): Rate
       }
     },
     async refund(key) {
-      await getStore().reward(key, 1)
+      await retryWhileBusy(() => getStore().reward(key, 1))
     },
     async reset(key) {
-      await getStore().delete(key)
+      await retryWhileBusy(() => getStore().delete(key))
     },
   }
 }

@@ -22,6 +22,8 @@ export interface TestServerOptions {
   sharedDatabase?: TestDatabase
   /** Start from an empty database (as a new install does) instead of a copy of the seeded site. */
   emptySite?: boolean
+  /** Run the server as this user (the test runs as root, say, whom file permissions do not stop). */
+  user?: { uid: number; gid: number }
 }
 
 /** A copy of the site that tests/setup/seeded-site.ts made for this run, or a new empty database. */
@@ -62,6 +64,7 @@ export async function startTestServer(
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...options.user,
   })
   let output = ''
   child.stdout!.on('data', (d) => (output += d))

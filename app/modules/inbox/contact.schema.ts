@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from '~/platform/form-schema'
 
 export const CONTACT_SUBJECTS = ['general', 'volunteer', 'donation', 'assistance', 'other'] as const
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number]
@@ -20,31 +21,27 @@ export const CONTACT_LIMITS = { name: 100, email: 254, phone: 30, message: 5000 
 const singleLine = (value: string) => value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim()
 
 export const ContactSchema = z.object({
-  name: z
-    .string({ error: 'Please enter your name' })
+  name: text({ error: 'Please enter your name' })
     .overwrite(singleLine)
     .min(1, 'Please enter your name')
     .max(CONTACT_LIMITS.name, `Your name can be at most ${CONTACT_LIMITS.name} characters`),
-  email: z
-    .string({ error: 'Please enter your e-mail address' })
+  email: text({ error: 'Please enter your e-mail address' })
     .trim()
     .min(1, 'Please enter your e-mail address')
     .max(CONTACT_LIMITS.email, 'Please enter a valid e-mail address')
     .pipe(z.email('Please enter a valid e-mail address')),
-  phone: z
-    .string()
+  phone: text()
     .overwrite(singleLine)
     .max(CONTACT_LIMITS.phone, `A phone number can be at most ${CONTACT_LIMITS.phone} characters`)
     .regex(/^[0-9+()\-. ]*$/, 'Please enter a valid phone number (digits, spaces, + - ( ) only)')
     .optional()
     .transform((value) => value || undefined),
   subject: z.enum(CONTACT_SUBJECTS, { error: 'Please choose a subject' }),
-  message: z
-    .string({ error: 'Please enter your message' })
+  message: text({ error: 'Please enter your message' })
     .trim()
     .min(1, 'Please enter your message')
     .max(CONTACT_LIMITS.message, `Your message can be at most ${CONTACT_LIMITS.message} characters`),
-  [HONEYPOT_FIELD]: z.string().optional(),
+  [HONEYPOT_FIELD]: text().optional(),
 })
 
 export type ContactInput = z.infer<typeof ContactSchema>

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { requiredText } from '~/platform/form-schema'
+import { requiredText, text } from '~/platform/form-schema'
 import { singleImageFields } from '~/platform/media/image-field'
 
 /** Gallery categories: items of the old site's shared collection with one of these are media, not news. */
@@ -10,8 +10,7 @@ export const ARTICLES_PER_PAGE = 12
 
 export const ArticleSchema = z.object({
   title: requiredText('Title', 200),
-  content: z
-    .string({ error: 'Content is required' })
+  content: text({ error: 'Content is required' })
     .trim()
     .min(1, 'Content is required')
     .max(50_000, 'Content must be at most 50,000 characters'),

@@ -1,6 +1,7 @@
 import type { Db } from '~/platform/db.server'
-import { db, nowIso } from '~/platform/db.server'
+import { db, lockForUpdate, nowIso } from '~/platform/db.server'
 import { withMediaChange } from '~/platform/media/media-change.server'
+import { insertWithUniqueSlug } from '~/platform/unique-slug.server'
 import type { ArticleInput } from './news.schema'
 
 /** The article to change no longer exists (deleted in another tab, say). */
@@ -25,22 +26,6 @@ export function slugify(title: string): string {
   return slug || 'article'
 }
 
-async function uniqueSlug(executor: Db, title: string): Promise<string> {
-  const base = slugify(title)
-  const taken = new Set(
-    (
-      await executor
-        .selectFrom('articles')
-        .select('slug')
-        .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
-        .execute()
-    ).map((r) => r.slug),
-  )
-  let slug = base
-  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`
-  return slug
-}
-
 export type NewArticle = Pick<ArticleInput, 'title' | 'content' | 'image' | 'imageAlt'> & { createdAt?: string }
 
 /** Records an article; its image, if any, is already recorded. Run it inside a transaction. */
@@ -50,20 +35,23 @@ export async function insertArticle(
   imageId: string | null,
 ): Promise<{ id: string; slug: string }> {
   const now = nowIso()
-  const article = { id: crypto.randomUUID(), slug: await uniqueSlug(trx, input.title) }
-  await trx
-    .insertInto('articles')
-    .values({
-      ...article,
-      title: input.title,
-      content: input.content,
-      category: null,
-      imageId,
-      createdAt: input.createdAt ?? now,
-      updatedAt: now,
-    })
-    .execute()
-  return article
+  const id = crypto.randomUUID()
+  return insertWithUniqueSlug(trx, 'articles', slugify(input.title), async (slug) => {
+    await trx
+      .insertInto('articles')
+      .values({
+        id,
+        slug,
+        title: input.title,
+        content: input.content,
+        category: null,
+        imageId,
+        createdAt: input.createdAt ?? now,
+        updatedAt: now,
+      })
+      .execute()
+    return { id, slug }
+  })
 }
 
 /** Saves a new article and its image. An unusable image throws MediaRejectedError and nothing is saved. */
@@ -85,11 +73,10 @@ export function updateArticle(id: string, input: ArticleInput): Promise<{ slug: 
   return withMediaChange(async (media) => {
     const upload = input.image ? await media.storeImage(input.image, 'article') : null
     return media.transaction(db, async (trx) => {
-      const current = await trx
-        .selectFrom('articles')
-        .select(['slug', 'imageId'])
-        .where('id', '=', id)
-        .executeTakeFirst()
+      // Locked, so that parallel edits replace the image one after the other and none is left unreferenced.
+      const current = await lockForUpdate(
+        trx.selectFrom('articles').select(['slug', 'imageId']).where('id', '=', id),
+      ).executeTakeFirst()
       if (!current) throw new ArticleNotFoundError()
       const imageId = await media.replace(trx, current.imageId, {
         upload,
@@ -110,7 +97,7 @@ export function updateArticle(id: string, input: ArticleInput): Promise<{ slug: 
 export function deleteArticle(id: string): Promise<void> {
   return withMediaChange((media) =>
     media.transaction(db, async (trx) => {
-      const row = await trx.selectFrom('articles').select('imageId').where('id', '=', id).executeTakeFirst()
+      const row = await lockForUpdate(trx.selectFrom('articles').select('imageId').where('id', '=', id)).executeTakeFirst()
       if (!row) return
       await trx.deleteFrom('articles').where('id', '=', id).execute()
       await media.remove(trx, row.imageId)

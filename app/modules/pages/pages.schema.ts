@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { requiredText } from '~/platform/form-schema'
+import { requiredText, text } from '~/platform/form-schema'
 
 /**
  * The editable texts of each public page, one JSON document per page. Lists whose length the
@@ -9,7 +9,7 @@ import { requiredText } from '~/platform/form-schema'
  */
 
 function optionalText(label: string, max: number) {
-  return z.string().trim().max(max, `${label} must be at most ${max} characters`).optional()
+  return text().trim().max(max, `${label} must be at most ${max} characters`).optional()
 }
 
 function list<T extends z.ZodType>(item: T, count: number) {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { requiredText } from '~/platform/form-schema'
+import { requiredText, text } from '~/platform/form-schema'
 
 /**
  * Site-wide settings: who the organisation is, how to reach it, how to give, and its impact
@@ -8,8 +8,7 @@ import { requiredText } from '~/platform/form-schema'
 
 /** Optional text; a missing value (an empty form field) becomes ''. */
 function optionalText(label: string, max: number) {
-  return z
-    .string()
+  return text()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .optional()
@@ -76,24 +75,21 @@ export const ImpactFigureSchema = z.object({
 export const SiteSettingsSchema = z.object({
   organisationName: requiredText('Organisation name', 120),
   tagline: optionalText('Tagline', 200),
-  foundedYear: z
-    .string()
+  foundedYear: text()
     .trim()
     .regex(/^(\d{4})?$/, 'Enter the year as four digits, e.g. 2008')
     .optional()
     .transform((v) => v ?? ''),
   footerText: optionalText('Footer text', 300),
   phone: optionalText('Phone', 40),
-  email: z
-    .string({ error: 'E-mail is required' })
+  email: text({ error: 'E-mail is required' })
     .trim()
     .min(1, 'E-mail is required')
     .pipe(z.email('Enter an e-mail address like info@example.org').max(200, 'E-mail must be at most 200 characters')),
   location: optionalText('Location', 120),
   facebookUrl: optionalWebAddress('Facebook page'),
   instagramUrl: optionalWebAddress('Instagram page'),
-  whatsappNumber: z
-    .string()
+  whatsappNumber: text()
     .trim()
     .regex(/^(\+?[\d\s().-]{7,24})?$/, 'Enter the WhatsApp number with its country code, e.g. +1 268 555 0100')
     .optional()
@@ -103,8 +99,7 @@ export const SiteSettingsSchema = z.object({
   distributionHours: optionalText('Distribution hours', 200),
   bankAccounts: rows(BankAccountSchema, MAX_BANK_ACCOUNTS, 'bank accounts'),
   impactFigures: rows(ImpactFigureSchema, MAX_IMPACT_FIGURES, 'impact figures'),
-  timeZone: z
-    .string({ error: 'Time zone is required' })
+  timeZone: text({ error: 'Time zone is required' })
     .trim()
     .min(1, 'Time zone is required')
     .refine(isValidTimeZone, 'Unknown time zone: use a name like America/Antigua')

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ROLES, type Role } from '~/platform/access'
-import { requiredText } from '~/platform/form-schema'
+import { requiredText, text } from '~/platform/form-schema'
 
 export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Administrator',
@@ -12,25 +12,23 @@ export const ROLE_OPTIONS = ROLES.map((value) => ({ value, label: ROLE_LABELS[va
 export const PASSWORD_MIN_LENGTH = 10
 const PASSWORD_MAX_LENGTH = 200
 
-const email = z
-  .string({ error: 'E-mail is required' })
+const email = text({ error: 'E-mail is required' })
   .trim()
   .toLowerCase()
   .min(1, 'E-mail is required')
   .max(254, 'E-mail must be at most 254 characters')
   .pipe(z.email('Enter a valid e-mail address'))
 
-export const PasswordSchema = z
-  .string({ error: 'Password is required' })
+export const PasswordSchema = text({ error: 'Password is required' })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
 
 const role = z.enum(ROLES, { error: 'Choose a role' })
 
 export const LoginSchema = z.object({
-  email: z.string({ error: 'E-mail is required' }).trim().toLowerCase().max(254, 'Invalid credentials'),
-  password: z.string({ error: 'Password is required' }).max(PASSWORD_MAX_LENGTH, 'Invalid credentials'),
-  redirectTo: z.string().optional(),
+  email: text({ error: 'E-mail is required' }).trim().toLowerCase().max(254, 'Invalid credentials'),
+  password: text({ error: 'Password is required' }).max(PASSWORD_MAX_LENGTH, 'Invalid credentials'),
+  redirectTo: text().optional(),
 })
 export type LoginInput = z.infer<typeof LoginSchema>
 
@@ -52,9 +50,9 @@ export type ManageUserInput = z.infer<typeof ManageUserSchema>
 
 export const ChangeOwnPasswordSchema = z
   .object({
-    currentPassword: z.string({ error: 'Enter your current password' }).max(PASSWORD_MAX_LENGTH, 'Current password is incorrect'),
+    currentPassword: text({ error: 'Enter your current password' }).max(PASSWORD_MAX_LENGTH, 'Current password is incorrect'),
     newPassword: PasswordSchema,
-    confirmPassword: z.string({ error: 'Repeat the new password' }),
+    confirmPassword: text({ error: 'Repeat the new password' }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     path: ['confirmPassword'],

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Role } from '~/platform/access'
-import { db, dialectName, nowIso } from '~/platform/db.server'
+import { db, lockForUpdate, nowIso } from '~/platform/db.server'
 import type { Database } from '~/platform/db-schema'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '~/platform/password.server'
 import { createRateLimiter } from '~/platform/rate-limit.server'
@@ -65,8 +65,7 @@ async function withAdminGuard(
   change: (trx: Kysely<Database>) => Promise<void>,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    let admins = trx.selectFrom('users').select(['id']).where('role', '=', 'admin')
-    if (dialectName === 'postgres') admins = admins.forUpdate()
+    const admins = lockForUpdate(trx.selectFrom('users').select(['id']).where('role', '=', 'admin'))
     const adminIds = (await admins.execute()).map((r) => r.id)
     const target = await trx.selectFrom('users').select(['role']).where('id', '=', userId).executeTakeFirst()
     if (!target) throw new UserRuleError('This user no longer exists.')

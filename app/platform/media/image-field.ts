@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from '../form-schema'
 import { IMAGE_PRESETS, type ImagePresetName } from './image-presets'
 
 /*
@@ -19,8 +20,7 @@ export function imageFile(preset: ImagePresetName) {
 
 /** What the picture shows, for people who cannot see it. */
 export function imageDescription() {
-  return z
-    .string()
+  return text()
     .trim()
     .max(IMAGE_DESCRIPTION_MAX, `Image description must be at most ${IMAGE_DESCRIPTION_MAX} characters`)
     .optional()
@@ -55,7 +55,7 @@ export interface ImageListLimits {
  * when the page runs without JavaScript). Give the result to `keptImageIds` and `syncImages`.
  */
 export function imageListFields(preset: ImagePresetName, limits: ImageListLimits) {
-  const id = z.string().max(64)
+  const id = text().max(64)
   return {
     images: z.array(imageFile(preset)).max(limits.max, limits.tooManyMessage),
     keepImages: z.array(id).max(limits.max),

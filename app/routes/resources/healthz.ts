@@ -1,9 +1,11 @@
-import { pingDatabase } from '~/platform/db.server'
+import { checkDatabaseHealth } from '~/platform/db.server'
 
+/** 200 only when the database answers and would take a write now; 503 otherwise. */
 export async function loader() {
-  const ok = await pingDatabase()
+  const database = await checkDatabaseHealth()
+  const ok = database === 'ok'
   return Response.json(
-    { status: ok ? 'ok' : 'unavailable', database: ok ? 'ok' : 'unreachable' },
+    { status: ok ? 'ok' : 'unavailable', database },
     { status: ok ? 200 : 503, headers: { 'Cache-Control': 'no-store' } },
   )
 }
