@@ -10,7 +10,8 @@ import { startTestServer } from '../setup/server'
 
 const s3 = await startS3Server()
 const bucket = await s3.createBucket()
-const server = await startTestServer(s3Env(bucket))
+// An empty site: its demo images go to the bucket too, and nothing to local disk.
+const server = await startTestServer(s3Env(bucket), { emptySite: true })
 afterAll(async () => {
   await server.stop()
   await s3.stop()

@@ -13,7 +13,7 @@ export const IMAGE_DESCRIPTION_MAX = 300
 /** One uploaded image file; the size limit and message come from the preset. */
 export function imageFile(preset: ImagePresetName) {
   const { maxBytes, tooLargeMessage } = IMAGE_PRESETS[preset]
-  return z.instanceof(File).refine((file) => file.size <= maxBytes, {
+  return z.file().refine((file) => file.size <= maxBytes, {
     error: (issue) => tooLargeMessage((issue.input as File).name),
   })
 }
