@@ -7,6 +7,7 @@ import { SiteShell } from '~/components/site-shell'
 import { Toaster } from '~/components/toaster'
 import { shareSiteSettingsPerRequest, siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { getOptionalUser } from '~/platform/auth.server'
+import { formatDate } from '~/platform/dates'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { takeToast } from '~/platform/toast.server'
 import stylesUrl from '~/styles/site.css?url'
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, user] = await Promise.all([siteSettingsFor(context), getOptionalUser(request)])
   const { toast, headers } = takeToast(request)
   // The year in the site's own time zone, computed once so server and browser render the same.
-  const year = new Intl.DateTimeFormat('en', { timeZone: settings.timeZone, year: 'numeric' }).format(new Date())
+  const year = formatDate(new Date(), settings.timeZone, 'year')
   return data({ settings, user, toast, year, siteOrigin: getSiteOrigin(request, context) }, { headers })
 }
 

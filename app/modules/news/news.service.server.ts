@@ -7,6 +7,7 @@ import {
   withStoredImage,
   type StoredImageFiles,
 } from '~/platform/images.server'
+import { firstFreeSlug, slugify } from '~/platform/slug'
 import { ARTICLE_IMAGE_LIMITS, type ArticleInput } from './news.schema'
 
 /** The article to change no longer exists (deleted in another tab, say). */
@@ -17,22 +18,8 @@ export class ArticleNotFoundError extends Error {
   }
 }
 
-const SLUG_MAX = 80
-
-/** A readable, URL-safe form of a title: 'Back to School Drive!' -> 'back-to-school-drive'. */
-export function slugify(title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .slice(0, SLUG_MAX)
-    .replace(/^-+|-+$/g, '')
-  return slug || 'article'
-}
-
 async function uniqueSlug(executor: Db, title: string): Promise<string> {
-  const base = slugify(title)
+  const base = slugify(title, 'article')
   const taken = new Set(
     (
       await executor
@@ -42,9 +29,7 @@ async function uniqueSlug(executor: Db, title: string): Promise<string> {
         .execute()
     ).map((r) => r.slug),
   )
-  let slug = base
-  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`
-  return slug
+  return firstFreeSlug(base, taken)
 }
 
 /** Runs `save` with the new image's files stored first (removed again if `save` fails), or without. */

@@ -7,7 +7,7 @@ import { listArticlesForAdmin } from '~/modules/news/news.queries.server'
 import { deleteArticle } from '~/modules/news/news.service.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { requireRole } from '~/platform/auth.server'
-import { formatDay } from '~/platform/dates'
+import { formatDate } from '~/platform/dates'
 import { logger } from '~/platform/logger.server'
 import { redirectWithToast } from '~/platform/toast.server'
 import { readFormData } from '~/platform/read-form.server'
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'News | Site admin' }]
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, 'admin')
   const [articles, settings] = await Promise.all([listArticlesForAdmin(), siteSettingsFor(context)])
-  return { articles: articles.map((a) => ({ ...a, dateLabel: formatDay(a.createdAt, settings.timeZone) })) }
+  return { articles: articles.map((a) => ({ ...a, dateLabel: formatDate(a.createdAt, settings.timeZone, 'date') })) }
 }
 
 /** Deletes an article (the only form on this page; the edit page posts here too). */

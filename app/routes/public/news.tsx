@@ -6,7 +6,7 @@ import { Pagination } from '~/components/pagination'
 import { ResponsiveImage } from '~/components/responsive-image'
 import { listPublishedArticles } from '~/modules/news/news.queries.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
-import { formatDay } from '~/platform/dates'
+import { formatDate } from '~/platform/dates'
 import { pageMeta } from '~/platform/seo'
 import newsStylesUrl from '~/styles/news.css?url'
 import { parsePageNumber } from '~/platform/page-number'
@@ -36,7 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ...list,
       articles: list.articles.map((article) => ({
         ...article,
-        dateLabel: formatDay(article.createdAt, settings.timeZone),
+        dateLabel: formatDate(article.createdAt, settings.timeZone, 'date'),
       })),
     },
   }
