@@ -6,6 +6,7 @@ import { NewTabLink } from './new-tab-link'
 const QUICK_LINKS = [
   { to: '/about', label: 'About Us' },
   { to: '/support', label: 'Support Our Mission' },
+  { to: '/calendar', label: 'Calendar' },
   { to: '/news', label: 'Latest News' },
   { to: '/photos', label: 'Photo Gallery' },
 ] as const

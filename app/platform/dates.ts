@@ -29,6 +29,8 @@ const STYLES = {
   weekday: { weekday: 'long' },
   /** '9:00 AM' */
   time: { hour: 'numeric', minute: '2-digit' },
+  /** 'Nov' */
+  monthShort: { month: 'short' },
   /** 'November 2026' */
   monthYear: { month: 'long', year: 'numeric' },
   /** '2026' */

@@ -20,8 +20,6 @@ export interface CalendarFileOptions {
   timeZone: string
 }
 
-const FEED_REFRESH_SECONDS = 6 * 60 * 60
-
 function repeatingOf(event: EventRecord, timeZone: string, zone: string | null): ICalRepeatingOptions | undefined {
   const rule = repeatRuleOf(event, timeZone)
   if (!rule) return undefined
@@ -49,7 +47,6 @@ export function buildCalendarFile(events: EventRecord[], { name, origin, timeZon
     prodId: { company: 'charity-site', product: 'calendar', language: 'EN' },
     // ical-generator writes the name as given: escape it like any other text.
     name: escape(name, false),
-    ttl: FEED_REFRESH_SECONDS,
   })
   if (zone) calendar.timezone({ name: null, generator: getVtimezoneComponent })
   for (const event of events) {

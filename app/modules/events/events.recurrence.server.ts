@@ -245,13 +245,11 @@ export function describeRepeat(timing: EventTiming, timeZone: string): string | 
   return rule
 }
 
-/** 'Sat, Nov 28, 9:00 AM' — an occurrence's start as the strip and sidebar show it. */
-export function formatOccurrenceStart(occurrence: Occurrence, timeZone: string): string {
-  return formatDate(occurrence.startsAt, timeZone, 'shortWeekdayDateTime')
-}
-
 /** '9:00 AM – 12:00 PM', or '9:00 AM' without an end; an end on another day names that day. */
-export function formatOccurrenceTimes(occurrence: Occurrence, timeZone: string): string {
+export function formatOccurrenceTimes(
+  occurrence: { date: PlainDate; startsAt: string | Date; endsAt: string | Date | null },
+  timeZone: string,
+): string {
   const start = formatDate(occurrence.startsAt, timeZone, 'time')
   if (!occurrence.endsAt) return start
   const endDay = wallClockIn(occurrence.endsAt, timeZone).date

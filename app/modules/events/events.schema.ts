@@ -72,7 +72,7 @@ export const EventSchema = z
     endDate: date('End date').optional(),
     endTime: time('End time').optional(),
     location: requiredText('Location', 200),
-    type: z.enum(values(EVENT_TYPE_OPTIONS), { error: 'Choose a type' }).default('event'),
+    type: z.enum(values(EVENT_TYPE_OPTIONS), { error: 'Choose a type' }).default('general'),
     repeat: z.enum(values(REPEAT_OPTIONS), { error: 'Choose how the event repeats' }).default('none'),
     repeatEnds: z.enum(values(REPEAT_END_OPTIONS), { error: 'Choose when the repeating ends' }).default('never'),
     repeatUntil: date('Last date').optional(),
@@ -118,13 +118,12 @@ export type EventInput = z.infer<typeof EventSchema>
 export type EventFormValues = z.input<typeof EventSchema>
 
 /** Deleting from the admin list or the calendar: the whole event, or one date of a series. */
-export const DeleteEventSchema = z.object({
-  id: z.string({ error: 'Event ID is required for deletion' }).trim().min(1, 'Event ID is required for deletion'),
-  scope: z.enum(['series', 'occurrence']).default('series'),
-  date: z
-    .string()
-    .optional()
-    .refine((v) => v === undefined || parsePlainDate(v) !== null, 'Date must be a date'),
-  /** Where the request came from, to go back there: the calendar, or the admin list. */
-  from: z.enum(['calendar']).optional(),
-})
+export const DeleteEventSchema = z
+  .object({
+    id: z.string({ error: 'Event ID is required for deletion' }).trim().min(1, 'Event ID is required for deletion'),
+    scope: z.enum(['series', 'occurrence']).default('series'),
+    date: date('Date').optional(),
+    /** Where the request came from, to go back there: the calendar, or the admin list. */
+    from: z.enum(['calendar']).optional(),
+  })
+  .refine((v) => v.scope === 'series' || v.date !== undefined, { path: ['date'], message: 'Date is required' })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { db } from '~/platform/db.server'
 import { instantIn, wallClockIn } from '~/platform/dates'
-import { seedEvents } from './events.demo.server'
+import { distributionTimes, seedEvents } from './events.demo.server'
 import {
   countUpcomingEvents,
   getEventBySlug,
@@ -165,5 +165,14 @@ describe('events', () => {
       new Set(['Monthly Food and Clothing Distribution', 'Cancer Survivors Support Group', 'Youth Market Day', 'Hope Gala Fundraising Dinner']),
     )
     expect(await countUpcomingEvents({ from: now, timeZone: ZONE })).toBe(4)
+  })
+
+  it('reads the distribution hours as people write them', () => {
+    expect(distributionTimes('Last Saturday of every month, 9:00 AM - 12:00 PM')).toEqual({ start: '09:00', end: '12:00' })
+    expect(distributionTimes('9 - 12 pm')).toEqual({ start: '09:00', end: '12:00' })
+    expect(distributionTimes('1:30 to 4 PM')).toEqual({ start: '13:30', end: '16:00' })
+    expect(distributionTimes('08:00–11:30')).toEqual({ start: '08:00', end: '11:30' })
+    expect(distributionTimes('')).toEqual({ start: '09:00', end: '12:00' })
+    expect(distributionTimes('mornings')).toEqual({ start: '09:00', end: '12:00' })
   })
 })

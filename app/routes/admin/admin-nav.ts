@@ -15,6 +15,7 @@ export interface AdminNavItem {
 export const adminNav: AdminNavItem[] = [
   { to: '/admin', label: 'Dashboard', role: 'admin' },
   { to: '/admin/news', label: 'News', role: 'admin', description: 'Post, edit and delete news articles and their pictures.' },
+  { to: '/admin/events', label: 'Events', role: 'admin', description: 'Add, edit and delete calendar events, including repeating ones.' },
   { to: '/admin/messages', label: 'Messages', role: 'admin', description: 'Read the messages sent through the contact form and see whether they were delivered.', counter: 'unreadMessages' },
   { to: '/admin/users', label: 'Users', role: 'admin', description: 'Add and remove accounts, change roles, reset passwords.' },
   { to: '/admin/pages', label: 'Page texts', role: 'admin', description: 'Edit the texts of the home, about, services, support and impact pages.' },
