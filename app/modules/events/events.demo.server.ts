@@ -17,7 +17,6 @@ const SAMPLE_NOTE = 'This is a sample event that comes with a new site. An admin
 
 const SATURDAY = 6
 const TUESDAY = 2
-const FRIDAY = 5
 
 /** The last such weekday (0 = Sunday) of a month. */
 function lastWeekdayOf(month: string, weekday: number): PlainDate {
@@ -108,7 +107,7 @@ export async function seedEvents(
     {
       title: 'Hope Gala Fundraising Dinner',
       description: `An evening of music, dinner and stories from the year, raising funds for the cancer support fund and the monthly distribution.\n\n${SAMPLE_NOTE}`,
-      startDate: weekdayAfter(today, 35, FRIDAY),
+      startDate: weekdayAfter(today, 42, SATURDAY),
       startTime: '19:00',
       endTime: '22:00',
       location: place('Community Hall'),
