@@ -12,6 +12,7 @@ import { keepPersonalResponsesPrivate } from '~/platform/private-responses.serve
 import { env } from '~/platform/env.server'
 import { requestInfoContext } from '~/platform/request-context'
 import { notFoundForNulInParams } from '~/platform/route-params.server'
+import { formatDate } from '~/platform/dates'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { takeToast } from '~/platform/toast.server'
 import stylesUrl from '~/styles/site.css?url'
@@ -43,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, user] = await Promise.all([siteSettingsFor(context), getOptionalUser(request)])
   const { toast, headers } = takeToast(request)
   // The year in the site's own time zone, computed once so server and browser render the same.
-  const year = new Intl.DateTimeFormat('en', { timeZone: settings.timeZone, year: 'numeric' }).format(new Date())
+  const year = formatDate(new Date(), settings.timeZone, 'year')
   return data(
     {
       settings,

@@ -1,6 +1,8 @@
+import { seedEvents } from '~/modules/events/events.demo.server'
 import { seedNews } from '~/modules/news/news.demo.server'
 import { seedPageContent } from '~/modules/pages/pages.service.server'
 import { hasSiteSettings } from '~/modules/settings/settings.queries.server'
+import { DEMO_SITE_SETTINGS } from '~/modules/settings/settings.demo'
 import { seedSiteSettings } from '~/modules/settings/settings.service.server'
 import { db } from '~/platform/db.server'
 import { logger } from '~/platform/logger.server'
@@ -23,6 +25,7 @@ export async function seedDemoContentIfEmpty(): Promise<void> {
       if (!(await seedSiteSettings(trx))) return false
       await seedPageContent(trx)
       await seedNews(trx, media)
+      await seedEvents(trx, DEMO_SITE_SETTINGS)
       return true
     }),
   )

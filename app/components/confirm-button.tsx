@@ -9,7 +9,14 @@ declare module 'react' {
   }
 }
 
-interface ConfirmButtonProps {
+/** One of several ways to confirm, sent as the submit button's name and value (e.g. scope=occurrence). */
+export interface ConfirmChoice {
+  name: string
+  value: string
+  label: string
+}
+
+interface ConfirmButtonBaseProps {
   /** Where the form posts; the current route's action when omitted. */
   action?: string
   /** Sent with the confirmation, e.g. `{ intent: 'delete', id }`. */
@@ -18,11 +25,23 @@ interface ConfirmButtonProps {
   label: string
   /** The question, e.g. 'Are you sure you want to delete this article?'. */
   confirmText: string
-  /** The button that does it, e.g. 'Delete'. */
-  confirmLabel: string
   /** Class of the first button; 'button-danger' by default. */
   className?: string
 }
+
+type ConfirmButtonProps = ConfirmButtonBaseProps &
+  (
+    | {
+        /** The button that does it, e.g. 'Delete'. */
+        confirmLabel: string
+        choices?: never
+      }
+    | {
+        /** Several buttons that do it in different ways ('This date only', 'The whole series'). */
+        choices: readonly ConfirmChoice[]
+        confirmLabel?: never
+      }
+  )
 
 /**
  * A button that asks for confirmation in a modal <dialog> before it POSTs a small form.
@@ -37,6 +56,7 @@ export function ConfirmButton({
   label,
   confirmText,
   confirmLabel,
+  choices,
   className = 'button-danger',
 }: ConfirmButtonProps) {
   const dialogId = useId()
@@ -68,9 +88,17 @@ export function ConfirmButton({
             <button type="button" className="button-secondary" commandfor={dialogId} command="close" onClick={() => dialogRef.current?.close()}>
               Cancel
             </button>
-            <button type="submit" className="button-danger">
-              {confirmLabel}
-            </button>
+            {choices ? (
+              choices.map((choice) => (
+                <button key={choice.value} type="submit" className="button-danger" name={choice.name} value={choice.value}>
+                  {choice.label}
+                </button>
+              ))
+            ) : (
+              <button type="submit" className="button-danger">
+                {confirmLabel}
+              </button>
+            )}
           </div>
         </Form>
       </dialog>

@@ -24,7 +24,6 @@ export interface AdminSection {
  * route-manifest test fails for a section without a route and for an admin route without a
  * section. Each feature adds its entry here together with its routes, in this order:
  *   gallery  `/admin/photos`    admin
- *   events   `/admin/events`    admin
  *   products `/admin/products`  admin, marketplace (before `account`, so it becomes a
  *                               marketplace manager's page after sign-in)
  * all between `news` and `messages`.
@@ -35,6 +34,12 @@ export const ADMIN_SECTIONS = {
     path: '/admin/news',
     label: 'News',
     description: 'Post, edit and delete news articles and their pictures.',
+    managedBy: ['admin'],
+  },
+  events: {
+    path: '/admin/events',
+    label: 'Events',
+    description: 'Add, edit and delete calendar events, including repeating ones.',
     managedBy: ['admin'],
   },
   messages: {

@@ -1,4 +1,168 @@
-/** A day as people read it ('March 5, 2026'), in the site's time zone. Run on the server so the browser shows the same. */
-export function formatDay(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone }).format(new Date(iso))
+import { TZDate } from '@date-fns/tz'
+
+/**
+ * The site's one date helper. Instants are stored as ISO-8601 UTC strings and shown in the
+ * site's time zone (a setting); calendar days and months are plain strings ('2026-11-28',
+ * '2026-11') with no time zone, so their arithmetic cannot drift by an hour. Formatting runs
+ * on the server, so the browser shows the same text as the server rendered.
+ */
+
+/** A calendar day, 'YYYY-MM-DD'. */
+export type PlainDate = string
+/** A calendar month, 'YYYY-MM'. */
+export type PlainMonth = string
+/** A time of day, 'HH:MM' (24 hours). */
+export type PlainTime = string
+
+const STYLES = {
+  /** 'March 5, 2026' */
+  date: { dateStyle: 'long' },
+  /** 'Mar 5, 2026, 4:07 PM' */
+  dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+  /** 'Saturday, November 28, 2026' */
+  weekdayDate: { dateStyle: 'full' },
+  /** 'Sat, Nov 28' */
+  shortWeekdayDate: { weekday: 'short', month: 'short', day: 'numeric' },
+  /** 'Sat, Nov 28, 9:00 AM' */
+  shortWeekdayDateTime: { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+  /** 'Saturday' */
+  weekday: { weekday: 'long' },
+  /** '9:00 AM' */
+  time: { hour: 'numeric', minute: '2-digit' },
+  /** 'Nov' */
+  monthShort: { month: 'short' },
+  /** 'November 2026' */
+  monthYear: { month: 'long', year: 'numeric' },
+  /** '2026' */
+  year: { year: 'numeric' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>
+
+export type DateStyle = keyof typeof STYLES
+
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+function formatter(timeZone: string, style: DateStyle | 'parts'): Intl.DateTimeFormat {
+  const key = `${timeZone}|${style}`
+  let format = formatters.get(key)
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions =
+      style === 'parts'
+        ? { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }
+        : STYLES[style]
+    format = new Intl.DateTimeFormat('en-US', { ...options, timeZone })
+    formatters.set(key, format)
+  }
+  return format
+}
+
+/** An instant as people read it in the given time zone. */
+export function formatDate(value: string | Date, timeZone: string, style: DateStyle): string {
+  return formatter(timeZone, style).format(new Date(value))
+}
+
+/** A calendar day as people read it ('Saturday, November 28, 2026'); no time zone involved. */
+export function formatPlainDate(date: PlainDate, style: DateStyle = 'weekdayDate'): string {
+  return formatDate(`${date}T12:00:00Z`, 'UTC', style)
+}
+
+/** 'November 2026' */
+export function formatMonth(month: PlainMonth): string {
+  return formatPlainDate(`${month}-01`, 'monthYear')
+}
+
+/** The calendar day and time of day that a clock in `timeZone` shows at this instant. */
+export function wallClockIn(value: string | Date, timeZone: string): { date: PlainDate; time: PlainTime } {
+  const parts = Object.fromEntries(
+    formatter(timeZone, 'parts')
+      .formatToParts(new Date(value))
+      .map((part) => [part.type, part.value]),
+  )
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` }
+}
+
+/** Today's date in the time zone. */
+export function todayIn(timeZone: string, now: Date = new Date()): PlainDate {
+  return wallClockIn(now, timeZone).date
+}
+
+/**
+ * The instant at which a clock in `timeZone` shows this day and time. A time skipped by a
+ * daylight-saving change (02:30 on a spring-forward night) moves forward by the gap; a time
+ * that occurs twice (the autumn hour) is its first occurrence.
+ */
+export function instantIn(date: PlainDate, time: PlainTime, timeZone: string): Date {
+  const [year, month, day] = splitDate(date)
+  const [hour, minute] = time.split(':').map(Number)
+  return new Date(new TZDate(year, month - 1, day, hour, minute, timeZone).getTime())
+}
+
+function splitDate(date: PlainDate): [number, number, number] {
+  const [year, month, day] = date.split('-').map(Number)
+  return [year, month, day]
+}
+
+function toPlainDate(utc: Date): PlainDate {
+  return utc.toISOString().slice(0, 10)
+}
+
+/** The day `days` days later (earlier when negative). */
+export function addDays(date: PlainDate, days: number): PlainDate {
+  const [year, month, day] = splitDate(date)
+  return toPlainDate(new Date(Date.UTC(year, month - 1, day + days)))
+}
+
+/** The month `months` months later (earlier when negative). */
+export function addMonths(month: PlainMonth, months: number): PlainMonth {
+  const [year, monthNumber] = month.split('-').map(Number)
+  return toPlainDate(new Date(Date.UTC(year, monthNumber - 1 + months, 1))).slice(0, 7)
+}
+
+export function monthOf(date: PlainDate): PlainMonth {
+  return date.slice(0, 7)
+}
+
+/** 0 = Sunday ... 6 = Saturday. */
+export function weekdayOf(date: PlainDate): number {
+  const [year, month, day] = splitDate(date)
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDay()
+}
+
+export function daysInMonth(month: PlainMonth): number {
+  const [year, monthNumber] = month.split('-').map(Number)
+  return new Date(Date.UTC(year, monthNumber, 0)).getUTCDate()
+}
+
+/** The text if it is a real day ('2026-02-30' is not), otherwise null. */
+export function parsePlainDate(text: string | null | undefined): PlainDate | null {
+  if (!text || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return null
+  const [year, month, day] = splitDate(text)
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(text.slice(0, 7)) && year >= 1 ? text : null
+}
+
+/** The text if it is a month ('2026-11'), otherwise null. */
+export function parsePlainMonth(text: string | null | undefined): PlainMonth | null {
+  return text && /^\d{4}-(0[1-9]|1[0-2])$/.test(text) && text >= '0001' ? text : null
+}
+
+/** The text if it is a time of day ('09:30'), otherwise null. */
+export function parsePlainTime(text: string | null | undefined): PlainTime | null {
+  return text && /^([01]\d|2[0-3]):[0-5]\d$/.test(text) ? text : null
+}
+
+/** The weeks (Sunday to Saturday) that a month grid shows, with the neighbouring months' days that fill them. */
+export function monthGridWeeks(month: PlainMonth): PlainDate[][] {
+  const first = `${month}-01`
+  const last = `${month}-${String(daysInMonth(month)).padStart(2, '0')}`
+  const start = addDays(first, -weekdayOf(first))
+  const end = addDays(last, 6 - weekdayOf(last))
+  const weeks: PlainDate[][] = []
+  for (let day = start; day <= end; day = addDays(day, 7)) {
+    weeks.push(Array.from({ length: 7 }, (_, i) => addDays(day, i)))
+  }
+  return weeks
+}
+
+/** This instant as a Date whose fields (getHours, getDate, ...) read in `timeZone`, for libraries that take such dates. */
+export function dateInZone(value: string | Date, timeZone: string): Date {
+  return TZDate.tz(timeZone, new Date(value).getTime())
 }

@@ -88,6 +88,31 @@ export interface ArticleTable {
   updatedAt: string
 }
 
+export type EventTypeValue = 'general' | 'meeting' | 'celebration' | 'deadline' | 'fundraiser' | 'event'
+export type EventRepeatValue = 'none' | 'weekly' | 'monthly-date' | 'monthly-weekday' | 'monthly-last-weekday'
+
+export interface EventTable {
+  id: string
+  slug: string
+  title: string
+  description: string
+  location: string
+  type: EventTypeValue
+  startsAt: string
+  endsAt: string | null
+  repeat: EventRepeatValue
+  repeatUntil: string | null
+  repeatCount: number | null
+  lastStartsAt: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface EventSkippedDateTable {
+  eventId: string
+  date: string
+}
+
 export interface Database {
   users: UserTable
   sessions: SessionTable
@@ -98,4 +123,6 @@ export interface Database {
   contactDeliveries: ContactDeliveryTable
   images: ImageTable
   articles: ArticleTable
+  events: EventTable
+  eventSkippedDates: EventSkippedDateTable
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Database } from './db-schema'
 import type { Db } from './db.server'
+import { firstFreeSlug } from './slug'
 
 /** The tables whose rows have a unique `slug` column. */
 export type SluggedTable = { [T in keyof Database]: Database[T] extends { slug: string } ? T : never }[keyof Database]
@@ -23,7 +24,7 @@ export async function insertWithUniqueSlug<T>(
 ): Promise<T> {
   if (!trx.isTransaction) throw new Error('insertWithUniqueSlug needs a transaction (it uses a savepoint)')
   for (let tries = 1; ; tries++) {
-    const slug = await firstFreeSlug(trx, table, base)
+    const slug = await freeSlugIn(trx, table, base)
     await sql`savepoint unique_slug`.execute(trx)
     try {
       const result = await insert(slug)
@@ -37,14 +38,11 @@ export async function insertWithUniqueSlug<T>(
   }
 }
 
-async function firstFreeSlug(trx: Db, table: SluggedTable, base: string): Promise<string> {
+async function freeSlugIn(trx: Db, table: SluggedTable, base: string): Promise<string> {
   const { rows } = await sql<{ slug: string }>`
     select slug from ${sql.table(table)} where slug = ${base} or slug like ${`${base}-%`}
   `.execute(trx)
-  const taken = new Set(rows.map((row) => row.slug))
-  let slug = base
-  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`
-  return slug
+  return firstFreeSlug(base, new Set(rows.map((row) => row.slug)))
 }
 
 /** A unique violation of `table`'s slug, as PostgreSQL (23505) and SQLite report it. */

@@ -126,10 +126,11 @@ test('the footer shows the quick links, the site settings and the current year',
   await page.goto('/contact')
   const footer = page.getByRole('contentinfo')
   const quickLinks = footer.getByRole('navigation', { name: 'Quick Links' }).getByRole('link')
-  await expect(quickLinks).toHaveText(['About Us', 'Support Our Mission', 'Latest News'])
+  await expect(quickLinks).toHaveText(['About Us', 'Support Our Mission', 'Calendar', 'Latest News'])
   for (const [name, href] of [
     ['About Us', '/about'],
     ['Support Our Mission', '/support'],
+    ['Calendar', '/calendar'],
     ['Latest News', '/news'],
   ]) {
     await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href)

@@ -54,10 +54,18 @@ test('the home page tells the story and links to the other pages', async ({ page
   await expect(donation.getByRole('link', { name: 'Ways to Give' })).toHaveAttribute('href', '/support')
   await expect(donation.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact')
 
-  // Features that are not built yet show their empty state and never invented items.
+  // The demo calendar's next occurrences, soonest first, each card leading to its event.
   const events = main(page).getByRole('region', { name: 'Upcoming Events' })
   await expect(events.getByRole('link', { name: 'View Calendar' })).toHaveAttribute('href', '/calendar')
-  await expect(events).toContainText('No upcoming events scheduled')
+  const cards = events.getByRole('listitem')
+  await expect(cards).toHaveCount(8)
+  const distribution = cards.filter({ hasText: 'Monthly Food and Clothing Distribution' }).first()
+  await expect(distribution).toContainText(/Sat, \w{3} \d{1,2}, 9:00 AM/)
+  await expect(distribution.getByRole('link')).toHaveAttribute('href', /^\/calendar\/monthly-food-and-clothing-distribution\?date=\d{4}-\d{2}-\d{2}$/)
+  const starts = await cards.locator('time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime') ?? ''))
+  expect(starts).toEqual([...starts].sort())
+  expect(new Date(starts[0]).getTime()).toBeGreaterThan(Date.now() - 60_000)
+  // Features that are not built yet show their empty state and never invented items.
   await expect(main(page).getByRole('heading', { name: 'Featured Moments' })).toHaveCount(0)
   await expect(main(page).getByRole('link', { name: 'View All Items' })).toHaveCount(0)
 

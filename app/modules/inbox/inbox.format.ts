@@ -1,13 +1,9 @@
 import type { DeliveryStatusForAdmin } from './inbox.queries.server'
+import { formatDate } from '~/platform/dates'
 
 export const CHANNEL_LABELS: Record<DeliveryStatusForAdmin['channel'], string> = {
   email: 'E-mail',
   forward: 'Form service',
-}
-
-/** A date and time as the site's people read it, in the site's time zone. */
-export function formatInboxDate(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso))
 }
 
 export type DeliveryTone = 'success' | 'waiting' | 'danger'
@@ -24,7 +20,7 @@ export function describeDelivery(
       return {
         channel,
         summary: 'Sent',
-        detail: delivery.deliveredAt ? formatInboxDate(delivery.deliveredAt, timeZone) : null,
+        detail: delivery.deliveredAt ? formatDate(delivery.deliveredAt, timeZone, 'dateTime') : null,
         tone: 'success',
       }
     case 'pending':
@@ -36,7 +32,7 @@ export function describeDelivery(
         ? {
             channel,
             summary: 'Failed, will retry',
-            detail: `${attempts} so far; next try ${formatInboxDate(delivery.nextAttemptAt, timeZone)}. ${delivery.lastError ?? ''}`.trim(),
+            detail: `${attempts} so far; next try ${formatDate(delivery.nextAttemptAt, timeZone, 'dateTime')}. ${delivery.lastError ?? ''}`.trim(),
             tone: 'danger',
           }
         : {

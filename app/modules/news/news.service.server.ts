@@ -1,6 +1,7 @@
 import type { Db } from '~/platform/db.server'
 import { db, lockForUpdate, nowIso } from '~/platform/db.server'
 import { withMediaChange } from '~/platform/media/media-change.server'
+import { slugify } from '~/platform/slug'
 import { insertWithUniqueSlug } from '~/platform/unique-slug.server'
 import type { ArticleInput } from './news.schema'
 
@@ -10,20 +11,6 @@ export class ArticleNotFoundError extends Error {
     super('Article not found')
     this.name = 'ArticleNotFoundError'
   }
-}
-
-const SLUG_MAX = 80
-
-/** A readable, URL-safe form of a title: 'Back to School Drive!' -> 'back-to-school-drive'. */
-export function slugify(title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .slice(0, SLUG_MAX)
-    .replace(/^-+|-+$/g, '')
-  return slug || 'article'
 }
 
 export type NewArticle = Pick<ArticleInput, 'title' | 'content' | 'image' | 'imageAlt'> & { createdAt?: string }
@@ -36,7 +23,7 @@ export async function insertArticle(
 ): Promise<{ id: string; slug: string }> {
   const now = nowIso()
   const id = crypto.randomUUID()
-  return insertWithUniqueSlug(trx, 'articles', slugify(input.title), async (slug) => {
+  return insertWithUniqueSlug(trx, 'articles', slugify(input.title, 'article'), async (slug) => {
     await trx
       .insertInto('articles')
       .values({

@@ -5,7 +5,8 @@ import { AdminTable } from '~/components/admin-table'
 import { ConfirmButton } from '~/components/confirm-button'
 import { telHref } from '~/components/contact-links'
 import { CONTACT_SUBJECT_LABELS, type ContactSubject } from '~/modules/inbox/contact.schema'
-import { describeDelivery, formatInboxDate } from '~/modules/inbox/inbox.format'
+import { describeDelivery } from '~/modules/inbox/inbox.format'
+import { formatDate } from '~/platform/dates'
 import { getContactMessageForAdmin } from '~/modules/inbox/inbox.queries.server'
 import {
   deleteContactMessage,
@@ -39,8 +40,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       phone: message.phone,
       subject: CONTACT_SUBJECT_LABELS[message.subject as ContactSubject] ?? message.subject,
       text: message.message,
-      receivedAt: formatInboxDate(message.createdAt, timeZone),
-      handledAt: message.handledAt ? formatInboxDate(message.handledAt, timeZone) : null,
+      receivedAt: formatDate(message.createdAt, timeZone, 'dateTime'),
+      handledAt: message.handledAt ? formatDate(message.handledAt, timeZone, 'dateTime') : null,
     },
     deliveries: message.deliveries.map((d) => ({ ...describeDelivery(d, timeZone), retryable: d.status === 'failed' })),
   }

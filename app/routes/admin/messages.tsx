@@ -3,7 +3,8 @@ import type { Route } from './+types/messages'
 import { AdminTable } from '~/components/admin-table'
 import { Pagination } from '~/components/pagination'
 import { CONTACT_SUBJECT_LABELS, type ContactSubject } from '~/modules/inbox/contact.schema'
-import { describeDelivery, formatInboxDate } from '~/modules/inbox/inbox.format'
+import { describeDelivery } from '~/modules/inbox/inbox.format'
+import { formatDate } from '~/platform/dates'
 import { countUnreadContactMessages, listContactMessagesForAdmin } from '~/modules/inbox/inbox.queries.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { requireAccess } from '~/platform/auth.server'
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       email: message.email,
       subject: CONTACT_SUBJECT_LABELS[message.subject as ContactSubject] ?? message.subject,
       preview: message.preview,
-      receivedAt: formatInboxDate(message.createdAt, timeZone),
+      receivedAt: formatDate(message.createdAt, timeZone, 'dateTime'),
       unread: message.readAt === null,
       handled: message.handledAt !== null,
       deliveries: message.deliveries.map((d) => describeDelivery(d, timeZone)),

@@ -8,7 +8,7 @@ import { listArticlesForAdmin } from '~/modules/news/news.queries.server'
 import { deleteArticle } from '~/modules/news/news.service.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { requireAccess } from '~/platform/auth.server'
-import { formatDay } from '~/platform/dates'
+import { formatDate } from '~/platform/dates'
 import { logger } from '~/platform/logger.server'
 import { redirectWithToast } from '~/platform/toast.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'News | Site admin' }]
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(request, 'news')
   const [articles, settings] = await Promise.all([listArticlesForAdmin(), siteSettingsFor(context)])
-  return { articles: articles.map((a) => ({ ...a, dateLabel: formatDay(a.createdAt, settings.timeZone) })) }
+  return { articles: articles.map((a) => ({ ...a, dateLabel: formatDate(a.createdAt, settings.timeZone, 'date') })) }
 }
 
 const DeleteArticleSchema = z.object({

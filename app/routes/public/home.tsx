@@ -2,13 +2,17 @@ import { Link } from 'react-router'
 import type { Route } from './+types/home'
 import { CardList, ImpactFigures, PageHero, Paragraphs, TextSection } from '~/components/page-blocks'
 import { useRootData } from '~/components/root-data'
+import { listUpcomingOccurrences } from '~/modules/events/events.queries.server'
+import { HOME_UPCOMING_LIMIT } from '~/modules/events/events.schema'
 import {
   loadHomeHighlights,
+  orEmpty,
   type FeaturedMoment,
   type MarketplaceHighlight,
 } from '~/modules/pages/home-highlights.server'
 import { getPageContent } from '~/modules/pages/pages.queries.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
+import { formatDate } from '~/platform/dates'
 import { pageMeta } from '~/platform/seo'
 import pagesStylesUrl from '~/styles/pages.css?url'
 
@@ -18,27 +22,24 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { description: args.loaderData?.content.hero.text ?? '' })
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [content, settings, highlights] = await Promise.all([
+  const { timeZone } = await siteSettingsFor(context)
+  const [content, highlights, upcomingEvents] = await Promise.all([
     getPageContent('home'),
-    siteSettingsFor(context),
     loadHomeHighlights(),
+    orEmpty('Failed to load events', () => listUpcomingOccurrences({ limit: HOME_UPCOMING_LIMIT, timeZone })),
   ])
-  const eventTime = new Intl.DateTimeFormat('en-GB', {
-    timeZone: settings.timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: 'numeric',
-    minute: '2-digit',
-  })
   return {
     content,
     featuredMoments: highlights.featuredMoments,
     marketplaceHighlights: highlights.marketplaceHighlights,
     // Formatted here, in the site's time zone, so server and browser show the same text.
-    upcomingEvents: highlights.upcomingEvents.map((event) => ({
-      ...event,
-      when: eventTime.format(new Date(event.startsAt)),
+    upcomingEvents: upcomingEvents.map((event) => ({
+      key: `${event.eventId}-${event.date}`,
+      href: `/calendar/${encodeURIComponent(event.slug)}?date=${event.date}`,
+      title: event.title,
+      location: event.location,
+      startsAt: event.startsAt,
+      when: formatDate(event.startsAt, timeZone, 'shortWeekdayDateTime'),
     })),
   }
 }
@@ -107,9 +108,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="event-strip">
               {upcomingEvents.map((event) => (
-                <li key={event.id}>
-                  <Link to="/calendar" className="card event-card">
-                    <span className="event-when">{event.when}</span>
+                <li key={event.key}>
+                  <Link to={event.href} className="card event-card">
+                    <time className="event-when" dateTime={event.startsAt}>
+                      {event.when}
+                    </time>
                     <span className="event-title">{event.title}</span>
                     {event.location ? <span className="event-location">{event.location}</span> : null}
                   </Link>

@@ -6,7 +6,7 @@ import { ResponsiveImage } from '~/components/responsive-image'
 import { useRootData } from '~/components/root-data'
 import { getPublishedArticleBySlug } from '~/modules/news/news.queries.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
-import { formatDay } from '~/platform/dates'
+import { formatDate } from '~/platform/dates'
 import { pageMeta } from '~/platform/seo'
 import { getSiteOrigin } from '~/platform/site-url.server'
 
@@ -14,7 +14,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const [article, settings] = await Promise.all([getPublishedArticleBySlug(params.slug), siteSettingsFor(context)])
   if (!article) throw data(null, { status: 404 })
   return {
-    article: { ...article, dateLabel: formatDay(article.createdAt, settings.timeZone) },
+    article: { ...article, dateLabel: formatDate(article.createdAt, settings.timeZone, 'date') },
     url: `${getSiteOrigin(request, context)}/news/${article.slug}`,
   }
 }

@@ -1,12 +1,12 @@
-import { useEffect, useRef } from 'react'
-import { data, Link, useLocation, useNavigate, useOutlet, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { data, Link, useOutlet, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/news'
 import { AdminEntryLink } from '~/components/admin-entry-link'
 import { Pagination } from '~/components/pagination'
 import { ResponsiveImage } from '~/components/responsive-image'
+import { OPENED_OVER_LIST, RouteDialog } from '~/components/route-dialog'
 import { listPublishedArticles } from '~/modules/news/news.queries.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
-import { formatDay } from '~/platform/dates'
+import { formatDate } from '~/platform/dates'
 import { pageMeta } from '~/platform/seo'
 import newsStylesUrl from '~/styles/news.css?url'
 import { parsePageNumber } from '~/platform/page-number'
@@ -18,11 +18,6 @@ export const links: Route.LinksFunction = () => [
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'Latest News', description: 'News and updates from our ministry and community.' })
-
-/** How the article opened over the list marks its history entry, so closing it can go back. */
-export interface ArticleOpenedFromList {
-  fromList: true
-}
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Loaded directly, /news/<slug> shows the article alone: the list is not needed (see shouldRevalidate).
@@ -36,7 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ...list,
       articles: list.articles.map((article) => ({
         ...article,
-        dateLabel: formatDay(article.createdAt, settings.timeZone),
+        dateLabel: formatDate(article.createdAt, settings.timeZone, 'date'),
       })),
     },
   }
@@ -94,7 +89,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
                 <h2 className="news-card-title">
                   <Link
                     to={`/news/${item.slug}`}
-                    state={{ fromList: true } satisfies ArticleOpenedFromList}
+                    state={OPENED_OVER_LIST}
                     preventScrollReset
                     className="news-card-link"
                   >
@@ -125,53 +120,11 @@ export default function News({ loaderData }: Route.ComponentProps) {
       />
 
       <AdminEntryLink section="news" returnTo="/news" />
-      {article ? <ArticleDialog>{article}</ArticleDialog> : null}
+      {article ? (
+        <RouteDialog labelledBy="article-title" closeTo="/news" closeLabel="Close article">
+          {article}
+        </RouteDialog>
+      ) : null}
     </div>
-  )
-}
-
-/** The article opened from the list, over the list; its own URL is in the address bar meanwhile. */
-function ArticleDialog({ children }: { children: React.ReactNode }) {
-  const dialogRef = useRef<HTMLDialogElement>(null)
-  const navigate = useNavigate()
-  const location = useLocation()
-
-  useEffect(() => {
-    const dialog = dialogRef.current
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    dialog?.showModal()
-    return () => {
-      // The dialog leaves with the route; focus goes back to the card that opened it.
-      if (opener?.isConnected) opener.focus()
-    }
-  }, [])
-
-  function close() {
-    if ((location.state as ArticleOpenedFromList | null)?.fromList) navigate(-1)
-    else navigate('/news', { preventScrollReset: true })
-  }
-
-  return (
-    <dialog
-      ref={dialogRef}
-      className="news-dialog"
-      aria-labelledby="article-title"
-      onCancel={(event) => {
-        event.preventDefault()
-        close()
-      }}
-      onClick={(event) => {
-        // Only a click on the backdrop lands on the dialog itself; its content sits in the body.
-        if (event.target === event.currentTarget) close()
-      }}
-    >
-      <div className="news-dialog-body">
-        <button type="button" className="news-dialog-close" onClick={close}>
-          <span aria-hidden="true">×</span>
-          <span className="visually-hidden">Close article</span>
-        </button>
-        {children}
-      </div>
-    </dialog>
   )
 }

@@ -1,4 +1,5 @@
 import type { Route } from './+types/sitemap.xml'
+import { listEventsForSitemap } from '~/modules/events/events.queries.server'
 import { listArticlesForSitemap } from '~/modules/news/news.queries.server'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { escapeMarkup } from '~/platform/escape-markup'
@@ -18,13 +19,16 @@ function urlElement(origin: string, { path, lastmod }: SitemapUrl): string {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = getSiteOrigin(request, context)
-  const articles = await listArticlesForSitemap()
+  const [articles, events] = await Promise.all([listArticlesForSitemap(), listEventsForSitemap()])
   const newestChange = articles.map((a) => a.updatedAt).sort().at(-1)
   const urls: SitemapUrl[] = [
     ...PUBLIC_PATHS.map((path) => ({ path })),
     // The news list changes when an article does.
     { path: '/news', lastmod: newestChange },
     ...articles.map((article) => ({ path: `/news/${encodeURIComponent(article.slug)}`, lastmod: article.updatedAt })),
+    // The calendar changes by the day (which month it shows); its events have their own pages.
+    { path: '/calendar' },
+    ...events.map((event) => ({ path: `/calendar/${encodeURIComponent(event.slug)}`, lastmod: event.updatedAt })),
   ]
   const xml = [
     '<?xml version="1.0" encoding="UTF-8"?>',

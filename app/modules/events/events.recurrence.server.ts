@@ -1,0 +1,261 @@
+// rrule is a CommonJS package: Node hands its exports over as the default export.
+import rrule from 'rrule'
+import type { EventRepeatValue } from '~/platform/db-schema'
+import {
+  addDays,
+  formatDate,
+  formatPlainDate,
+  instantIn,
+  wallClockIn,
+  type PlainDate,
+  type PlainTime,
+} from '~/platform/dates'
+
+/**
+ * When an event happens: once, or as a series that repeats in the site's local time (the
+ * distribution stays at 9:00 on the last Saturday across daylight-saving changes).
+ *
+ * The series are expanded by rrule in "floating" time: the local day and time are written
+ * into a UTC date, rrule does the calendar arithmetic on that, and each result is turned into
+ * the real instant in the time zone afterwards.
+ */
+
+export interface EventTiming {
+  /** ISO-8601 UTC: the first (or only) occurrence. */
+  startsAt: string
+  endsAt: string | null
+  repeat: EventRepeatValue
+  /** The series' last day, in the site's time zone. */
+  repeatUntil: PlainDate | null
+  repeatCount: number | null
+  skippedDates: readonly PlainDate[]
+}
+
+export interface Occurrence {
+  /** The day in the site's time zone. */
+  date: PlainDate
+  startsAt: Date
+  endsAt: Date | null
+}
+
+export type Weekday = 'SU' | 'MO' | 'TU' | 'WE' | 'TH' | 'FR' | 'SA'
+const WEEKDAYS: Weekday[] = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA']
+
+/** A series' rule in RFC 5545 terms (one source for rrule, the .ics feed and Google Calendar links). */
+export interface RepeatRule {
+  freq: 'WEEKLY' | 'MONTHLY'
+  byDay?: Weekday[]
+  /** With byDay in a monthly rule: which of the month's such weekdays (1 = first, -1 = last). */
+  bySetPos?: number[]
+  byMonthDay?: number[]
+  count?: number
+  /** The start of the last occurrence (UNTIL is inclusive). */
+  until?: Date
+}
+
+function floating(date: PlainDate, time: PlainTime): Date {
+  const [year, month, day] = date.split('-').map(Number)
+  const [hour, minute] = time.split(':').map(Number)
+  return new Date(Date.UTC(year, month - 1, day, hour, minute))
+}
+
+function fromFloating(value: Date): { date: PlainDate; time: PlainTime } {
+  const iso = value.toISOString()
+  return { date: iso.slice(0, 10), time: iso.slice(11, 16) }
+}
+
+/** The rule without its end, from the first occurrence's local day. */
+function ruleShape(repeat: Exclude<EventRepeatValue, 'none'>, firstDate: PlainDate): RepeatRule {
+  const weekday = WEEKDAYS[floating(firstDate, '00:00').getUTCDay()]
+  const dayOfMonth = Number(firstDate.slice(8, 10))
+  switch (repeat) {
+    case 'weekly':
+      return { freq: 'WEEKLY', byDay: [weekday] }
+    case 'monthly-date':
+      return { freq: 'MONTHLY', byMonthDay: [dayOfMonth] }
+    case 'monthly-weekday':
+      return { freq: 'MONTHLY', byDay: [weekday], bySetPos: [Math.ceil(dayOfMonth / 7)] }
+    case 'monthly-last-weekday':
+      return { freq: 'MONTHLY', byDay: [weekday], bySetPos: [-1] }
+  }
+}
+
+function toRRule(shape: RepeatRule, dtstart: Date, until: Date | null): InstanceType<typeof rrule.RRule> {
+  const { RRule } = rrule
+  return new RRule({
+    freq: shape.freq === 'WEEKLY' ? RRule.WEEKLY : RRule.MONTHLY,
+    dtstart,
+    // rrule counts weekdays from Monday.
+    byweekday: shape.byDay?.map((day) => (WEEKDAYS.indexOf(day) + 6) % 7) ?? null,
+    bysetpos: shape.bySetPos ?? null,
+    bymonthday: shape.byMonthDay ?? null,
+    count: shape.count ?? null,
+    until,
+  })
+}
+
+interface Series {
+  rule: InstanceType<typeof rrule.RRule>
+  shape: RepeatRule
+  first: { date: PlainDate; time: PlainTime }
+}
+
+function seriesOf(timing: EventTiming, timeZone: string): Series | null {
+  if (timing.repeat === 'none') return null
+  const first = wallClockIn(timing.startsAt, timeZone)
+  const shape = ruleShape(timing.repeat, first.date)
+  if (timing.repeatCount) shape.count = timing.repeatCount
+  const until = timing.repeatUntil ? floating(timing.repeatUntil, '23:59') : null
+  return { rule: toRRule(shape, floating(first.date, first.time), until), shape, first }
+}
+
+function durationOf(timing: EventTiming): number | null {
+  return timing.endsAt ? Date.parse(timing.endsAt) - Date.parse(timing.startsAt) : null
+}
+
+function occurrenceAt(local: { date: PlainDate; time: PlainTime }, timing: EventTiming, timeZone: string): Occurrence {
+  const startsAt = instantIn(local.date, local.time, timeZone)
+  const duration = durationOf(timing)
+  return { date: local.date, startsAt, endsAt: duration === null ? null : new Date(startsAt.getTime() + duration) }
+}
+
+function theOnlyOccurrence(timing: EventTiming, timeZone: string): Occurrence {
+  return {
+    date: wallClockIn(timing.startsAt, timeZone).date,
+    startsAt: new Date(timing.startsAt),
+    endsAt: timing.endsAt ? new Date(timing.endsAt) : null,
+  }
+}
+
+/** Walks the series' occurrences from about `from` on, skipped dates left out, while `take` says so. */
+function walkSeries(
+  series: Series,
+  timing: EventTiming,
+  timeZone: string,
+  from: Date,
+  take: (occurrence: Occurrence) => boolean,
+): void {
+  const skipped = new Set(timing.skippedDates)
+  // A day's margin: local time runs up to 14 hours from UTC, and the autumn hour repeats.
+  const after = floating(addDays(wallClockIn(from, timeZone).date, -1), '00:00')
+  const farFuture = new Date(Date.UTC(9999, 0, 1))
+  series.rule.between(after, farFuture, true, (value) => {
+    const local = fromFloating(value)
+    if (skipped.has(local.date)) return true
+    return take(occurrenceAt(local, timing, timeZone))
+  })
+}
+
+/** The occurrences that start in [from, to). */
+export function occurrencesBetween(timing: EventTiming, from: Date, to: Date, timeZone: string): Occurrence[] {
+  const inRange = (o: Occurrence) => o.startsAt >= from && o.startsAt < to
+  const series = seriesOf(timing, timeZone)
+  if (!series) {
+    const only = theOnlyOccurrence(timing, timeZone)
+    return inRange(only) ? [only] : []
+  }
+  const found: Occurrence[] = []
+  walkSeries(series, timing, timeZone, from, (occurrence) => {
+    if (occurrence.startsAt >= to) return false
+    if (inRange(occurrence)) found.push(occurrence)
+    return true
+  })
+  return found
+}
+
+/** The first `limit` occurrences that start at `from` or later. */
+export function nextOccurrences(timing: EventTiming, from: Date, limit: number, timeZone: string): Occurrence[] {
+  const series = seriesOf(timing, timeZone)
+  if (!series) {
+    const only = theOnlyOccurrence(timing, timeZone)
+    return only.startsAt >= from && limit > 0 ? [only] : []
+  }
+  const found: Occurrence[] = []
+  if (limit <= 0) return found
+  walkSeries(series, timing, timeZone, from, (occurrence) => {
+    if (occurrence.startsAt >= from) found.push(occurrence)
+    return found.length < limit
+  })
+  return found
+}
+
+/** The occurrence on this local day, if the event has one there (and it is not skipped). */
+export function occurrenceOn(timing: EventTiming, date: PlainDate, timeZone: string): Occurrence | null {
+  const series = seriesOf(timing, timeZone)
+  if (!series) {
+    const only = theOnlyOccurrence(timing, timeZone)
+    return only.date === date ? only : null
+  }
+  if (timing.skippedDates.includes(date)) return null
+  const candidate = floating(date, series.first.time)
+  const found = series.rule.between(candidate, candidate, true)
+  return found.length > 0 ? occurrenceAt({ date, time: series.first.time }, timing, timeZone) : null
+}
+
+/** The start of the last occurrence (skipped dates included), or null when the series never ends. */
+export function lastStartOf(timing: EventTiming, timeZone: string): Date | null {
+  const series = seriesOf(timing, timeZone)
+  if (!series) return new Date(timing.startsAt)
+  if (!timing.repeatCount && !timing.repeatUntil) return null
+  const last = timing.repeatCount ? series.rule.all().at(-1) : series.rule.before(floating(timing.repeatUntil!, '23:59'), true)
+  return last ? instantIn(fromFloating(last).date, fromFloating(last).time, timeZone) : new Date(timing.startsAt)
+}
+
+/** The series' rule with its end, for the .ics feed and calendar links; null for a one-off event. */
+export function repeatRuleOf(timing: EventTiming, timeZone: string): RepeatRule | null {
+  const series = seriesOf(timing, timeZone)
+  if (!series) return null
+  const rule: RepeatRule = { ...series.shape }
+  if (timing.repeatUntil && !timing.repeatCount) rule.until = lastStartOf(timing, timeZone) ?? undefined
+  return rule
+}
+
+/** The rule as an RRULE value ('FREQ=MONTHLY;BYDAY=SA;BYSETPOS=-1'). */
+export function rruleText(rule: RepeatRule): string {
+  const parts = [`FREQ=${rule.freq}`]
+  if (rule.byDay) parts.push(`BYDAY=${rule.byDay.join(',')}`)
+  if (rule.bySetPos) parts.push(`BYSETPOS=${rule.bySetPos.join(',')}`)
+  if (rule.byMonthDay) parts.push(`BYMONTHDAY=${rule.byMonthDay.join(',')}`)
+  if (rule.count) parts.push(`COUNT=${rule.count}`)
+  if (rule.until) parts.push(`UNTIL=${rule.until.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`)
+  return parts.join(';')
+}
+
+const ORDINALS = ['', 'first', 'second', 'third', 'fourth', 'fifth']
+
+function ordinalDay(day: number): string {
+  const suffix = day % 10 === 1 && day !== 11 ? 'st' : day % 10 === 2 && day !== 12 ? 'nd' : day % 10 === 3 && day !== 13 ? 'rd' : 'th'
+  return `${day}${suffix}`
+}
+
+/** How a series repeats, as people say it ('Every month on the last Saturday, until March 27, 2027'); null for a one-off. */
+export function describeRepeat(timing: EventTiming, timeZone: string): string | null {
+  if (timing.repeat === 'none') return null
+  const first = wallClockIn(timing.startsAt, timeZone).date
+  const weekday = formatPlainDate(first, 'weekday')
+  const dayOfMonth = Number(first.slice(8, 10))
+  const rule = {
+    weekly: `Every week on ${weekday}`,
+    'monthly-date': `Every month on the ${ordinalDay(dayOfMonth)}`,
+    'monthly-weekday': `Every month on the ${ORDINALS[Math.ceil(dayOfMonth / 7)]} ${weekday}`,
+    'monthly-last-weekday': `Every month on the last ${weekday}`,
+  }[timing.repeat]
+  if (timing.repeatCount) return `${rule}, ${timing.repeatCount} ${timing.repeatCount === 1 ? 'time' : 'times'}`
+  if (timing.repeatUntil) return `${rule}, until ${formatPlainDate(timing.repeatUntil, 'date')}`
+  return rule
+}
+
+/** '9:00 AM – 12:00 PM', or '9:00 AM' without an end; an end on another day names that day. */
+export function formatOccurrenceTimes(
+  occurrence: { date: PlainDate; startsAt: string | Date; endsAt: string | Date | null },
+  timeZone: string,
+): string {
+  const start = formatDate(occurrence.startsAt, timeZone, 'time')
+  if (!occurrence.endsAt) return start
+  const endDay = wallClockIn(occurrence.endsAt, timeZone).date
+  const end =
+    endDay === occurrence.date
+      ? formatDate(occurrence.endsAt, timeZone, 'time')
+      : `${formatPlainDate(endDay, 'shortWeekdayDate')}, ${formatDate(occurrence.endsAt, timeZone, 'time')}`
+  return `${start} – ${end}`
+}

@@ -1,0 +1,121 @@
+import type { Db } from '~/platform/db.server'
+import { db, nowIso } from '~/platform/db.server'
+import { instantIn, type PlainDate } from '~/platform/dates'
+import { slugify } from '~/platform/slug'
+import { insertWithUniqueSlug } from '~/platform/unique-slug.server'
+import { lastStartOf, type EventTiming } from './events.recurrence.server'
+import type { EventInput } from './events.schema'
+
+/** The event to change no longer exists (deleted in another tab, say). */
+export class EventNotFoundError extends Error {
+  constructor() {
+    super('Event not found')
+    this.name = 'EventNotFoundError'
+  }
+}
+
+/** The form's local dates and times as stored: UTC instants, the rule, and the skipped dates. */
+function toStored(input: EventInput, timeZone: string) {
+  const startsAt = instantIn(input.startDate, input.startTime, timeZone).toISOString()
+  const endsAt = input.endTime ? instantIn(input.endDate ?? input.startDate, input.endTime, timeZone).toISOString() : null
+  const repeats = input.repeat !== 'none'
+  const skippedDates = repeats ? [...new Set([...input.skippedDates, ...(input.skipDate ? [input.skipDate] : [])])] : []
+  const timing: EventTiming = {
+    startsAt,
+    endsAt,
+    repeat: input.repeat,
+    repeatUntil: repeats && input.repeatEnds === 'on-date' ? (input.repeatUntil ?? null) : null,
+    repeatCount: repeats && input.repeatEnds === 'after-count' ? (input.repeatCount ?? null) : null,
+    skippedDates,
+  }
+  return {
+    row: {
+      title: input.title,
+      description: input.description,
+      location: input.location,
+      type: input.type,
+      startsAt,
+      endsAt,
+      repeat: timing.repeat,
+      repeatUntil: timing.repeatUntil,
+      repeatCount: timing.repeatCount,
+      lastStartsAt: lastStartOf(timing, timeZone)?.toISOString() ?? null,
+    },
+    skippedDates,
+  }
+}
+
+async function replaceSkippedDates(trx: Db, eventId: string, dates: PlainDate[]): Promise<void> {
+  await trx.deleteFrom('eventSkippedDates').where('eventId', '=', eventId).execute()
+  if (dates.length > 0) {
+    await trx
+      .insertInto('eventSkippedDates')
+      .values(dates.map((date) => ({ eventId, date })))
+      .execute()
+  }
+}
+
+/** Records a new event; run it inside a transaction. Dates and times are local to `timeZone`. */
+export async function insertEvent(trx: Db, input: EventInput, timeZone: string): Promise<{ id: string; slug: string }> {
+  const { row, skippedDates } = toStored(input, timeZone)
+  const now = nowIso()
+  const id = crypto.randomUUID()
+  const event = await insertWithUniqueSlug(trx, 'events', slugify(input.title, 'event'), async (slug) => {
+    await trx
+      .insertInto('events')
+      .values({ id, slug, ...row, createdAt: now, updatedAt: now })
+      .execute()
+    return { id, slug }
+  })
+  await replaceSkippedDates(trx, event.id, skippedDates)
+  return event
+}
+
+export async function createEvent(input: EventInput, timeZone: string): Promise<{ id: string; slug: string }> {
+  return db.transaction().execute((trx) => insertEvent(trx, input, timeZone))
+}
+
+/** Changes an event; its address stays, so shared links keep working. Throws EventNotFoundError when it is gone. */
+export async function updateEvent(id: string, input: EventInput, timeZone: string): Promise<{ slug: string }> {
+  const { row, skippedDates } = toStored(input, timeZone)
+  return db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('events').select('slug').where('id', '=', id).executeTakeFirst()
+    if (!current) throw new EventNotFoundError()
+    await trx
+      .updateTable('events')
+      .set({ ...row, updatedAt: nowIso() })
+      .where('id', '=', id)
+      .execute()
+    await replaceSkippedDates(trx, id, skippedDates)
+    return { slug: current.slug }
+  })
+}
+
+/** Deletes an event, or a whole series. Deleting one that is already gone is not an error. */
+export async function deleteEvent(id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('eventSkippedDates').where('eventId', '=', id).execute()
+    await trx.deleteFrom('events').where('id', '=', id).execute()
+  })
+}
+
+/**
+ * Takes one date out of a series ("delete this occurrence"); for a one-off event that is
+ * deleting the event. Taking out a date twice is not an error, nor is an event already gone.
+ */
+export async function deleteOccurrence(id: string, date: PlainDate): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const event = await trx.selectFrom('events').select('repeat').where('id', '=', id).executeTakeFirst()
+    if (!event) return
+    if (event.repeat === 'none') {
+      await trx.deleteFrom('events').where('id', '=', id).execute()
+      return
+    }
+    await trx
+      .insertInto('eventSkippedDates')
+      .values({ eventId: id, date })
+      .onConflict((oc) => oc.columns(['eventId', 'date']).doNothing())
+      .execute()
+    await trx.updateTable('events').set({ updatedAt: nowIso() }).where('id', '=', id).execute()
+  })
+}

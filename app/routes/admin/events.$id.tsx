@@ -1,0 +1,86 @@
+import { data, Link } from 'react-router'
+import type { Route } from './+types/events.$id'
+import { EventForm } from './event-form'
+import { DeleteEventButton } from '~/components/delete-event-button'
+import { getEventForEdit } from '~/modules/events/events.queries.server'
+import { EventSchema } from '~/modules/events/events.schema'
+import { EventNotFoundError, updateEvent } from '~/modules/events/events.service.server'
+import { siteSettingsFor } from '~/modules/settings/settings.context.server'
+import { requireAccess } from '~/platform/auth.server'
+import { formatPlainDate } from '~/platform/dates'
+import { logger } from '~/platform/logger.server'
+import { parseFormSubmission } from '~/platform/form-submission.server'
+import { redirectWithToast } from '~/platform/toast.server'
+import adminEventsStylesUrl from '~/styles/admin-events.css?url'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminEventsStylesUrl }]
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.event.title ?? 'Event'} | Site admin` }]
+
+const fromCalendar = (request: Request) => new URL(request.url).searchParams.get('from') === 'calendar'
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAccess(request, 'events')
+  const { timeZone } = await siteSettingsFor(context)
+  const event = await getEventForEdit(params.id, timeZone)
+  if (!event) throw data('Event not found', { status: 404 })
+  const eventPath = `/calendar/${encodeURIComponent(event.slug)}`
+  return {
+    event,
+    timeZone,
+    eventPath,
+    cancelTo: fromCalendar(request) ? eventPath : '/admin/events',
+    skippedDates: (event.values.skippedDates ?? []).map((date) => ({ date, label: formatPlainDate(date) })),
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  await requireAccess(request, 'events')
+  const submission = await parseFormSubmission(request, EventSchema)
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  const { timeZone } = await siteSettingsFor(context)
+  let slug: string
+  try {
+    ;({ slug } = await updateEvent(params.id, submission.value, timeZone))
+  } catch (error) {
+    if (error instanceof EventNotFoundError) {
+      return redirectWithToast('/admin/events', 'This event has been deleted in the meantime.', 'error')
+    }
+    logger.error({ err: error, eventId: params.id }, 'event could not be updated')
+    return data({ result: submission.reply({ formErrors: ['Failed to update event'] }) }, { status: 500 })
+  }
+  return redirectWithToast(fromCalendar(request) ? `/calendar/${encodeURIComponent(slug)}` : '/admin/events', 'Event updated.')
+}
+
+export default function EditEvent({ loaderData, actionData }: Route.ComponentProps) {
+  const { event, timeZone, eventPath, cancelTo, skippedDates } = loaderData
+  return (
+    <div className="stack">
+      <p>
+        <Link to="/admin/events">All events</Link>
+      </p>
+      <div className="admin-page-header">
+        <h1>Edit event</h1>
+        <Link to={eventPath}>View on the site</Link>
+      </div>
+      <EventForm
+        key={event.id}
+        lastResult={actionData?.result}
+        defaultValue={event.values}
+        skippedDates={skippedDates}
+        timeZone={timeZone}
+        cancelTo={cancelTo}
+        submitLabel="Save changes"
+        submittingLabel="Saving..."
+      />
+      <section className="admin-danger-zone" aria-labelledby="delete-heading">
+        <h2 id="delete-heading">Delete this event</h2>
+        <DeleteEventButton
+          id={event.id}
+          repeats={event.values.repeat !== undefined && event.values.repeat !== 'none'}
+          label="Delete event"
+        />
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,64 @@
+import { data, Link } from 'react-router'
+import type { Route } from './+types/events.new'
+import { EventForm } from './event-form'
+import { EventSchema } from '~/modules/events/events.schema'
+import { createEvent } from '~/modules/events/events.service.server'
+import { siteSettingsFor } from '~/modules/settings/settings.context.server'
+import { requireAccess } from '~/platform/auth.server'
+import { monthOf, parsePlainDate } from '~/platform/dates'
+import { logger } from '~/platform/logger.server'
+import { parseFormSubmission } from '~/platform/form-submission.server'
+import { redirectWithToast } from '~/platform/toast.server'
+import adminEventsStylesUrl from '~/styles/admin-events.css?url'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminEventsStylesUrl }]
+
+export const meta: Route.MetaFunction = () => [{ title: 'Add event | Site admin' }]
+
+/** `?date=2026-11-28` pre-fills the day (a day clicked on the calendar); `?from=calendar` goes back there. */
+function openedWith(request: Request) {
+  const params = new URL(request.url).searchParams
+  return { date: parsePlainDate(params.get('date')), fromCalendar: params.get('from') === 'calendar' }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAccess(request, 'events')
+  const { timeZone } = await siteSettingsFor(context)
+  const { date, fromCalendar } = openedWith(request)
+  return { date, timeZone, cancelTo: fromCalendar ? `/calendar${date ? `?month=${monthOf(date)}` : ''}` : '/admin/events' }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAccess(request, 'events')
+  const submission = await parseFormSubmission(request, EventSchema)
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  const { timeZone } = await siteSettingsFor(context)
+  try {
+    await createEvent(submission.value, timeZone)
+  } catch (error) {
+    logger.error({ err: error }, 'event could not be saved')
+    return data({ result: submission.reply({ formErrors: ['Failed to add event'] }) }, { status: 500 })
+  }
+  const back = openedWith(request).fromCalendar ? `/calendar?month=${monthOf(submission.value.startDate)}` : '/admin/events'
+  return redirectWithToast(back, 'Event added.')
+}
+
+export default function NewEvent({ loaderData, actionData }: Route.ComponentProps) {
+  const { date, timeZone, cancelTo } = loaderData
+  return (
+    <div className="stack">
+      <p>
+        <Link to="/admin/events">All events</Link>
+      </p>
+      <h1>Add event</h1>
+      <EventForm
+        lastResult={actionData?.result}
+        defaultValue={date ? { title: '', description: '', location: '', startDate: date, startTime: '' } : undefined}
+        timeZone={timeZone}
+        cancelTo={cancelTo}
+        submitLabel="Add Event"
+        submittingLabel="Adding..."
+      />
+    </div>
+  )
+}

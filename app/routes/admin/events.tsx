@@ -1,0 +1,131 @@
+import { data, Link } from 'react-router'
+import type { Route } from './+types/events'
+import { AdminTable } from '~/components/admin-table'
+import { DeleteEventButton } from '~/components/delete-event-button'
+import { ErrorList } from '~/components/forms'
+import { listEventsForAdmin, type AdminEventRow } from '~/modules/events/events.queries.server'
+import { formatOccurrenceTimes } from '~/modules/events/events.recurrence.server'
+import { DeleteEventSchema, eventTypeLabel } from '~/modules/events/events.schema'
+import { deleteEvent, deleteOccurrence } from '~/modules/events/events.service.server'
+import { siteSettingsFor } from '~/modules/settings/settings.context.server'
+import { requireAccess } from '~/platform/auth.server'
+import { formatPlainDate, monthOf } from '~/platform/dates'
+import { logger } from '~/platform/logger.server'
+import { parseFormSubmission } from '~/platform/form-submission.server'
+import { redirectWithToast } from '~/platform/toast.server'
+import adminEventsStylesUrl from '~/styles/admin-events.css?url'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminEventsStylesUrl }]
+
+export const meta: Route.MetaFunction = () => [{ title: 'Events | Site admin' }]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAccess(request, 'events')
+  const { timeZone } = await siteSettingsFor(context)
+  const events = await listEventsForAdmin({ timeZone })
+  const toRow = (event: AdminEventRow) => ({
+    id: event.id,
+    title: event.title,
+    typeLabel: eventTypeLabel(event.type),
+    location: event.location,
+    repeats: event.repeat !== 'none',
+    repeatText: event.repeatText,
+    date: event.shown.date,
+    href: `/calendar/${encodeURIComponent(event.slug)}?date=${event.shown.date}`,
+    whenLabel: `${formatPlainDate(event.shown.date, 'date')}, ${formatOccurrenceTimes(event.shown, timeZone)}`,
+    shortDateLabel: formatPlainDate(event.shown.date, 'shortWeekdayDate'),
+  })
+  return {
+    upcoming: events.filter((e) => e.upcoming).map(toRow),
+    past: events.filter((e) => !e.upcoming).map(toRow),
+  }
+}
+
+/** Deletes an event, a whole series or one date of it (from this list and from the calendar's event details). */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAccess(request, 'events')
+  const submission = await parseFormSubmission(request, DeleteEventSchema)
+  if (submission.status !== 'success') {
+    return data({ error: Object.values(submission.error ?? {}).flat()[0] ?? 'Event ID is required for deletion' }, { status: 400 })
+  }
+  const { id, scope, date, from } = submission.value
+  const back = from === 'calendar' ? (date ? `/calendar?month=${monthOf(date)}` : '/calendar') : '/admin/events'
+  try {
+    if (scope === 'occurrence' && date) await deleteOccurrence(id, date)
+    else await deleteEvent(id)
+  } catch (error) {
+    logger.error({ err: error, eventId: id }, 'event could not be deleted')
+    return redirectWithToast(back, 'Failed to delete event', 'error')
+  }
+  if (scope === 'occurrence' && date) {
+    return redirectWithToast(back, `${formatPlainDate(date, 'date')} was taken out of the series.`)
+  }
+  return redirectWithToast(back, 'Event deleted.')
+}
+
+type Row = Route.ComponentProps['loaderData']['upcoming'][number]
+
+function EventRows({ rows }: { rows: Row[] }) {
+  return rows.map((event) => (
+    <tr key={event.id}>
+      <td data-label="Event">
+        <Link to={event.href}>{event.title}</Link> <span className="admin-badge">{event.typeLabel}</span>
+      </td>
+      <td data-label="When">
+        <time dateTime={event.date}>{event.whenLabel}</time>
+        {event.repeatText ? <div className="muted">{event.repeatText}</div> : null}
+      </td>
+      <td data-label="Location">{event.location}</td>
+      <td>
+        <div className="button-row">
+          <Link to={`/admin/events/${event.id}`} className="button-secondary button-small" aria-label={`Edit ${event.title}`}>
+            Edit
+          </Link>
+          <DeleteEventButton
+            id={event.id}
+            repeats={event.repeats}
+            occurrence={{ date: event.date, label: event.shortDateLabel }}
+            className="button-danger button-small"
+          />
+        </div>
+      </td>
+    </tr>
+  ))
+}
+
+export default function AdminEvents({ loaderData, actionData }: Route.ComponentProps) {
+  const { upcoming, past } = loaderData
+  return (
+    <div className="stack">
+      <div className="admin-page-header">
+        <h1>Events</h1>
+        <div className="button-row">
+          <Link to="/calendar">View calendar</Link>
+          <Link to="/admin/events/new" className="button">
+            Add event
+          </Link>
+        </div>
+      </div>
+      <ErrorList errors={actionData ? [actionData.error] : null} variant="form" />
+      {upcoming.length === 0 && past.length === 0 ? (
+        <p>No events yet. Events you add appear on the Calendar page and on the home page.</p>
+      ) : null}
+      {upcoming.length > 0 ? (
+        <section className="admin-section" aria-labelledby="events-upcoming">
+          <h2 id="events-upcoming">Upcoming</h2>
+          <AdminTable caption="Upcoming events, soonest first" columns={['Event', 'When', 'Location']} actions>
+            <EventRows rows={upcoming} />
+          </AdminTable>
+        </section>
+      ) : null}
+      {past.length > 0 ? (
+        <section className="admin-section" aria-labelledby="events-past">
+          <h2 id="events-past">Past</h2>
+          <AdminTable caption="Past events, latest first" columns={['Event', 'When', 'Location']} actions>
+            <EventRows rows={past} />
+          </AdminTable>
+        </section>
+      ) : null}
+    </div>
+  )
+}

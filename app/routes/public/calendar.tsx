@@ -1,0 +1,293 @@
+import { data, Link, useOutlet, type ShouldRevalidateFunctionArgs } from 'react-router'
+import type { Route } from './+types/calendar'
+import { AdminEntryLink } from '~/components/admin-entry-link'
+import { useRootData } from '~/components/root-data'
+import { OPENED_OVER_LIST, RouteDialog } from '~/components/route-dialog'
+import { countUpcomingEvents, listOccurrencesOnDays, listUpcomingOccurrences } from '~/modules/events/events.queries.server'
+import { CALENDAR_SIDEBAR_LIMIT, eventTypeLabel } from '~/modules/events/events.schema'
+import { siteSettingsFor } from '~/modules/settings/settings.context.server'
+import {
+  addMonths,
+  formatDate,
+  formatMonth,
+  formatPlainDate,
+  monthGridWeeks,
+  monthOf,
+  parsePlainMonth,
+  todayIn,
+  type PlainDate,
+} from '~/platform/dates'
+import { pageMeta } from '~/platform/seo'
+import { getSiteOrigin } from '~/platform/site-url.server'
+import calendarStylesUrl from '~/styles/calendar.css?url'
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: calendarStylesUrl },
+  { rel: 'alternate', type: 'text/calendar', title: 'Calendar', href: '/calendar.ics' },
+]
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Calendar',
+    description: 'Upcoming events, meetings and the monthly food and clothing distribution.',
+  })
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  // Loaded directly, /calendar/<event> shows the event alone: the month is not needed (see shouldRevalidate).
+  if (params.slug) return { calendar: null }
+  const { timeZone } = await siteSettingsFor(context)
+  const today = todayIn(timeZone)
+  const monthParam = new URL(request.url).searchParams.get('month')
+  const month = monthParam === null ? monthOf(today) : parsePlainMonth(monthParam)
+  if (!month) throw data(null, { status: 404 })
+  const weeks = monthGridWeeks(month)
+  const [occurrences, upcoming, upcomingCount] = await Promise.all([
+    listOccurrencesOnDays(weeks[0][0], weeks.at(-1)![6], timeZone),
+    listUpcomingOccurrences({ limit: CALENDAR_SIDEBAR_LIMIT, timeZone }),
+    countUpcomingEvents({ timeZone }),
+  ])
+  const chip = (o: (typeof occurrences)[number]) => ({
+    key: `${o.eventId}-${o.date}`,
+    href: `/calendar/${encodeURIComponent(o.slug)}?date=${o.date}`,
+    title: o.title,
+    type: o.type,
+    typeLabel: eventTypeLabel(o.type),
+    time: formatDate(o.startsAt, timeZone, 'time'),
+    location: o.location,
+  })
+  const onDay = (date: PlainDate) => occurrences.filter((o) => o.date === date).map(chip)
+  const origin = getSiteOrigin(request, context)
+  return {
+    calendar: {
+      month,
+      monthLabel: formatMonth(month),
+      previous: { month: addMonths(month, -1), label: formatMonth(addMonths(month, -1)) },
+      next: { month: addMonths(month, 1), label: formatMonth(addMonths(month, 1)) },
+      isCurrentMonth: month === monthOf(today),
+      weeks: weeks.map((week) =>
+        week.map((date) => ({
+          date,
+          day: Number(date.slice(8, 10)),
+          label: formatPlainDate(date),
+          inMonth: monthOf(date) === month,
+          isToday: date === today,
+          events: onDay(date),
+        })),
+      ),
+      upcoming: upcoming.map((o) => ({
+        ...chip(o),
+        when: formatDate(o.startsAt, timeZone, 'shortWeekdayDateTime'),
+        monthShort: formatPlainDate(o.date, 'monthShort'),
+        day: Number(o.date.slice(8, 10)),
+      })),
+      upcomingCount,
+      subscribeUrl: `${origin.replace(/^https?:/, 'webcal:')}/calendar.ics`,
+    },
+  }
+}
+
+export function shouldRevalidate({ currentUrl, currentParams, nextParams, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // Opening an event over the month, or another date of it inside the dialog: the month stays as it is.
+  if (nextParams.slug && (currentParams.slug || currentUrl.pathname === '/calendar')) return false
+  // Leaving an event: if it was loaded on its own, the month was skipped, so fetch it now.
+  if (currentParams.slug && !nextParams.slug) return true
+  return defaultShouldRevalidate
+}
+
+type CalendarData = NonNullable<Route.ComponentProps['loaderData']['calendar']>
+type Day = CalendarData['weeks'][number][number]
+
+export default function Calendar({ loaderData }: Route.ComponentProps) {
+  const { calendar } = loaderData
+  const event = useOutlet({ inDialog: calendar !== null })
+  const { user } = useRootData()
+  // A direct load of an event: the event's own page.
+  if (!calendar) return event
+  const admin = user?.role === 'admin'
+  const { month, monthLabel, previous, next, isCurrentMonth, weeks, upcoming, upcomingCount } = calendar
+  const daysWithEvents = weeks.flat().filter((day) => day.inMonth && day.events.length > 0)
+
+  return (
+    <div className="container section calendar-page">
+      <header className="calendar-header">
+        <div>
+          <h1>Calendar</h1>
+          <p className="calendar-count">
+            {upcomingCount === 0
+              ? 'No upcoming events scheduled'
+              : `${upcomingCount} upcoming ${upcomingCount === 1 ? 'event' : 'events'}`}
+          </p>
+        </div>
+        <div className="button-row">
+          {admin ? (
+            <Link to="/admin/events/new?from=calendar" className="button button-small">
+              <span aria-hidden="true">+</span> Add event
+            </Link>
+          ) : null}
+          <a href={calendar.subscribeUrl} className="button-secondary button-small">
+            Subscribe
+          </a>
+          <a href="/calendar.ics" className="calendar-feed-link" download="calendar.ics">
+            iCal feed (.ics)
+          </a>
+        </div>
+      </header>
+
+      <div className="calendar-layout">
+        <section className="calendar-month" aria-labelledby="calendar-month-label">
+          <div className="calendar-toolbar">
+            <h2 id="calendar-month-label" aria-live="polite">
+              {monthLabel}
+            </h2>
+            <nav aria-label="Months" className="calendar-nav">
+              <Link to={`/calendar?month=${previous.month}`} className="button-secondary button-small" preventScrollReset>
+                <span aria-hidden="true">‹ </span>Previous<span className="visually-hidden"> month, {previous.label}</span>
+              </Link>
+              <Link
+                to="/calendar"
+                className="button-secondary button-small"
+                aria-current={isCurrentMonth ? 'date' : undefined}
+                preventScrollReset
+              >
+                Today
+              </Link>
+              <Link to={`/calendar?month=${next.month}`} className="button-secondary button-small" preventScrollReset>
+                Next<span className="visually-hidden"> month, {next.label}</span>
+                <span aria-hidden="true"> ›</span>
+              </Link>
+            </nav>
+          </div>
+
+          <table className="calendar-grid">
+            <caption className="visually-hidden">Events in {monthLabel}</caption>
+            <thead>
+              <tr>
+                {WEEKDAYS.map((weekday) => (
+                  <th key={weekday} scope="col">
+                    <abbr title={weekday}>{weekday.slice(0, 3)}</abbr>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {weeks.map((week) => (
+                <tr key={week[0].date}>
+                  {week.map((day) => (
+                    <DayCell key={day.date} day={day} admin={admin} />
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+
+          <div className="calendar-agenda">
+            {daysWithEvents.length === 0 ? (
+              <p className="calendar-empty">No events in {monthLabel}.</p>
+            ) : (
+              <ol className="calendar-agenda-days">
+                {daysWithEvents.map((day) => (
+                  <li key={day.date} className={day.isToday ? 'calendar-agenda-day is-today' : 'calendar-agenda-day'}>
+                    <h3 className="calendar-agenda-date">
+                      <time dateTime={day.date}>{day.label}</time>
+                      {day.isToday ? <span className="calendar-today-badge">Today</span> : null}
+                    </h3>
+                    <ul className="calendar-agenda-events">
+                      {day.events.map((e) => (
+                        <li key={e.key}>
+                          <Link to={e.href} state={OPENED_OVER_LIST} preventScrollReset className="calendar-agenda-event">
+                            <span className="calendar-agenda-time">{e.time}</span>
+                            <span className="calendar-agenda-title">{e.title}</span>
+                            <span className="calendar-agenda-location">{e.location}</span>
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  </li>
+                ))}
+              </ol>
+            )}
+            {admin ? (
+              <p>
+                <Link to={`/admin/events/new?from=calendar&date=${month}-01`} className="button-secondary button-small">
+                  <span aria-hidden="true">+</span> Add an event in {monthLabel}
+                </Link>
+              </p>
+            ) : null}
+          </div>
+        </section>
+
+        <aside className="calendar-sidebar" aria-labelledby="calendar-upcoming">
+          <h2 id="calendar-upcoming">Upcoming Events</h2>
+          {upcoming.length === 0 ? (
+            <p className="calendar-empty">No upcoming events scheduled</p>
+          ) : (
+            <ol className="calendar-upcoming">
+              {upcoming.map((e) => (
+                <li key={e.key} className="calendar-upcoming-item">
+                  <span className="calendar-upcoming-date" aria-hidden="true">
+                    <span>{e.monthShort}</span>
+                    <span className="calendar-upcoming-day">{e.day}</span>
+                  </span>
+                  <span className="calendar-upcoming-text">
+                    <Link to={e.href} state={OPENED_OVER_LIST} preventScrollReset className="calendar-upcoming-link">
+                      {e.title}
+                    </Link>
+                    <span className="calendar-upcoming-when">{e.when}</span>
+                    <span className="calendar-upcoming-location">{e.location}</span>
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </aside>
+      </div>
+
+      <AdminEntryLink section="events" returnTo="/calendar" />
+      {event ? (
+        <RouteDialog labelledBy="event-title" closeTo={`/calendar?month=${month}`} closeLabel="Close event">
+          {event}
+        </RouteDialog>
+      ) : null}
+    </div>
+  )
+}
+
+function DayCell({ day, admin }: { day: Day; admin: boolean }) {
+  const className = ['calendar-day', day.inMonth ? '' : 'is-other-month', day.isToday ? 'is-today' : '']
+    .filter(Boolean)
+    .join(' ')
+  return (
+    <td className={className} aria-current={day.isToday ? 'date' : undefined}>
+      <div className="calendar-day-head">
+        <time dateTime={day.date} className="calendar-day-number">
+          <span aria-hidden="true">{day.day}</span>
+          <span className="visually-hidden">{day.label}</span>
+        </time>
+        {admin ? (
+          <Link to={`/admin/events/new?from=calendar&date=${day.date}`} className="calendar-add" aria-label={`Add an event on ${day.label}`}>
+            +
+          </Link>
+        ) : null}
+      </div>
+      {day.events.length > 0 ? (
+        <ul className="calendar-chips">
+          {day.events.map((e) => (
+            <li key={e.key}>
+              <Link
+                to={e.href}
+                state={OPENED_OVER_LIST}
+                preventScrollReset
+                className={`calendar-chip event-type-${e.type}`}
+                title={`${e.time} ${e.title}`}
+              >
+                <span className="calendar-chip-time">{e.time}</span> {e.title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </td>
+  )
+}

@@ -1,0 +1,259 @@
+import type { Page } from '@playwright/test'
+import { listEventsForAdmin } from '../../app/modules/events/events.queries.server'
+import { EventSchema, type EventFormValues } from '../../app/modules/events/events.schema'
+import { createEvent, deleteEvent } from '../../app/modules/events/events.service.server'
+import { addMonths, formatMonth, monthOf, todayIn } from '../../app/platform/dates'
+import { expect, test } from './fixtures'
+import { waitForHydration } from './hydration'
+
+const ZONE = 'America/Antigua'
+const THIS_MONTH = monthOf(todayIn(ZONE))
+const DEMO_TITLES = new Set([
+  'Monthly Food and Clothing Distribution',
+  'Cancer Survivors Support Group',
+  'Youth Market Day',
+  'Hope Gala Fundraising Dinner',
+])
+
+// Events a test adds are removed again, so every test starts from the demo calendar.
+test.afterEach(async () => {
+  for (const event of await listEventsForAdmin({ timeZone: ZONE })) {
+    if (!DEMO_TITLES.has(event.title)) await deleteEvent(event.id)
+  }
+})
+
+function addEvent(values: Partial<EventFormValues> & { title: string; startDate: string }) {
+  return createEvent(
+    EventSchema.parse({ description: 'All are welcome.', startTime: '18:00', location: 'Church hall', ...values }),
+    ZONE,
+  )
+}
+
+function toast(page: Page, text: string) {
+  return page.locator('[data-sonner-toaster]').getByText(text)
+}
+
+function monthHeading(page: Page) {
+  return page.getByRole('heading', { level: 2 }).first()
+}
+
+async function navigateMonths(page: Page) {
+  await page.goto('/calendar')
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible()
+  await expect(page.getByText('4 upcoming events')).toBeVisible()
+  await expect(monthHeading(page)).toHaveText(formatMonth(THIS_MONTH))
+  const months = page.getByRole('navigation', { name: 'Months' })
+
+  await months.getByRole('link', { name: /^Next/ }).click()
+  await expect(monthHeading(page)).toHaveText(formatMonth(addMonths(THIS_MONTH, 1)))
+  await expect(page).toHaveURL(`/calendar?month=${addMonths(THIS_MONTH, 1)}`)
+  await months.getByRole('link', { name: /^Previous/ }).click()
+  await months.getByRole('link', { name: /^Previous/ }).click()
+  await expect(monthHeading(page)).toHaveText(formatMonth(addMonths(THIS_MONTH, -1)))
+  await months.getByRole('link', { name: 'Today' }).click()
+  await expect(monthHeading(page)).toHaveText(formatMonth(THIS_MONTH))
+  await expect(page).toHaveURL('/calendar')
+
+  // Across the year end, both ways.
+  await page.goto('/calendar?month=2026-12')
+  await months.getByRole('link', { name: /^Next/ }).click()
+  await expect(monthHeading(page)).toHaveText('January 2027')
+  await months.getByRole('link', { name: /^Previous/ }).click()
+  await expect(monthHeading(page)).toHaveText('December 2026')
+  // The distribution on the last Saturday.
+  const december = page.getByRole('region', { name: 'December 2026' })
+  await expect(december.getByRole('link', { name: /Monthly Food and Clothing Distribution/ })).toHaveAttribute(
+    'href',
+    '/calendar/monthly-food-and-clothing-distribution?date=2026-12-26',
+  )
+}
+
+test('visitors move between months with Previous, Next and Today', async ({ page }) => {
+  await page.goto('/calendar')
+  await waitForHydration(page)
+  await navigateMonths(page)
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the months are plain links that work all the same', async ({ page }) => {
+    await navigateMonths(page)
+  })
+})
+
+test('an event opens in a dialog with its own address, and loads on its own', async ({ page }) => {
+  await addEvent({ title: 'Harvest Supper', startDate: '2027-02-20', startTime: '23:30', endTime: '23:59', type: 'celebration' })
+  await page.goto('/calendar?month=2027-02')
+  await waitForHydration(page)
+  const link = page.getByRole('link', { name: /Harvest Supper/ })
+  await link.click()
+  const dialog = page.getByRole('dialog', { name: 'Harvest Supper' })
+  await expect(dialog).toBeVisible()
+  await expect(page).toHaveURL('/calendar/harvest-supper?date=2027-02-20')
+  await expect(page).toHaveTitle(/^Harvest Supper \|/)
+  await expect(dialog).toContainText('Celebration')
+  await expect(dialog).toContainText('Saturday, February 20, 2027')
+  await expect(dialog).toContainText('11:30 PM – 11:59 PM')
+  await expect(dialog.getByRole('link', { name: 'Download (.ics)' })).toHaveAttribute('href', '/calendar/harvest-supper/event.ics')
+  await expect(dialog.getByRole('link', { name: /Google Calendar/ })).toHaveAttribute(
+    'href',
+    /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE&text=Harvest\+Supper&dates=20270220T233000%2F20270220T235900/,
+  )
+  await expect(dialog.getByRole('link', { name: /Map/ })).toHaveAttribute('href', /google\.com\/maps\/search\/.*Church\+hall/)
+
+  await dialog.getByRole('button', { name: 'Close event' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page).toHaveURL('/calendar?month=2027-02')
+  await expect(link).toBeFocused()
+
+  await page.goto('/calendar/harvest-supper?date=2027-02-20')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(page.getByRole('heading', { level: 1, name: 'Harvest Supper' })).toBeVisible()
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /^Harvest Supper \|/)
+  await page.getByRole('link', { name: '← Calendar' }).click()
+  await expect(monthHeading(page)).toHaveText('February 2027')
+})
+
+test('an administrator adds, edits and deletes a one-off event from the calendar', async ({ page, signIn }) => {
+  await signIn()
+  await page.goto('/calendar?month=2027-02')
+  await waitForHydration(page)
+  await page.getByRole('link', { name: 'Add an event in February 2027' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Add event' })).toBeVisible()
+  await expect(page.getByLabel('Start date')).toHaveValue('2027-02-01')
+  await waitForHydration(page)
+
+  await page.getByRole('button', { name: 'Add Event' }).click()
+  await expect(page.getByLabel('Title')).toHaveAccessibleDescription('Title is required')
+  await expect(page.getByLabel('Location')).toHaveAccessibleDescription('Location is required')
+
+  await page.getByLabel('Title').fill('Valentine Tea')
+  await page.getByLabel('Type').selectOption('fundraiser')
+  await page.getByLabel('Start date').fill('2027-02-13')
+  await page.getByLabel('Start time').fill('15:00')
+  await page.getByLabel('End time (optional)').fill('14:00')
+  await page.getByLabel('Location').fill('Church hall')
+  await page.getByLabel('Description').fill('Tea, cake and music.')
+  await page.getByRole('button', { name: 'Add Event' }).click()
+  await expect(page.getByLabel('End time (optional)')).toHaveAccessibleDescription('The end must not be before the start')
+  await page.getByLabel('End time (optional)').fill('17:00')
+  await page.getByRole('button', { name: 'Add Event' }).click()
+
+  await expect(toast(page, 'Event added.')).toBeVisible()
+  await expect(page).toHaveURL('/calendar?month=2027-02')
+  await page.getByRole('link', { name: /Valentine Tea/ }).click()
+  const dialog = page.getByRole('dialog', { name: 'Valentine Tea' })
+  await expect(dialog).toContainText('3:00 PM – 5:00 PM')
+  await expect(dialog).toContainText('Fundraiser')
+
+  await dialog.getByRole('link', { name: 'Edit event' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit event' })).toBeVisible()
+  await expect(page.getByLabel('Start time')).toHaveValue('15:00')
+  await page.getByLabel('Title').fill('Valentine Tea Party')
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(toast(page, 'Event updated.')).toBeVisible()
+  // The address stays the same after a new title.
+  await expect(page).toHaveURL('/calendar/valentine-tea')
+  await expect(page.getByRole('heading', { level: 1, name: 'Valentine Tea Party' })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Delete event' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Are you sure you want to delete this event?' })
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await expect(confirm).toBeHidden()
+  await page.getByRole('button', { name: 'Delete event' }).click()
+  await confirm.getByRole('button', { name: 'Delete' }).click()
+  await expect(toast(page, 'Event deleted.')).toBeVisible()
+  await expect(page).toHaveURL('/calendar?month=2027-02')
+  await expect(page.getByRole('link', { name: /Valentine Tea/ })).toHaveCount(0)
+})
+
+test('an administrator adds, edits and deletes a repeating event, one date or the whole series', async ({ page, signIn }) => {
+  await signIn()
+  await page.goto('/admin/events')
+  await page.getByRole('link', { name: 'Add event' }).click()
+  await waitForHydration(page)
+  await page.getByLabel('Title').fill('Youth Choir Practice')
+  await page.getByLabel('Start date').fill('2027-03-03')
+  await page.getByLabel('Start time').fill('16:30')
+  await page.getByLabel('Location').fill('Church hall')
+  await page.getByLabel('Description').fill('Singing for ages 8 to 17.')
+  await page.getByLabel('Repeats').selectOption('weekly')
+  await page.getByLabel('Ends').selectOption('after-count')
+  await page.getByLabel('Number of times').fill('3')
+  await page.getByRole('button', { name: 'Add Event' }).click()
+  await expect(toast(page, 'Event added.')).toBeVisible()
+  const row = page.getByRole('row').filter({ hasText: 'Youth Choir Practice' })
+  await expect(row).toContainText('Every week on Wednesday, 3 times')
+
+  const practices = page.getByRole('link', { name: /Youth Choir Practice/ })
+  await page.goto('/calendar?month=2027-03')
+  await expect(practices).toHaveCount(3)
+
+  await practices.nth(1).click()
+  const dialog = page.getByRole('dialog', { name: 'Youth Choir Practice' })
+  await expect(dialog).toContainText('Wednesday, March 10, 2027')
+  await expect(dialog).toContainText('Every week on Wednesday, 3 times')
+  await dialog.getByRole('button', { name: 'Delete event' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Are you sure you want to delete this event?' })
+  await expect(confirm.getByRole('button', { name: 'The whole series' })).toBeVisible()
+  await confirm.getByRole('button', { name: 'Only Wed, Mar 10' }).click()
+  await expect(toast(page, 'March 10, 2027 was taken out of the series.')).toBeVisible()
+  await expect(page).toHaveURL('/calendar?month=2027-03')
+  await expect(practices).toHaveCount(2)
+  await expect(page.getByRole('link', { name: /Youth Choir Practice/ }).first()).toHaveAttribute('href', /date=2027-03-03$/)
+
+  // Editing the series: one more time, and the skipped date back.
+  await page.goto('/admin/events')
+  await row.getByRole('link', { name: 'Edit Youth Choir Practice' }).click()
+  await expect(page.getByLabel('Wednesday, March 10, 2027')).toBeChecked()
+  await page.getByLabel('Wednesday, March 10, 2027').uncheck()
+  await page.getByLabel('Number of times').fill('4')
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(toast(page, 'Event updated.')).toBeVisible()
+  await page.goto('/calendar?month=2027-03')
+  await expect(practices).toHaveCount(4)
+
+  await page.goto('/admin/events')
+  await row.getByRole('button', { name: 'Delete' }).click()
+  await confirm.getByRole('button', { name: 'The whole series' }).click()
+  await expect(toast(page, 'Event deleted.')).toBeVisible()
+  await expect(row).toHaveCount(0)
+  await page.goto('/calendar?month=2027-03')
+  await expect(practices).toHaveCount(0)
+})
+
+test.describe('on a wide screen', () => {
+  test.use({ viewport: { width: 1280, height: 900 } })
+
+  test('the month is a grid; an administrator adds an event on a day with its plus button', async ({ page, signIn }) => {
+    await page.goto('/calendar?month=2027-04')
+    const grid = page.getByRole('table', { name: 'Events in April 2027' })
+    await expect(grid.getByRole('columnheader')).toHaveText(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'])
+    await expect(grid.getByRole('link', { name: /Monthly Food and Clothing Distribution/ })).toBeVisible()
+    await expect(grid.getByRole('link', { name: /^Add an event/ })).toHaveCount(0)
+
+    await signIn()
+    await page.goto('/calendar?month=2027-04')
+    await page.getByRole('link', { name: 'Add an event on Saturday, April 10, 2027' }).click()
+    await expect(page.getByLabel('Start date')).toHaveValue('2027-04-10')
+    await page.getByLabel('Title').fill('Easter Egg Hunt')
+    await page.getByLabel('Start time').fill('10:00')
+    await page.getByLabel('Location').fill('Church garden')
+    await page.getByLabel('Description').fill('For the little ones.')
+    await page.getByRole('button', { name: 'Add Event' }).click()
+    await expect(toast(page, 'Event added.')).toBeVisible()
+    await expect(page).toHaveURL('/calendar?month=2027-04')
+    await grid.getByRole('link', { name: /Easter Egg Hunt/ }).click()
+    await expect(page.getByRole('dialog', { name: 'Easter Egg Hunt' })).toContainText('Saturday, April 10, 2027')
+  })
+})
+
+test('the lock button leads a visitor to sign in and an administrator to event management', async ({ page, signIn }) => {
+  await page.goto('/calendar')
+  await expect(page.getByRole('link', { name: 'Admin sign in' })).toHaveAttribute('href', '/login?redirectTo=%2Fcalendar')
+  await signIn()
+  await page.goto('/calendar')
+  await page.getByRole('link', { name: 'Manage events' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible()
+})
