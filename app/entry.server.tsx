@@ -8,7 +8,7 @@ import { logger } from '~/platform/logger.server'
 import { requestInfoContext } from '~/platform/request-context'
 
 // The HTTP server (server/index.ts) reaches start-up and shutdown through the server build.
-export { prepareServer, closeServer } from '~/platform/lifecycle.server'
+export { prepareServer, closeServer } from '~/startup.server'
 export { requestInfoContext }
 
 export const streamTimeout = 5_000

@@ -7,6 +7,7 @@ import { SiteShell } from '~/components/site-shell'
 import { Toaster } from '~/components/toaster'
 import { shareSiteSettingsPerRequest, siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { getOptionalUser } from '~/platform/auth.server'
+import { env } from '~/platform/env.server'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { takeToast } from '~/platform/toast.server'
 import stylesUrl from '~/styles/site.css?url'
@@ -23,7 +24,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers } = takeToast(request)
   // The year in the site's own time zone, computed once so server and browser render the same.
   const year = new Intl.DateTimeFormat('en', { timeZone: settings.timeZone, year: 'numeric' }).format(new Date())
-  return data({ settings, user, toast, year, siteOrigin: getSiteOrigin(request, context) }, { headers })
+  return data(
+    {
+      settings,
+      user,
+      toast,
+      year,
+      siteOrigin: getSiteOrigin(request, context),
+      // Forms check files against it before sending them.
+      uploadLimitBytes: env.maxBodyBytes,
+    },
+    { headers },
+  )
 }
 
 /** Pages set their own title and description; this is the fallback (error pages, pages without meta). */

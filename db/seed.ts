@@ -4,23 +4,27 @@ import { hasSiteSettings } from '~/modules/settings/settings.queries.server'
 import { seedSiteSettings } from '~/modules/settings/settings.service.server'
 import { db } from '~/platform/db.server'
 import { logger } from '~/platform/logger.server'
+import { withMediaChange } from '~/platform/media/media-change.server'
 
 /**
  * Fills a new site with the demo content (our first customer's story; clearly sample data that
  * an administrator edits or deletes). Runs at start-up after the migrations; does nothing once
  * site settings exist, so an administrator's changes are never overwritten.
  *
- * Each module contributes one `seed*` call below, made with the transaction so that a failed
- * seed leaves nothing behind and is retried on the next start.
+ * Each module contributes one `seed*` call below, made with the transaction (and the media
+ * change, for stored files) so that a failed seed leaves nothing behind and is retried on the
+ * next start.
  */
 export async function seedDemoContentIfEmpty(): Promise<void> {
   if (await hasSiteSettings()) return
-  const seeded = await db.transaction().execute(async (trx) => {
-    // First: the settings row marks the site as seeded; a second process starting at the same time loses this insert.
-    if (!(await seedSiteSettings(trx))) return false
-    await seedPageContent(trx)
-    await seedNews(trx)
-    return true
-  })
+  const seeded = await withMediaChange((media) =>
+    media.transaction(db, async (trx) => {
+      // First: the settings row marks the site as seeded; a second process starting at the same time loses this insert.
+      if (!(await seedSiteSettings(trx))) return false
+      await seedPageContent(trx)
+      await seedNews(trx, media)
+      return true
+    }),
+  )
   if (seeded) logger.info('demo content added to the new site')
 }

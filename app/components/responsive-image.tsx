@@ -1,4 +1,4 @@
-import type { ResponsiveImageData } from '~/platform/image-types'
+import type { ResponsiveImageData } from '~/platform/media/image-types'
 
 interface ResponsiveImageProps {
   image: ResponsiveImageData

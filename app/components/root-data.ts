@@ -3,7 +3,8 @@ import { DEFAULT_SITE_SETTINGS } from '~/modules/settings/settings.defaults'
 import type { loader as rootLoader } from '~/root'
 
 /**
- * The root loader's data: site settings, the signed-in user (or null) and the current year.
+ * The root loader's data: site settings, the signed-in user (or null), the current year and
+ * the upload limit.
  * Falls back to defaults when the root loader itself failed (its error page still needs a frame).
  */
 export function useRootData() {
@@ -12,5 +13,7 @@ export function useRootData() {
     settings: data?.settings ?? DEFAULT_SITE_SETTINGS,
     user: data?.user ?? null,
     year: data?.year ?? String(new Date().getFullYear()),
+    /** The largest request body the server takes (MAX_BODY_MB). */
+    uploadLimitBytes: data?.uploadLimitBytes ?? 12 * 1024 * 1024,
   }
 }

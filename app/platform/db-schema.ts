@@ -72,7 +72,7 @@ export interface ImageTable {
   width: number
   height: number
   alt: string
-  /** JSON list of ImageVariant (see platform/images.server.ts). */
+  /** JSON list of ImageVariant (see platform/media/images.server.ts). */
   variants: string
   createdAt: string
 }

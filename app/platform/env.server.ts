@@ -56,7 +56,7 @@ const CheckedEnvSchema = EnvSchema.superRefine((value, ctx) => {
 type ParsedEnv = z.infer<typeof EnvSchema>
 
 /** `s3` holds the S3 driver's settings when STORAGE_DRIVER=s3, and then all of them. */
-export type Env = ParsedEnv & { dataDir: string; s3: S3StorageSettings | undefined }
+export type Env = ParsedEnv & { dataDir: string; maxBodyBytes: number; s3: S3StorageSettings | undefined }
 
 function s3SettingsOf(data: ParsedEnv): S3StorageSettings | undefined {
   if (data.STORAGE_DRIVER !== 's3') return undefined
@@ -77,7 +77,12 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable.`)
   }
-  return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR), s3: s3SettingsOf(result.data) }
+  return {
+    ...result.data,
+    dataDir: path.resolve(result.data.DATA_DIR),
+    maxBodyBytes: Math.round(result.data.MAX_BODY_MB * 1024 * 1024),
+    s3: s3SettingsOf(result.data),
+  }
 }
 
 export const env = parseEnv(process.env)

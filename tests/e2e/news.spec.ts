@@ -2,6 +2,7 @@ import { listArticlesForAdmin } from '../../app/modules/news/news.queries.server
 import { seedNews } from '../../app/modules/news/news.demo.server'
 import { createArticle, deleteArticle } from '../../app/modules/news/news.service.server'
 import { db } from '../../app/platform/db.server'
+import { withMediaChange } from '../../app/platform/media/media-change.server'
 import { expect, test } from './fixtures'
 import { waitForHydration } from './hydration'
 
@@ -168,6 +169,6 @@ test('with no articles the page says so, and the lock button leads to sign-in an
     await expect(page.getByRole('link', { name: 'Manage news' })).toHaveAttribute('href', '/admin/news')
   } finally {
     // Put the demo articles back for the other tests.
-    await db.transaction().execute((trx) => seedNews(trx))
+    await withMediaChange((media) => media.transaction(db, (trx) => seedNews(trx, media)))
   }
 })

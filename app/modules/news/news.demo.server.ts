@@ -1,7 +1,6 @@
 import sharp from 'sharp'
 import type { Db } from '~/platform/db.server'
-import { deleteImageFiles, storeImageFiles, type StoredImageFiles } from '~/platform/images.server'
-import { ARTICLE_IMAGE_LIMITS } from './news.schema'
+import type { MediaChange } from '~/platform/media/media-change.server'
 import { insertArticle } from './news.service.server'
 
 const SAMPLE_NOTE =
@@ -94,19 +93,13 @@ ${SAMPLE_NOTE}`,
   },
 ]
 
-/** Adds the demo articles, each with its illustration, to a new site (inside the seed transaction). */
-export async function seedNews(trx: Db): Promise<void> {
-  const stored: StoredImageFiles[] = []
-  try {
-    for (const demo of DEMO_ARTICLES) {
-      const png = await sharp(Buffer.from(demo.artwork)).png().toBuffer()
-      const files = await storeImageFiles(new Blob([new Uint8Array(png)]), ARTICLE_IMAGE_LIMITS)
-      stored.push(files)
-      const createdAt = new Date(Date.now() - demo.daysAgo * 86_400_000).toISOString()
-      await insertArticle(trx, { title: demo.title, content: demo.content, imageAlt: demo.imageAlt, createdAt }, files)
-    }
-  } catch (error) {
-    await deleteImageFiles(stored.flatMap((files) => files.variants))
-    throw error
+/** Adds the demo articles, each with its illustration, to a new site (inside the seed's media transaction). */
+export async function seedNews(trx: Db, media: MediaChange): Promise<void> {
+  for (const demo of DEMO_ARTICLES) {
+    const png = await sharp(Buffer.from(demo.artwork)).png().toBuffer()
+    const image = await media.storeImage(new Blob([new Uint8Array(png)]), 'article')
+    const imageId = await media.attach(trx, image, demo.imageAlt)
+    const createdAt = new Date(Date.now() - demo.daysAgo * 86_400_000).toISOString()
+    await insertArticle(trx, { title: demo.title, content: demo.content, createdAt }, imageId)
   }
 }

@@ -1,8 +1,8 @@
 import type { ExpressionBuilder } from 'kysely'
 import type { Database } from '~/platform/db-schema'
 import { db } from '~/platform/db.server'
-import type { ResponsiveImageData } from '~/platform/image-types'
-import { getImagesByIds, pickSocialImage, toResponsiveImage, type ImageRecord } from '~/platform/images.server'
+import type { ResponsiveImageData } from '~/platform/media/image-types'
+import { loadImagesOf, pickSocialImage, toResponsiveImage, type ImageRecord } from '~/platform/media/images.server'
 import { articleExcerpt, articlePlainText, readMinutes, renderArticleHtml } from './article-text.server'
 import { ARTICLES_PER_PAGE, MEDIA_CATEGORIES } from './news.schema'
 
@@ -49,12 +49,6 @@ function toSummary(row: ArticleRow, image: ImageRecord | undefined): ArticleSumm
   }
 }
 
-/** Loads the images of these rows at once; the function it returns finds a row's image. */
-async function imagesOf(rows: { imageId: string | null }[]) {
-  const images = await getImagesByIds(rows.flatMap((r) => (r.imageId ? [r.imageId] : [])))
-  return (row: { imageId: string | null }) => (row.imageId ? images.get(row.imageId) : undefined)
-}
-
 /** The articles on /news, newest first; the id orders articles posted at the same moment. */
 function newestNews() {
   return db.selectFrom('articles').where(isNews).orderBy('createdAt', 'desc').orderBy('id', 'desc')
@@ -72,7 +66,7 @@ export async function listPublishedArticles(page: number): Promise<ArticlePage> 
     .limit(ARTICLES_PER_PAGE)
     .offset((page - 1) * ARTICLES_PER_PAGE)
     .execute()
-  const imageOf = await imagesOf(rows)
+  const imageOf = await loadImagesOf(rows)
   return {
     articles: rows.map((row) => toSummary(row, imageOf(row))),
     page,
@@ -98,14 +92,14 @@ export async function getPublishedArticleBySlug(slug: string): Promise<ArticleDe
     .where(isNews)
     .executeTakeFirst()
   if (!row) return null
-  const imageOf = await imagesOf([row])
+  const imageOf = await loadImagesOf([row])
   return toDetail(row, imageOf(row))
 }
 
 /** The newest articles in full, for the feed. */
 export async function listArticlesForFeed(limit = 20): Promise<ArticleDetail[]> {
   const rows = await newestNews().select(SUMMARY_COLUMNS).limit(limit).execute()
-  const imageOf = await imagesOf(rows)
+  const imageOf = await loadImagesOf(rows)
   return rows.map((row) => toDetail(row, imageOf(row)))
 }
 
@@ -161,7 +155,7 @@ export async function getArticleForEdit(id: string): Promise<ArticleForEdit | nu
     .where('id', '=', id)
     .executeTakeFirst()
   if (!row) return null
-  const image = row.imageId ? (await getImagesByIds([row.imageId])).get(row.imageId) : undefined
+  const image = (await loadImagesOf([row]))(row)
   const { imageId: _imageId, ...article } = row
   return { ...article, image: image ? toResponsiveImage(image) : null }
 }

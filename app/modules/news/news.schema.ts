@@ -1,11 +1,6 @@
 import { z } from 'zod'
 import { requiredText } from '~/platform/form-schema'
-
-/** Articles' images: the seed's limit and message. */
-export const ARTICLE_IMAGE_LIMITS = {
-  maxBytes: 10 * 1024 * 1024,
-  tooLargeMessage: 'Image file is too large. Maximum size is 10MB.',
-}
+import { singleImageFields } from '~/platform/media/image-field'
 
 /** Gallery categories: items of the old site's shared collection with one of these are media, not news. */
 export const MEDIA_CATEGORIES = ['Events', 'Education', 'Health', 'Community', 'Projects']
@@ -20,21 +15,7 @@ export const ArticleSchema = z.object({
     .trim()
     .min(1, 'Content is required')
     .max(50_000, 'Content must be at most 50,000 characters'),
-  // The type is checked on the server from the file's content; the size can be checked early.
-  image: z
-    .instanceof(File)
-    .optional()
-    .refine((file) => !file || file.size <= ARTICLE_IMAGE_LIMITS.maxBytes, ARTICLE_IMAGE_LIMITS.tooLargeMessage),
-  imageAlt: z
-    .string()
-    .trim()
-    .max(300, 'Image description must be at most 300 characters')
-    .optional()
-    .transform((v) => v ?? ''),
-  removeImage: z
-    .boolean()
-    .optional()
-    .transform((v) => v ?? false),
+  ...singleImageFields('article'),
 })
 
 export type ArticleInput = z.infer<typeof ArticleSchema>

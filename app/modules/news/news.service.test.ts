@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { asFile, HTML_RENAMED_AS_JPEG, plainPng } from '../../../tests/fixtures/images'
 import { emptyUploadsBeforeEach, storedFiles } from '../../../tests/setup/uploads'
 import { db, nowIso } from '~/platform/db.server'
-import { ImageRejectedError } from '~/platform/images.server'
+import { MediaRejectedError } from '~/platform/media/media-rejected'
 import {
   getArticleForEdit,
   getPublishedArticleBySlug,
@@ -128,7 +128,7 @@ describe('news articles', () => {
       image: asFile(HTML_RENAMED_AS_JPEG, 'x.jpg'),
       imageAlt: '',
     })
-    await expect(saving).rejects.toThrow(ImageRejectedError)
+    await expect(saving).rejects.toThrow(MediaRejectedError)
     expect(await listArticlesForAdmin()).toEqual([])
     expect(storedFiles()).toEqual([])
   })

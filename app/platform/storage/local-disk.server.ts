@@ -94,5 +94,25 @@ export function createLocalDiskStorage(root: string, urlPrefix = '/media'): Stor
       resolveKey(key)
       return `${urlPrefix}/${key}`
     },
+
+    async removeAbandonedWrites(startedBefore) {
+      const partialDir = path.join(rootDir, PARTIAL_DIR)
+      let names: string[]
+      try {
+        names = await fs.promises.readdir(partialDir)
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0
+        throw error
+      }
+      let removed = 0
+      for (const name of names) {
+        const file = path.join(partialDir, name)
+        const stats = await fs.promises.stat(file).catch(() => null)
+        if (!stats || stats.mtime >= startedBefore) continue
+        await fs.promises.rm(file, { force: true, recursive: true })
+        removed++
+      }
+      return removed
+    },
   }
 }

@@ -42,6 +42,11 @@ export interface Storage {
   list(prefix: string): AsyncIterable<ListedObject>
   /** The address a browser loads the object from. */
   url(key: string): string
+  /**
+   * Removes what writes cut short (a crash, `kill -9`) left behind, if they started before
+   * `startedBefore`; returns how many were removed. Drivers that leave nothing behind omit it.
+   */
+  removeAbandonedWrites?(startedBefore: Date): Promise<number>
 }
 
 /** A key the storage refuses: not one the server could have generated. */

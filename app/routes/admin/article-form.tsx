@@ -1,10 +1,10 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useFormAction, useNavigation } from 'react-router'
-import { CheckboxField, ErrorList, Field, TextareaField } from '~/components/forms'
-import { ResponsiveImage } from '~/components/responsive-image'
+import { ErrorList, Field, TextareaField } from '~/components/forms'
+import { ImageField } from '~/components/image-field'
 import { ArticleSchema, type ArticleFormValues } from '~/modules/news/news.schema'
-import type { ResponsiveImageData } from '~/platform/image-types'
+import type { ResponsiveImageData } from '~/platform/media/image-types'
 
 interface ArticleFormProps {
   lastResult?: SubmissionResult<string[]>
@@ -44,19 +44,13 @@ export function ArticleForm({
         hint="A blank line starts a new paragraph. Also possible: ## Heading, - list item, **bold**, [link text](https://example.org)."
         required
       />
-      {currentImage ? (
-        <figure className="admin-article-image">
-          <ResponsiveImage image={currentImage} sizes="16rem" />
-          <figcaption>Current image</figcaption>
-        </figure>
-      ) : null}
-      {currentImage ? <CheckboxField meta={fields.removeImage} label="Remove the current image" /> : null}
-      <Field
+      <ImageField
         meta={fields.image}
-        type="file"
+        removeMeta={fields.removeImage}
+        current={currentImage}
+        preset="article"
         label={currentImage ? 'Replace the image (optional)' : 'Image (optional)'}
         hint="JPG, PNG, GIF or WEBP, at most 10MB."
-        accept="image/jpeg,image/png,image/gif,image/webp"
       />
       <Field
         meta={fields.imageAlt}

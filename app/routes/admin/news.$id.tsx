@@ -7,8 +7,9 @@ import { getArticleForEdit } from '~/modules/news/news.queries.server'
 import { ArticleSchema } from '~/modules/news/news.schema'
 import { ArticleNotFoundError, updateArticle } from '~/modules/news/news.service.server'
 import { requireAccess } from '~/platform/auth.server'
-import { ImageRejectedError } from '~/platform/images.server'
 import { logger } from '~/platform/logger.server'
+import { MediaRejectedError } from '~/platform/media/media-rejected'
+import { replyWithRejectedMedia } from '~/platform/media/media-reply'
 import { redirectWithToast } from '~/platform/toast.server'
 import adminNewsStylesUrl from '~/styles/admin-news.css?url'
 import { readFormData } from '~/platform/read-form.server'
@@ -31,9 +32,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     await updateArticle(params.id, submission.value)
   } catch (error) {
-    if (error instanceof ImageRejectedError) {
-      return data({ result: submission.reply({ fieldErrors: { image: [error.message] } }) }, { status: 400 })
-    }
+    if (error instanceof MediaRejectedError) return replyWithRejectedMedia(submission, error, 'image')
     if (error instanceof ArticleNotFoundError) {
       return redirectWithToast('/admin/news', 'This article has been deleted in the meantime.', 'error')
     }

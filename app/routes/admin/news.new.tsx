@@ -5,8 +5,9 @@ import { ArticleForm } from './article-form'
 import { ArticleSchema } from '~/modules/news/news.schema'
 import { createArticle } from '~/modules/news/news.service.server'
 import { requireAccess } from '~/platform/auth.server'
-import { ImageRejectedError } from '~/platform/images.server'
 import { logger } from '~/platform/logger.server'
+import { MediaRejectedError } from '~/platform/media/media-rejected'
+import { replyWithRejectedMedia } from '~/platform/media/media-reply'
 import { redirectWithToast } from '~/platform/toast.server'
 import adminNewsStylesUrl from '~/styles/admin-news.css?url'
 import { readFormData } from '~/platform/read-form.server'
@@ -27,9 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await createArticle(submission.value)
   } catch (error) {
-    if (error instanceof ImageRejectedError) {
-      return data({ result: submission.reply({ fieldErrors: { image: [error.message] } }) }, { status: 400 })
-    }
+    if (error instanceof MediaRejectedError) return replyWithRejectedMedia(submission, error, 'image')
     logger.error({ err: error }, 'article could not be saved')
     return data({ result: submission.reply({ formErrors: ['Failed to post article'] }) }, { status: 500 })
   }

@@ -1,0 +1,193 @@
+import type { Db } from '../db.server'
+import { deleteStoredFiles, storeImageFiles, type ImageSource, type StoredImageFiles } from './image-pipeline.server'
+import type { ImagePresetName } from './image-presets'
+import { deleteImageRows, insertImage } from './images.server'
+import { MediaRejectedError } from './media-rejected'
+
+/** An upload that is checked, encoded and stored, not yet recorded (`attach` records it). */
+export interface StoredImage extends StoredImageFiles {
+  readonly preset: ImagePresetName
+}
+
+export interface ImageChange {
+  /** A new image, stored with `storeImage`; it replaces the current one. */
+  upload?: StoredImage | null
+  /** True to drop the current image (when there is no new upload). */
+  remove?: boolean
+  /** The description of the image the record ends up with. */
+  alt: string
+}
+
+export interface ImageListChange {
+  /** The record's images now, in order. */
+  current: readonly string[]
+  /** The images to keep, in their new order; ids that are not in `current` are ignored. */
+  keep: readonly string[]
+  /** New images, stored with `storeImage`, added after the kept ones. */
+  add: readonly StoredImage[]
+  /** The description of every image of the list (e.g. the product's name). */
+  alt: string
+  /** The most images the list may hold, and what the uploader is told beyond that. */
+  max?: { count: number; message: string }
+}
+
+/**
+ * One change of records and their media: what it stores is deleted again if the change fails,
+ * and what it replaces or removes is deleted once the change is committed. Use it through
+ * `withMediaChange`:
+ *
+ *   await withMediaChange(async (media) => {
+ *     const upload = input.image ? await media.storeImage(input.image, 'article') : null // before the transaction
+ *     return media.transaction(db, async (trx) => {
+ *       const imageId = await media.replace(trx, row.imageId, { upload, remove: input.removeImage, alt })
+ *       await trx.updateTable('articles').set({ imageId }).where('id', '=', id).execute()
+ *     })
+ *   })
+ */
+export class MediaChange {
+  #stored: string[] = []
+  #releasing: string[] = []
+  #released: string[] = []
+  #beforeCommit: ((trx: Db) => Promise<void>)[] = []
+  #committed = false
+
+  private constructor() {}
+
+  /**
+   * Checks, encodes and stores an upload. Call it before opening the transaction: encoding
+   * takes a while, and a transaction holds the SQLite write lock. Throws MediaRejectedError.
+   */
+  async storeImage(source: ImageSource, preset: ImagePresetName): Promise<StoredImage> {
+    const files = await storeImageFiles(source, preset)
+    this.filesStored(files.variants.map((v) => v.key))
+    return { ...files, preset }
+  }
+
+  /** Stores several uploads one after the other (each is decoded in memory while it is encoded). */
+  async storeImages(sources: readonly ImageSource[], preset: ImagePresetName): Promise<StoredImage[]> {
+    const stored: StoredImage[] = []
+    for (const source of sources) stored.push(await this.storeImage(source, preset))
+    return stored
+  }
+
+  /**
+   * Runs `work` in a transaction. Rows whose images were replaced or removed are deleted at its
+   * end (after `work` has dropped its references to them), their files after the commit.
+   */
+  async transaction<T>(executor: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+    try {
+      const result = await executor.transaction().execute(async (trx) => {
+        const value = await work(trx)
+        for (const task of this.#beforeCommit.splice(0)) await task(trx)
+        return value
+      })
+      this.#released.push(...this.#releasing.splice(0))
+      this.#committed = true
+      return result
+    } catch (error) {
+      // Rolled back: the rows it removed are still there, and so must their files be.
+      this.#beforeCommit = []
+      this.#releasing = []
+      throw error
+    }
+  }
+
+  /** Records a stored image; returns its id for the record to refer to. */
+  async attach(trx: Db, image: StoredImage, alt: string): Promise<string> {
+    return (await insertImage(trx, image, alt)).id
+  }
+
+  /**
+   * A record's single image after an edit: a new upload replaces the current image, `remove`
+   * drops it, otherwise the current one gets the new description. Returns the id the record
+   * refers to now (or null).
+   */
+  async replace(trx: Db, currentId: string | null, change: ImageChange): Promise<string | null> {
+    if (change.upload) {
+      await this.remove(trx, currentId)
+      return this.attach(trx, change.upload, change.alt)
+    }
+    if (change.remove) {
+      await this.remove(trx, currentId)
+      return null
+    }
+    if (currentId) await trx.updateTable('images').set({ alt: change.alt }).where('id', '=', currentId).execute()
+    return currentId
+  }
+
+  /** Removes an image (row at the end of the transaction, files after the commit). */
+  async remove(_trx: Db, id: string | null): Promise<void> {
+    if (id) this.#removeRows([id])
+  }
+
+  /**
+   * An ordered list of images after an edit: the kept ones in their new order, then the new
+   * ones; the rest are removed. Returns the ids in order for the record to store.
+   */
+  async syncImages(trx: Db, change: ImageListChange): Promise<string[]> {
+    const current = new Set(change.current)
+    const kept = [...new Set(change.keep)].filter((id) => current.has(id))
+    if (change.max && kept.length + change.add.length > change.max.count) {
+      throw new MediaRejectedError(change.max.message)
+    }
+    this.#removeRows(change.current.filter((id) => !kept.includes(id)))
+    if (kept.length > 0) await trx.updateTable('images').set({ alt: change.alt }).where('id', 'in', kept).execute()
+    const added: string[] = []
+    for (const image of change.add) added.push(await this.attach(trx, image, change.alt))
+    return [...kept, ...added]
+  }
+
+  /** Files written by this change (of any kind): deleted again if the change fails. */
+  filesStored(keys: readonly string[]): void {
+    this.#stored.push(...keys)
+  }
+
+  /** Files no longer referenced once this change's transaction commits. */
+  releaseFilesAfterCommit(keys: readonly string[]): void {
+    this.#releasing.push(...keys)
+  }
+
+  /** Work to do at the end of the transaction, e.g. deleting rows whose references `work` removed. */
+  beforeCommit(task: (trx: Db) => Promise<void>): void {
+    this.#beforeCommit.push(task)
+  }
+
+  #removeRows(ids: readonly string[]): void {
+    if (ids.length === 0) return
+    this.beforeCommit(async (trx) => this.releaseFilesAfterCommit(await deleteImageRows(trx, ids)))
+  }
+
+  /** Runs `work` with a new change, then deletes what the outcome leaves unreferenced. */
+  static async run<T>(work: (media: MediaChange) => Promise<T>): Promise<T> {
+    const media = new MediaChange()
+    let result: T
+    try {
+      result = await work(media)
+    } catch (error) {
+      await media.#finish(false)
+      throw error
+    }
+    await media.#finish(true)
+    return result
+  }
+
+  async #finish(succeeded: boolean): Promise<void> {
+    // Once committed, the new files are referenced whatever happened afterwards.
+    if (this.#committed) return deleteStoredFiles(this.#released)
+    if (succeeded && (this.#stored.length > 0 || this.#beforeCommit.length > 0 || this.#releasing.length > 0)) {
+      // Recorded through another transaction, perhaps: deleting could break committed rows.
+      // Files nothing refers to are removed by the start-up sweep.
+      throw new Error('A media change stored or removed media without committing media.transaction()')
+    }
+    await deleteStoredFiles(this.#stored)
+  }
+}
+
+/**
+ * Runs one change of records and their media (see MediaChange). If `work` fails before its
+ * transaction commits, the files it stored are deleted; once committed, the files it replaced
+ * or removed are.
+ */
+export function withMediaChange<T>(work: (media: MediaChange) => Promise<T>): Promise<T> {
+  return MediaChange.run(work)
+}

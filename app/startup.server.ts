@@ -1,0 +1,30 @@
+import { seedDemoContentIfEmpty } from '../db/seed'
+import { startDeliveryTimer, stopDeliveryWorker } from '~/modules/inbox/inbox.delivery.server'
+import { ensureFirstAdmin } from '~/modules/users/first-admin.server'
+import { db } from '~/platform/db.server'
+import { logger } from '~/platform/logger.server'
+import { imageFiles, removeUnreferencedFiles, type StoredFileOwner } from '~/platform/media/unreferenced-files.server'
+import { migrateToLatest } from '~/platform/migrate.server'
+import { closeRateLimiters } from '~/platform/rate-limit.server'
+import { storage } from '~/platform/storage/index.server'
+
+/** Every kind of record that owns stored files: the start-up sweep keeps what these refer to. */
+const STORED_FILE_OWNERS: StoredFileOwner[] = [imageFiles]
+
+/** Runs once when the HTTP server starts, before it accepts requests. */
+export async function prepareServer(): Promise<void> {
+  await migrateToLatest()
+  await seedDemoContentIfEmpty()
+  await ensureFirstAdmin()
+  // A process killed mid-upload leaves files no row refers to; a failed sweep must not stop the site.
+  await removeUnreferencedFiles(storage, STORED_FILE_OWNERS).catch((error) =>
+    logger.error({ err: error }, 'could not remove unreferenced stored files'),
+  )
+  startDeliveryTimer()
+}
+
+export async function closeServer(): Promise<void> {
+  await stopDeliveryWorker()
+  closeRateLimiters()
+  await db.destroy()
+}
