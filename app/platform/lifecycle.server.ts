@@ -1,4 +1,5 @@
 import { db } from './db.server'
+import { startUploadSweeper, stopUploadSweeper } from './media/uploads.server'
 import { migrateToLatest } from './migrate.server'
 import { closeRateLimiters } from './rate-limit.server'
 import { startDeliveryTimer, stopDeliveryWorker } from '~/modules/inbox/inbox.delivery.server'
@@ -11,10 +12,11 @@ export async function prepareServer(): Promise<void> {
   await seedDemoContentIfEmpty()
   await ensureFirstAdmin()
   startDeliveryTimer()
+  startUploadSweeper()
 }
 
 export async function closeServer(): Promise<void> {
-  await stopDeliveryWorker()
+  await Promise.all([stopDeliveryWorker(), stopUploadSweeper()])
   closeRateLimiters()
   await db.destroy()
 }

@@ -5,20 +5,25 @@ import { get, post, signIn } from '../setup/http-session'
 import { startServerForFileSignedIn } from '../setup/server-for-file'
 
 /** Every URL pattern of the route config, with index routes at their parent's path. */
-function urlPatterns(entries: RouteConfigEntry[], parent = ''): string[] {
+function urlPatterns(entries: RouteConfigEntry[], parent = ''): { pattern: string; page: boolean }[] {
   return entries.flatMap((entry) => {
     const path = entry.path ? `${parent}/${entry.path}`.replace(/\/+/g, '/') : parent
     const own = entry.index || (entry.path !== undefined && !entry.children?.some((c) => c.index)) ? [path || '/'] : []
-    return [...own, ...urlPatterns(entry.children ?? [], path)]
+    // A resource route (a .ts module: no page to render) answers with its own statuses.
+    const page = entry.file.endsWith('.tsx')
+    return [...own.map((pattern) => ({ pattern, page })), ...urlPatterns(entry.children ?? [], path)]
   })
 }
 
-/** A concrete URL for a pattern: parameters get a well-formed id that matches nothing. */
-function concrete(pattern: string): string {
-  return pattern.replace(/:\w+\??/g, '00000000-0000-4000-8000-000000000000').replace(/\*$/, 'x')
+/** Concrete URLs for a pattern: parameters get a well-formed id that matches nothing; an optional last one is also left out. */
+function concrete(pattern: string): string[] {
+  const filled = pattern.replace(/:\w+\??/g, '00000000-0000-4000-8000-000000000000').replace(/\*$/, 'x')
+  return /\/:\w+\?$/.test(pattern) ? [filled, concrete(pattern.replace(/\/:\w+\?$/, ''))].flat() : [filled]
 }
 
-const adminUrls = [...new Set(urlPatterns(routes).filter((p) => p === '/admin' || p.startsWith('/admin/')))].map(concrete)
+const adminRoutes = urlPatterns(routes).filter(({ pattern }) => pattern === '/admin' || pattern.startsWith('/admin/'))
+const adminUrls = [...new Set(adminRoutes.flatMap(({ pattern }) => concrete(pattern)))]
+const adminPages = [...new Set(adminRoutes.filter((r) => r.page).flatMap(({ pattern }) => concrete(pattern)))]
 
 /** What a marketplace manager may open: product pages, and their own account (to change their password). */
 function allowedForMarketplace(url: string): boolean {
@@ -51,6 +56,7 @@ describe('the admin area', () => {
   it('is found in the route config', () => {
     expect(adminUrls).toContain('/admin')
     expect(adminUrls).toContain('/admin/users')
+    expect(adminUrls).toContain('/admin/uploads')
     expect(adminUrls.length).toBeGreaterThan(3)
   })
 
@@ -77,7 +83,7 @@ describe('the admin area', () => {
     expect([403, 405]).toContain(postResponse.status)
   })
 
-  it.each(adminUrls.filter((u) => !u.includes('00000000')))('%s opens for an admin', async (url) => {
+  it.each(adminPages.filter((u) => !u.includes('00000000')))('%s opens for an admin', async (url) => {
     expect((await get(server, url, admin)).status).toBe(200)
   })
 })
