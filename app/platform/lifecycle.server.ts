@@ -1,5 +1,6 @@
 import { db } from './db.server'
 import { startUploadSweeper, stopUploadSweeper } from './media/uploads.server'
+import { startVideoWorker, stopVideoWorker } from './media/videos.server'
 import { migrateToLatest } from './migrate.server'
 import { closeRateLimiters } from './rate-limit.server'
 import { startDeliveryTimer, stopDeliveryWorker } from '~/modules/inbox/inbox.delivery.server'
@@ -13,10 +14,11 @@ export async function prepareServer(): Promise<void> {
   await ensureFirstAdmin()
   startDeliveryTimer()
   startUploadSweeper()
+  startVideoWorker()
 }
 
 export async function closeServer(): Promise<void> {
-  await Promise.all([stopDeliveryWorker(), stopUploadSweeper()])
+  await Promise.all([stopDeliveryWorker(), stopUploadSweeper(), stopVideoWorker()])
   closeRateLimiters()
   await db.destroy()
 }
