@@ -303,7 +303,7 @@ export interface VideoRunSummary {
   more: boolean
 }
 
-export function retryDelayMs(attempts: number): number {
+function retryDelayMs(attempts: number): number {
   return VIDEO_POLICY.firstRetryMs * 2 ** Math.max(0, attempts - 1)
 }
 
@@ -518,7 +518,7 @@ function neutralPoster(): Promise<Buffer> {
 }
 
 /** Work files whose video is gone (a crash between moving an upload and recording it). */
-export async function removeOrphanWorkFiles(olderThan: Date): Promise<number> {
+async function removeOrphanWorkFiles(olderThan: Date): Promise<number> {
   const names = await fs.promises.readdir(workDir()).catch(() => [] as string[])
   const ids = [...new Set(names.map((name) => name.split('.')[0]))]
   if (ids.length === 0) return 0
