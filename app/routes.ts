@@ -25,6 +25,7 @@ export default [
     route('news/:id', 'routes/admin/news.$id.tsx'),
     route('pages', 'routes/admin/pages.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
+    route('uploads/:uploadId?', 'routes/admin/uploads.ts'),
   ]),
   route('healthz', 'routes/resources/healthz.ts'),
   route('sitemap.xml', 'routes/resources/sitemap.xml.ts'),
