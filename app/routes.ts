@@ -29,6 +29,7 @@ export default [
     route('events/:id', 'routes/admin/events.$id.tsx'),
     route('pages', 'routes/admin/pages.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
+    route('uploads/:uploadId?', 'routes/admin/uploads.ts'),
   ]),
   route('healthz', 'routes/resources/healthz.ts'),
   route('sitemap.xml', 'routes/resources/sitemap.xml.ts'),

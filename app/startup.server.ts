@@ -4,12 +4,14 @@ import { ensureFirstAdmin } from '~/modules/users/first-admin.server'
 import { db } from '~/platform/db.server'
 import { logger } from '~/platform/logger.server'
 import { imageFiles, removeUnreferencedFiles, type StoredFileOwner } from '~/platform/media/unreferenced-files.server'
+import { startUploadSweeper, stopUploadSweeper } from '~/platform/media/uploads.server'
+import { startVideoWorker, stopVideoWorker, videoFiles } from '~/platform/media/videos.server'
 import { migrateToLatest } from '~/platform/migrate.server'
 import { closeRateLimiters } from '~/platform/rate-limit.server'
 import { storage } from '~/platform/storage/index.server'
 
 /** Every kind of record that owns stored files: the start-up sweep keeps what these refer to. */
-const STORED_FILE_OWNERS: StoredFileOwner[] = [imageFiles]
+const STORED_FILE_OWNERS: StoredFileOwner[] = [imageFiles, videoFiles]
 
 /** Runs once when the HTTP server starts, before it accepts requests. */
 export async function prepareServer(): Promise<void> {
@@ -21,10 +23,12 @@ export async function prepareServer(): Promise<void> {
     logger.error({ err: error }, 'could not remove unreferenced stored files'),
   )
   startDeliveryTimer()
+  startUploadSweeper()
+  startVideoWorker()
 }
 
 export async function closeServer(): Promise<void> {
-  await stopDeliveryWorker()
+  await Promise.all([stopDeliveryWorker(), stopUploadSweeper(), stopVideoWorker()])
   closeRateLimiters()
   await db.destroy()
 }

@@ -17,6 +17,8 @@ export interface AdminSection {
   counter?: 'unreadMessages'
   /** The roles that may open its pages and send its forms. */
   managedBy: readonly Role[]
+  /** An endpoint other sections' forms use, not a page: left out of the navigation and dashboard. */
+  endpoint?: true
 }
 
 /**
@@ -73,6 +75,13 @@ export const ADMIN_SECTIONS = {
     description: 'Change your password.',
     managedBy: ['admin', 'marketplace'],
   },
+  uploads: {
+    path: '/admin/uploads',
+    label: 'Resumable uploads',
+    // The tus endpoint of the forms that take large files (the gallery's).
+    managedBy: ['admin'],
+    endpoint: true,
+  },
 } as const satisfies Record<string, AdminSection>
 
 export type SectionName = keyof typeof ADMIN_SECTIONS
@@ -83,10 +92,10 @@ export function canManage(user: UserWithRole | null | undefined, section: Sectio
   return !!user && (ADMIN_SECTIONS[section].managedBy as readonly Role[]).includes(user.role)
 }
 
-/** The sections a user may manage, in navigation order. */
+/** The sections with pages a user may manage, in navigation order. */
 export function sectionsFor(user: UserWithRole): (AdminSection & { name: SectionName })[] {
   return (Object.keys(ADMIN_SECTIONS) as SectionName[])
-    .filter((name) => canManage(user, name))
+    .filter((name) => canManage(user, name) && !(ADMIN_SECTIONS[name] as AdminSection).endpoint)
     .map((name) => ({ name, ...ADMIN_SECTIONS[name] }))
 }
 

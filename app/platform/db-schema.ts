@@ -108,6 +108,41 @@ export interface EventTable {
   updatedAt: string
 }
 
+/** A resumable upload in progress or finished but not yet used (see platform/media/uploads.server.ts). */
+export interface UploadTable {
+  id: string
+  userId: string
+  filename: string
+  contentType: string
+  /** The declared total size in bytes (Upload-Length). */
+  size: number
+  createdAt: string
+  /** Last time a chunk arrived: uploads idle for a day are removed. */
+  updatedAt: string
+}
+
+/** A video and its conversion job (see platform/media/videos.server.ts). */
+export interface VideoTable {
+  id: string
+  status: 'processing' | 'ready' | 'failed'
+  /** For the admin: why it failed, or why it is shown unconverted. */
+  statusText: string | null
+  filename: string
+  /** The container found by content when it was uploaded. */
+  originalFormat: 'mp4' | 'webm' | 'mov'
+  videoKey: string | null
+  posterImageId: string | null
+  width: number | null
+  height: number | null
+  durationMs: number | null
+  attempts: number
+  nextAttemptAt: string | null
+  leaseToken: string | null
+  leaseExpiresAt: string | null
+  createdAt: string
+  updatedAt: string
+}
+
 export interface EventSkippedDateTable {
   eventId: string
   date: string
@@ -125,4 +160,6 @@ export interface Database {
   articles: ArticleTable
   events: EventTable
   eventSkippedDates: EventSkippedDateTable
+  uploads: UploadTable
+  videos: VideoTable
 }

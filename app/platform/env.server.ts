@@ -35,6 +35,9 @@ const EnvSchema = z.object({
   SMTP_FROM: optionalString,
   CONTACT_FORWARD_URL: optionalString.pipe(z.url('CONTACT_FORWARD_URL must be a full URL').optional()),
   MAX_BODY_MB: z.coerce.number().positive().default(12),
+  // Video conversion (Debian: apt-get install ffmpeg). Without them, videos are shown as uploaded.
+  FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().trim().min(1).default('ffprobe'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STORAGE_DRIVER: z.enum(['local', 's3'], 'STORAGE_DRIVER must be local or s3').default('local'),
   S3_ENDPOINT: optionalString.pipe(z.url('S3_ENDPOINT must be a full URL like https://s3.example.org').optional()),

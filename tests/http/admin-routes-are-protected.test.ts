@@ -6,20 +6,25 @@ import { get, post, signIn } from '../setup/http-session'
 import { startServerForFileSignedIn } from '../setup/server-for-file'
 
 /** Every URL pattern of the route config, with index routes at their parent's path. */
-function urlPatterns(entries: RouteConfigEntry[], parent = ''): string[] {
+function urlPatterns(entries: RouteConfigEntry[], parent = ''): { pattern: string; page: boolean }[] {
   return entries.flatMap((entry) => {
     const path = entry.path ? `${parent}/${entry.path}`.replace(/\/+/g, '/') : parent
     const own = entry.index || (entry.path !== undefined && !entry.children?.some((c) => c.index)) ? [path || '/'] : []
-    return [...own, ...urlPatterns(entry.children ?? [], path)]
+    // A resource route (a .ts module: no page to render) answers with its own statuses.
+    const page = entry.file.endsWith('.tsx')
+    return [...own.map((pattern) => ({ pattern, page })), ...urlPatterns(entry.children ?? [], path)]
   })
 }
 
-/** A concrete URL for a pattern: parameters get a well-formed id that matches nothing. */
-function concrete(pattern: string): string {
-  return pattern.replace(/:\w+\??/g, '00000000-0000-4000-8000-000000000000').replace(/\*$/, 'x')
+/** Concrete URLs for a pattern: parameters get a well-formed id that matches nothing; an optional last one is also left out. */
+function concrete(pattern: string): string[] {
+  const filled = pattern.replace(/:\w+\??/g, '00000000-0000-4000-8000-000000000000').replace(/\*$/, 'x')
+  return /\/:\w+\?$/.test(pattern) ? [filled, concrete(pattern.replace(/\/:\w+\?$/, ''))].flat() : [filled]
 }
 
-const adminUrls = [...new Set(urlPatterns(routes).filter((p) => p === '/admin' || p.startsWith('/admin/')))].map(concrete)
+const adminRoutes = urlPatterns(routes).filter(({ pattern }) => pattern === '/admin' || pattern.startsWith('/admin/'))
+const adminUrls = [...new Set(adminRoutes.flatMap(({ pattern }) => concrete(pattern)))]
+const adminPages = new Set(adminRoutes.filter((r) => r.page).flatMap(({ pattern }) => concrete(pattern)))
 
 const SECTIONS = Object.keys(ADMIN_SECTIONS) as SectionName[]
 
@@ -66,6 +71,7 @@ describe('the admin area', () => {
   it('is found in the route config', () => {
     expect(adminUrls).toContain('/admin')
     expect(adminUrls).toContain('/admin/users')
+    expect(adminUrls).toContain('/admin/uploads')
     expect(adminUrls.length).toBeGreaterThan(3)
   })
 
@@ -88,11 +94,23 @@ describe('the admin area', () => {
     expect(body).toContain('/login?redirectTo=')
   })
 
-  it.each(cases.filter((c) => c.allowed))('$url opens for a $role user, as the access module allows', async ({ role, url }) => {
-    const response = await get(server, url, cookies[role])
-    // A URL with an id opens only for a record that exists: the made-up id gets 404, not 403.
-    expect(response.status).toBe(url.includes('00000000') ? 404 : 200)
-  })
+  it.each(cases.filter((c) => c.allowed && adminPages.has(c.url)))(
+    '$url opens for a $role user, as the access module allows',
+    async ({ role, url }) => {
+      const response = await get(server, url, cookies[role])
+      // A URL with an id opens only for a record that exists: the made-up id gets 404, not 403.
+      expect(response.status).toBe(url.includes('00000000') ? 404 : 200)
+    },
+  )
+
+  it.each(cases.filter((c) => c.allowed && !adminPages.has(c.url)))(
+    '$url answers a $role user itself, as the access module allows',
+    async ({ role, url }) => {
+      // An endpoint (no page): its own protocol answers, never the refusal or the sign-in page.
+      const response = await get(server, url, cookies[role])
+      expect([302, 403]).not.toContain(response.status)
+    },
+  )
 
   it.each(cases.filter((c) => !c.allowed))('$url is refused to a $role user', async ({ role, url }) => {
     const getResponse = await get(server, url, cookies[role])

@@ -1,4 +1,5 @@
 import type { Db } from '../db.server'
+import { logger } from '../logger.server'
 import { deleteStoredFiles, storeImageFiles, type ImageSource, type StoredImageFiles } from './image-pipeline.server'
 import type { ImagePresetName } from './image-presets'
 import { deleteImageRows, insertImage } from './images.server'
@@ -47,6 +48,8 @@ export class MediaChange {
   #releasing: string[] = []
   #released: string[] = []
   #beforeCommit: ((trx: Db) => Promise<void>)[] = []
+  #pendingAfterCommit: (() => Promise<void>)[] = []
+  #afterCommit: (() => Promise<void>)[] = []
   #committed = false
 
   private constructor() {}
@@ -80,12 +83,14 @@ export class MediaChange {
         return value
       })
       this.#released.push(...this.#releasing.splice(0))
+      this.#afterCommit.push(...this.#pendingAfterCommit.splice(0))
       this.#committed = true
       return result
     } catch (error) {
       // Rolled back: the rows it removed are still there, and so must their files be.
       this.#beforeCommit = []
       this.#releasing = []
+      this.#pendingAfterCommit = []
       throw error
     }
   }
@@ -150,6 +155,14 @@ export class MediaChange {
     this.#beforeCommit.push(task)
   }
 
+  /**
+   * Work once this change's transaction has committed, such as removing private working files
+   * of what it deleted (not stored files: see releaseFilesAfterCommit). A failure is logged.
+   */
+  afterCommit(task: () => Promise<void>): void {
+    this.#pendingAfterCommit.push(task)
+  }
+
   #removeRows(ids: readonly string[]): void {
     if (ids.length === 0) return
     this.beforeCommit(async (trx) => this.releaseFilesAfterCommit(await deleteImageRows(trx, ids)))
@@ -171,8 +184,17 @@ export class MediaChange {
 
   async #finish(succeeded: boolean): Promise<void> {
     // Once committed, the new files are referenced whatever happened afterwards.
-    if (this.#committed) return deleteStoredFiles(this.#released)
-    if (succeeded && (this.#stored.length > 0 || this.#beforeCommit.length > 0 || this.#releasing.length > 0)) {
+    if (this.#committed) {
+      await Promise.all([
+        deleteStoredFiles(this.#released),
+        ...this.#afterCommit.map((task) =>
+          task().catch((error) => logger.error({ err: error }, 'work after a media change failed')),
+        ),
+      ])
+      return
+    }
+    const pending = [this.#stored, this.#beforeCommit, this.#releasing, this.#pendingAfterCommit]
+    if (succeeded && pending.some((list) => list.length > 0)) {
       // Recorded through another transaction, perhaps: deleting could break committed rows.
       // Files nothing refers to are removed by the start-up sweep.
       throw new Error('A media change stored or removed media without committing media.transaction()')

@@ -1,0 +1,221 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { FileStore } from '@tus/file-store'
+import { Server, type Upload } from '@tus/server'
+import type { SessionUser } from '../auth.server'
+import { db, nowIso } from '../db.server'
+import { env } from '../env.server'
+import { logger } from '../logger.server'
+import { MediaRejectedError } from './media-rejected'
+import { UPLOAD_ENDPOINT, UPLOAD_MAX_BYTES } from './upload-policy'
+
+export const UPLOAD_POLICY = {
+  /** An upload nobody has added to for this long is removed, finished or not. */
+  abandonedAfterMs: 24 * 60 * 60_000,
+  sweepEveryMs: 60 * 60_000,
+}
+
+export const UPLOAD_NOT_FOUND_MESSAGE = 'The uploaded file was not found. Please choose it again.'
+
+/** A complete upload, ready for a feature to check and use. */
+export interface FinishedUpload {
+  id: string
+  /** The file on local disk; the feature moves or copies it, then calls discardUpload. */
+  path: string
+  size: number
+  /** As the browser named it (cleaned): for messages only, never for storage keys. */
+  filename: string
+  /** As the browser declared it: not trusted, the content decides. */
+  contentType: string
+}
+
+// Ids are made here (namingFunction below): 32 hex digits, nothing else is ever a path.
+const UPLOAD_ID = /^[0-9a-f]{32}$/
+
+export function isUploadId(id: unknown): id is string {
+  return typeof id === 'string' && UPLOAD_ID.test(id)
+}
+
+/** Partial uploads live on local disk, outside the public uploads folder. */
+function uploadsDir(): string {
+  return path.join(env.dataDir, 'tus')
+}
+
+function uploadFile(id: string): string {
+  return path.join(uploadsDir(), id)
+}
+
+/** A file name fit for a message: no folders, no control characters, not too long. */
+function cleanFilename(name: string | null | undefined): string {
+  const base = (name ?? '').split(/[/\\]/).pop() ?? ''
+  const cleaned = base.replace(/[\u0000-\u001f\u007f]+/g, '').trim().slice(0, 200)
+  return cleaned || 'upload'
+}
+
+function cleanContentType(type: string | null | undefined): string {
+  return type && /^[\w.+-]+\/[\w.+-]+$/.test(type) ? type.slice(0, 100) : 'application/octet-stream'
+}
+
+// The signed-in user of a creation request, for the creation hook (tus passes the request on).
+const creators = new WeakMap<Request, SessionUser>()
+
+let tusServer: Server | undefined
+
+function tus(): Server {
+  tusServer ??= new Server({
+    path: UPLOAD_ENDPOINT,
+    datastore: new FileStore({ directory: uploadsDir() }),
+    maxSize: UPLOAD_MAX_BYTES,
+    relativeLocation: true,
+    // Same-origin only: no CORS headers at all.
+    allowedOrigins: () => false,
+    namingFunction: () => crypto.randomBytes(16).toString('hex'),
+    getFileIdFromRequest: (_request, lastPath) => (isUploadId(lastPath) ? lastPath : undefined),
+    async onUploadCreate(request, upload: Upload) {
+      const user = creators.get(request as unknown as Request)
+      if (!user) throw { status_code: 403, body: 'Not allowed\n' }
+      const metadata = {
+        filename: cleanFilename(upload.metadata?.filename),
+        filetype: cleanContentType(upload.metadata?.filetype),
+      }
+      const now = nowIso()
+      // The row exists before the file, so every file has an owner the sweep can see.
+      await db
+        .insertInto('uploads')
+        .values({
+          id: upload.id,
+          userId: user.id,
+          filename: metadata.filename,
+          contentType: metadata.filetype,
+          size: upload.size ?? 0,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute()
+      return { metadata }
+    },
+    onResponseError(_request, error) {
+      if (!(error instanceof Error)) return undefined // a protocol answer (404, 409, 413...) stays as it is
+      logger.error({ err: error }, 'resumable upload failed')
+      return { status_code: 500, body: 'The upload failed on the server.\n' }
+    },
+  })
+  return tusServer
+}
+
+function plain(status: number, text: string): Response {
+  return new Response(`${text}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Tus-Resumable': '1.0.0' } })
+}
+
+/**
+ * Answers a tus request of a signed-in user who may upload (the route checked the role, the
+ * server the Origin). `uploadId` is the URL's last segment: absent when creating an upload.
+ * Another user's upload is answered as if it did not exist.
+ */
+export async function handleUploadRequest(request: Request, user: SessionUser, uploadId?: string): Promise<Response> {
+  if (uploadId === undefined) {
+    if (request.method !== 'POST') return plain(405, 'Method not allowed')
+    // The size is declared up front, so the limit is checked before the first byte.
+    if (request.headers.get('upload-length') === null) return plain(400, 'Upload-Length is required')
+    creators.set(request, user)
+    return tus().handleWeb(request)
+  }
+  if (!isUploadId(uploadId)) return plain(404, 'Upload not found')
+  if (!['PATCH', 'HEAD', 'DELETE'].includes(request.method)) return plain(405, 'Method not allowed')
+  const row = await db.selectFrom('uploads').select('userId').where('id', '=', uploadId).executeTakeFirst()
+  if (!row || row.userId !== user.id) return plain(404, 'Upload not found')
+
+  const response = await tus().handleWeb(request)
+  if (request.method === 'PATCH') {
+    // Even a broken-off chunk is activity: the upload is not abandoned.
+    await db.updateTable('uploads').set({ updatedAt: nowIso() }).where('id', '=', uploadId).execute()
+  } else if (request.method === 'DELETE' && response.status === 204) {
+    await db.deleteFrom('uploads').where('id', '=', uploadId).execute()
+  }
+  return response
+}
+
+/**
+ * The upload `uploadId` if it belongs to `user` and all its bytes have arrived; otherwise a
+ * MediaRejectedError for the form. The upload stays until discardUpload, so a form that is sent
+ * again (after a mistake in another field) can still use it.
+ */
+export async function takeFinishedUpload(uploadId: string, user: Pick<SessionUser, 'id'>): Promise<FinishedUpload> {
+  if (!isUploadId(uploadId)) throw new MediaRejectedError(UPLOAD_NOT_FOUND_MESSAGE)
+  const row = await db
+    .selectFrom('uploads')
+    .select(['filename', 'contentType', 'size'])
+    .where('id', '=', uploadId)
+    .where('userId', '=', user.id)
+    .executeTakeFirst()
+  if (!row) throw new MediaRejectedError(UPLOAD_NOT_FOUND_MESSAGE)
+  const file = uploadFile(uploadId)
+  const stats = await fs.promises.stat(file).catch(() => null)
+  if (!stats) throw new MediaRejectedError(UPLOAD_NOT_FOUND_MESSAGE)
+  if (stats.size !== row.size) throw new MediaRejectedError(`${row.filename} has not finished uploading.`)
+  return { id: uploadId, path: file, size: row.size, filename: row.filename, contentType: row.contentType }
+}
+
+/** Forgets an upload and removes what is left of its files (a feature may have moved the data away). */
+export async function discardUpload(uploadId: string): Promise<void> {
+  if (!isUploadId(uploadId)) return
+  await db.deleteFrom('uploads').where('id', '=', uploadId).execute()
+  await removeUploadFiles(uploadId)
+}
+
+async function removeUploadFiles(uploadId: string): Promise<void> {
+  const file = uploadFile(uploadId)
+  await Promise.all([fs.promises.rm(file, { force: true }), fs.promises.rm(`${file}.json`, { force: true })])
+}
+
+/**
+ * Removes uploads nobody has added to for a day (finished ones nobody used too), and files
+ * without an owner (left by a crash or a removed user) once they are as old. Returns how many.
+ */
+export async function sweepAbandonedUploads(now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - UPLOAD_POLICY.abandonedAfterMs)
+  const stale = await db.selectFrom('uploads').select('id').where('updatedAt', '<', cutoff.toISOString()).execute()
+  for (const { id } of stale) await discardUpload(id)
+
+  // Listed before the owners are read: a file created meanwhile has its row already.
+  const names = await fs.promises.readdir(uploadsDir()).catch(() => [] as string[])
+  const owned = new Set((await db.selectFrom('uploads').select('id').execute()).map((r) => r.id))
+  const orphans = new Set<string>()
+  for (const name of names) {
+    const id = name.replace(/\.json$/, '')
+    if (!isUploadId(id) || owned.has(id)) continue
+    const stats = await fs.promises.stat(path.join(uploadsDir(), name)).catch(() => null)
+    if (stats && stats.mtime < cutoff) {
+      await fs.promises.rm(path.join(uploadsDir(), name), { force: true })
+      orphans.add(id)
+    }
+  }
+  const removed = stale.length + orphans.size
+  if (removed) logger.info({ removed }, 'removed abandoned uploads')
+  return removed
+}
+
+let sweepTimer: NodeJS.Timeout | null = null
+let sweeping: Promise<unknown> | null = null
+
+function runSweep(): void {
+  if (sweeping) return
+  sweeping = sweepAbandonedUploads()
+    .catch((error) => logger.error({ err: error }, 'sweeping abandoned uploads failed'))
+    .finally(() => (sweeping = null))
+}
+
+/** Sweeps now (uploads left while the site was down) and then every hour; started with the server. */
+export function startUploadSweeper(intervalMs = UPLOAD_POLICY.sweepEveryMs): void {
+  if (sweepTimer) return
+  sweepTimer = setInterval(runSweep, intervalMs)
+  sweepTimer.unref()
+  runSweep()
+}
+
+export async function stopUploadSweeper(): Promise<void> {
+  if (sweepTimer) clearInterval(sweepTimer)
+  sweepTimer = null
+  await sweeping
+}
