@@ -5,6 +5,7 @@ import { getSiteSettings } from '~/modules/settings/settings.queries.server'
 import { db } from '~/platform/db.server'
 import type { ContactDeliveryTable, ContactMessageTable, Database } from '~/platform/db-schema'
 import { env } from '~/platform/env.server'
+import { createBackgroundWorker } from '~/platform/background-worker.server'
 import { logger } from '~/platform/logger.server'
 import { CONTACT_SUBJECT_LABELS, type ContactSubject } from './contact.schema'
 
@@ -241,58 +242,19 @@ async function forwardMessage(message: Message, signal: AbortSignal): Promise<vo
   throw new Error(`Forwarding answered HTTP ${response.status}${detail ? `: ${detail}` : ''}`)
 }
 
-// The in-process trigger: one run at a time; a request during a run schedules one more run.
-let running: Promise<void> | null = null
-let runAgain = false
-let timer: NodeJS.Timeout | null = null
-let shutdown = new AbortController()
-
-/** Starts a delivery pass in the background (never awaited by the visitor's request). */
-export function requestDeliveryRun(): void {
-  if (shutdown.signal.aborted) return
-  if (running) {
-    runAgain = true
-    return
-  }
-  const { signal } = shutdown
-  running = (async () => {
-    do {
-      runAgain = false
-      try {
-        // A burst larger than one batch goes out now, not one batch per timer tick.
-        if ((await deliverDueMessages({ signal })).more) runAgain = true
-      } catch (error) {
-        logger.error({ err: error }, 'contact delivery run failed')
-      }
-    } while (runAgain && !signal.aborted)
-  })().finally(() => {
-    running = null
-  })
-}
-
-/** Resolves when the background run (if any) has finished. */
-export async function deliveryIdle(): Promise<void> {
-  while (running) await running
-}
-
-/** Retries due deliveries periodically; started with the server. */
-export function startDeliveryTimer(intervalMs = DELIVERY_POLICY.timerMs): void {
-  if (shutdown.signal.aborted) shutdown = new AbortController()
-  if (timer) return
-  timer = setInterval(requestDeliveryRun, intervalMs)
-  timer.unref()
-  requestDeliveryRun()
-}
-
 /**
- * Stops the timer and cuts the current run short (a forward in flight is aborted). Waits a
- * little for it; a send that is still going then is left to its lease and retried later.
+ * Delivers due messages in the background: right after a message arrives, and periodically for
+ * retries; started with the server. Stopping cuts the current pass short (a forward in flight is
+ * aborted); a send that is still going then is left to its lease and retried later.
  */
-export async function stopDeliveryWorker(graceMs = 5_000): Promise<void> {
-  shutdown.abort()
-  if (timer) clearInterval(timer)
-  timer = null
-  let timeout: NodeJS.Timeout | undefined
-  await Promise.race([deliveryIdle(), new Promise((resolve) => (timeout = setTimeout(resolve, graceMs)))])
-  clearTimeout(timeout)
-}
+const deliveryWorker = createBackgroundWorker({
+  name: 'contact delivery',
+  // A burst larger than one batch goes out now, not one batch per timer tick.
+  pass: deliverDueMessages,
+  intervalMs: DELIVERY_POLICY.timerMs,
+})
+
+export const requestDeliveryRun = deliveryWorker.request
+export const deliveryIdle = deliveryWorker.idle
+export const startDeliveryTimer = deliveryWorker.start
+export const stopDeliveryWorker = deliveryWorker.stop

@@ -6,6 +6,7 @@ import sharp from 'sharp'
 import type { Database, VideoTable } from '../db-schema'
 import { db as appDb, nowIso, type Db } from '../db.server'
 import { env } from '../env.server'
+import { createBackgroundWorker } from '../background-worker.server'
 import { logger } from '../logger.server'
 import { contentTypeForKey, newStorageStem, storage } from '../storage/index.server'
 import { convertToWebMp4, extractFrame, probeMedia, ToolFailedError, ToolMissingError, type Demuxer } from './ffmpeg.server'
@@ -528,60 +529,19 @@ async function removeOrphanWorkFiles(olderThan: Date): Promise<number> {
   return removed
 }
 
-// The in-process trigger: one run at a time; a request during a run schedules one more run.
-let running: Promise<void> | null = null
-let runAgain = false
-let timer: NodeJS.Timeout | null = null
-let shutdown = new AbortController()
-
-/** Starts a conversion pass in the background (never awaited by a request). */
-export function requestVideoRun(): void {
-  if (shutdown.signal.aborted) return
-  if (running) {
-    runAgain = true
-    return
-  }
-  const { signal } = shutdown
-  running = (async () => {
-    do {
-      runAgain = false
-      try {
-        if ((await processDueVideos({ signal })).more) runAgain = true
-      } catch (error) {
-        logger.error({ err: error }, 'video conversion run failed')
-      }
-    } while (runAgain && !signal.aborted)
-  })().finally(() => {
-    running = null
-  })
-}
-
-/** Resolves when the background run (if any) has finished. */
-export async function videoWorkIdle(): Promise<void> {
-  while (running) await running
-}
-
-/** Converts waiting videos now and then every minute; started with the server. */
-export function startVideoWorker(intervalMs = VIDEO_POLICY.timerMs): void {
-  if (shutdown.signal.aborted) shutdown = new AbortController()
-  if (timer) return
-  timer = setInterval(requestVideoRun, intervalMs)
-  timer.unref()
-  removeOrphanWorkFiles(new Date(Date.now() - 24 * 60 * 60_000)).catch((error) =>
-    logger.error({ err: error }, 'could not remove leftover video files'),
-  )
-  requestVideoRun()
-}
-
 /**
- * Stops the timer and the conversion under way (ffmpeg is killed and the video's claim freed,
- * so the next start converts it again). Waits a little for that.
+ * Converts waiting videos in the background: on request, and every minute; started with the
+ * server. Stopping kills the conversion under way (ffmpeg is killed and the video's claim freed,
+ * so the next start converts it again).
  */
-export async function stopVideoWorker(graceMs = 5_000): Promise<void> {
-  shutdown.abort()
-  if (timer) clearInterval(timer)
-  timer = null
-  let timeout: NodeJS.Timeout | undefined
-  await Promise.race([videoWorkIdle(), new Promise((resolve) => (timeout = setTimeout(resolve, graceMs)))])
-  clearTimeout(timeout)
-}
+const videoWorker = createBackgroundWorker({
+  name: 'video conversion',
+  pass: processDueVideos,
+  intervalMs: VIDEO_POLICY.timerMs,
+  onStart: () => removeOrphanWorkFiles(new Date(Date.now() - 24 * 60 * 60_000)),
+})
+
+export const requestVideoRun = videoWorker.request
+export const videoWorkIdle = videoWorker.idle
+export const startVideoWorker = videoWorker.start
+export const stopVideoWorker = videoWorker.stop
