@@ -48,6 +48,8 @@ async function navigateMonths(page: Page) {
   await expect(monthHeading(page)).toHaveText(formatMonth(addMonths(THIS_MONTH, 1)))
   await expect(page).toHaveURL(`/calendar?month=${addMonths(THIS_MONTH, 1)}`)
   await months.getByRole('link', { name: /^Previous/ }).click()
+  // Each click waits for its month: a second click during the first navigation would be lost.
+  await expect(monthHeading(page)).toHaveText(formatMonth(THIS_MONTH))
   await months.getByRole('link', { name: /^Previous/ }).click()
   await expect(monthHeading(page)).toHaveText(formatMonth(addMonths(THIS_MONTH, -1)))
   await months.getByRole('link', { name: 'Today' }).click()

@@ -8,6 +8,7 @@ const NAV = [
   { name: 'Home', href: '/' },
   { name: 'About Us', href: '/about' },
   { name: 'Support', href: '/support' },
+  { name: 'Calendar', href: '/calendar' },
   { name: 'News', href: '/news' },
   { name: 'Contact', href: '/contact' },
 ]
