@@ -1,3 +1,4 @@
+import { seedGallery } from '~/modules/gallery/gallery.demo.server'
 import { seedNews } from '~/modules/news/news.demo.server'
 import { seedPageContent } from '~/modules/pages/pages.service.server'
 import { hasSiteSettings } from '~/modules/settings/settings.queries.server'
@@ -23,6 +24,7 @@ export async function seedDemoContentIfEmpty(): Promise<void> {
       if (!(await seedSiteSettings(trx))) return false
       await seedPageContent(trx)
       await seedNews(trx, media)
+      await seedGallery(trx, media)
       return true
     }),
   )

@@ -5,6 +5,7 @@ import * as pageContent from './0003-page-content'
 import * as contactMessages from './0004-contact-messages'
 import * as imagesAndArticles from './0005-images-and-articles'
 import * as videosAndUploads from './0006-videos-and-uploads'
+import * as mediaItems from './0008-media-items'
 
 /** Every migration, in order. Listed explicitly so the server bundle, the CLI and the tests share one list. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-contact-messages': contactMessages,
   '0005-images-and-articles': imagesAndArticles,
   '0006-videos-and-uploads': videosAndUploads,
+  '0008-media-items': mediaItems,
 }

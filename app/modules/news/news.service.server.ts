@@ -1,6 +1,6 @@
-import type { Db } from '~/platform/db.server'
-import { db, nowIso } from '~/platform/db.server'
+import { db, nowIso, type Db } from '~/platform/db.server'
 import { withMediaChange } from '~/platform/media/media-change.server'
+import { uniqueSlug } from '~/platform/slugs.server'
 import type { ArticleInput } from './news.schema'
 
 /** The article to change no longer exists (deleted in another tab, say). */
@@ -9,36 +9,6 @@ export class ArticleNotFoundError extends Error {
     super('Article not found')
     this.name = 'ArticleNotFoundError'
   }
-}
-
-const SLUG_MAX = 80
-
-/** A readable, URL-safe form of a title: 'Back to School Drive!' -> 'back-to-school-drive'. */
-export function slugify(title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .slice(0, SLUG_MAX)
-    .replace(/^-+|-+$/g, '')
-  return slug || 'article'
-}
-
-async function uniqueSlug(executor: Db, title: string): Promise<string> {
-  const base = slugify(title)
-  const taken = new Set(
-    (
-      await executor
-        .selectFrom('articles')
-        .select('slug')
-        .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
-        .execute()
-    ).map((r) => r.slug),
-  )
-  let slug = base
-  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`
-  return slug
 }
 
 export type NewArticle = Pick<ArticleInput, 'title' | 'content' | 'image' | 'imageAlt'> & { createdAt?: string }
@@ -50,14 +20,13 @@ export async function insertArticle(
   imageId: string | null,
 ): Promise<{ id: string; slug: string }> {
   const now = nowIso()
-  const article = { id: crypto.randomUUID(), slug: await uniqueSlug(trx, input.title) }
+  const article = { id: crypto.randomUUID(), slug: await uniqueSlug(trx, 'articles', input.title, 'article') }
   await trx
     .insertInto('articles')
     .values({
       ...article,
       title: input.title,
       content: input.content,
-      category: null,
       imageId,
       createdAt: input.createdAt ?? now,
       updatedAt: now,

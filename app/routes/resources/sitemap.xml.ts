@@ -1,4 +1,5 @@
 import type { Route } from './+types/sitemap.xml'
+import { listMediaForSitemap } from '~/modules/gallery/gallery.queries.server'
 import { listArticlesForSitemap } from '~/modules/news/news.queries.server'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { escapeMarkup } from '~/platform/escape-markup'
@@ -18,13 +19,15 @@ function urlElement(origin: string, { path, lastmod }: SitemapUrl): string {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = getSiteOrigin(request, context)
-  const articles = await listArticlesForSitemap()
-  const newestChange = articles.map((a) => a.updatedAt).sort().at(-1)
+  const [articles, media] = await Promise.all([listArticlesForSitemap(), listMediaForSitemap()])
+  const newestOf = (entries: { updatedAt: string }[]) => entries.map((e) => e.updatedAt).sort().at(-1)
   const urls: SitemapUrl[] = [
     ...PUBLIC_PATHS.map((path) => ({ path })),
-    // The news list changes when an article does.
-    { path: '/news', lastmod: newestChange },
+    // A list changes when one of its items does.
+    { path: '/news', lastmod: newestOf(articles) },
     ...articles.map((article) => ({ path: `/news/${encodeURIComponent(article.slug)}`, lastmod: article.updatedAt })),
+    { path: '/photos', lastmod: newestOf(media) },
+    ...media.map((item) => ({ path: `/photos/${encodeURIComponent(item.slug)}`, lastmod: item.updatedAt })),
   ]
   const xml = [
     '<?xml version="1.0" encoding="UTF-8"?>',
