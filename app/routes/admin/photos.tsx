@@ -107,7 +107,7 @@ function UploadForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
       <ErrorList id={form.errorId} errors={form.errors} variant="form" />
       <ResumableUpload
         name={fields.files.name}
-        label="Photos and videos"
+        label="Files"
         hint={`Images (JPG, PNG, GIF, WEBP) and videos (MP4, WebM, MOV), up to ${UPLOAD_MAX_MB}MB each. Each file becomes an item with the title and description below.`}
         accept={MEDIA_ACCEPT}
         multiple
