@@ -1,4 +1,5 @@
 import { seedEvents } from '~/modules/events/events.demo.server'
+import { seedGallery } from '~/modules/gallery/gallery.demo.server'
 import { seedNews } from '~/modules/news/news.demo.server'
 import { seedPageContent } from '~/modules/pages/pages.service.server'
 import { hasSiteSettings } from '~/modules/settings/settings.queries.server'
@@ -26,6 +27,7 @@ export async function seedDemoContentIfEmpty(): Promise<void> {
       await seedPageContent(trx)
       await seedNews(trx, media)
       await seedEvents(trx, DEMO_SITE_SETTINGS)
+      await seedGallery(trx, media)
       return true
     }),
   )

@@ -52,6 +52,7 @@ export function ResumableUpload({
   hint = `MP4, WebM or MOV, up to ${UPLOAD_MAX_MB} MB. If the upload stops, choose the same file again to continue where it stopped.`,
   accept = VIDEO_TYPES,
   multiple = false,
+  refuse,
   errors,
   onBusyChange,
 }: {
@@ -61,6 +62,8 @@ export function ResumableUpload({
   hint?: string
   accept?: string
   multiple?: boolean
+  /** Checks a chosen file before it is sent: a message refuses it (e.g. its type), null lets it go. */
+  refuse?: (file: File) => string | null
   /** The server's messages about this field. */
   errors?: ReadonlyArray<string> | null
   /** Told when uploads start and all finish, e.g. to hold back the submit button meanwhile. */
@@ -119,8 +122,9 @@ export function ResumableUpload({
     if (!multiple) items.forEach((item) => remove(item.key))
     const added = files.map((file): UploadItem & { file: File } => {
       const key = String(++lastKey.current)
-      return file.size > UPLOAD_MAX_BYTES
-        ? { key, file, filename: file.name, percent: 0, status: 'refused', error: tooLargeMessage(file.name) }
+      const problem = refuse?.(file) ?? (file.size > UPLOAD_MAX_BYTES ? tooLargeMessage(file.name) : null)
+      return problem
+        ? { key, file, filename: file.name, percent: 0, status: 'refused', error: problem }
         : { key, file, filename: file.name, percent: 0, status: 'uploading' }
     })
     setItems((current) => [...current, ...added.map(({ file: _file, ...item }) => item)])

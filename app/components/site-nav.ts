@@ -1,8 +1,7 @@
 /**
  * The public site's navigation, read by the header (every item) and the footer's quick links (the
  * items with a `footerLabel`). It lists only features that exist: a feature adds its item here
- * when it lands. Still to come, in the header's order:
- * /photos 'Photos' (footer 'Photo Gallery') after News, /marketplace 'Marketplace' after Photos.
+ * when it lands. Still to come: /marketplace 'Marketplace' after Photos.
  */
 export interface PublicNavItem {
   to: string
@@ -17,5 +16,6 @@ export const PUBLIC_NAV: readonly PublicNavItem[] = [
   { to: '/support', label: 'Support', footerLabel: 'Support Our Mission' },
   { to: '/calendar', label: 'Calendar', footerLabel: 'Calendar' },
   { to: '/news', label: 'News', footerLabel: 'Latest News' },
+  { to: '/photos', label: 'Photos', footerLabel: 'Photo Gallery' },
   { to: '/contact', label: 'Contact' },
 ]

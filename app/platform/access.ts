@@ -25,7 +25,6 @@ export interface AdminSection {
  * The admin sections in navigation order. Only sections whose pages exist are listed: the
  * route-manifest test fails for a section without a route and for an admin route without a
  * section. Each feature adds its entry here together with its routes, in this order:
- *   gallery  `/admin/photos`    admin
  *   products `/admin/products`  admin, marketplace (before `account`, so it becomes a
  *                               marketplace manager's page after sign-in)
  * all between `news` and `messages`.
@@ -42,6 +41,12 @@ export const ADMIN_SECTIONS = {
     path: '/admin/events',
     label: 'Events',
     description: 'Add, edit and delete calendar events, including repeating ones.',
+    managedBy: ['admin'],
+  },
+  gallery: {
+    path: '/admin/photos',
+    label: 'Gallery',
+    description: 'Upload photos and videos, edit them, choose the featured ones, delete them.',
     managedBy: ['admin'],
   },
   messages: {

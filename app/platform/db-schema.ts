@@ -82,7 +82,6 @@ export interface ArticleTable {
   slug: string
   title: string
   content: string
-  category: string | null
   imageId: string | null
   createdAt: string
   updatedAt: string
@@ -148,6 +147,24 @@ export interface EventSkippedDateTable {
   date: string
 }
 
+/** A photo or video of the gallery (see modules/gallery). */
+export interface MediaItemTable {
+  id: string
+  slug: string
+  kind: 'photo' | 'video'
+  title: string
+  description: string
+  category: string
+  /** 1 when the admin marked it for the home page's featured moments. */
+  featured: number
+  /** A photo's image. */
+  imageId: string | null
+  /** A video's video (its poster comes with it). */
+  videoId: string | null
+  createdAt: string
+  updatedAt: string
+}
+
 export interface Database {
   users: UserTable
   sessions: SessionTable
@@ -162,4 +179,5 @@ export interface Database {
   eventSkippedDates: EventSkippedDateTable
   uploads: UploadTable
   videos: VideoTable
+  mediaItems: MediaItemTable
 }

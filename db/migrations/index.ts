@@ -5,6 +5,7 @@ import * as pageContent from './0003-page-content'
 import * as contactMessages from './0004-contact-messages'
 import * as imagesAndArticles from './0005-images-and-articles'
 import * as videosAndUploads from './0006-videos-and-uploads'
+import * as mediaItems from './0008-media-items'
 import * as events from './0010-events'
 
 /** Every migration, in order. Listed explicitly so the server bundle, the CLI and the tests share one list. */
@@ -15,5 +16,6 @@ export const migrations: Record<string, Migration> = {
   '0004-contact-messages': contactMessages,
   '0005-images-and-articles': imagesAndArticles,
   '0006-videos-and-uploads': videosAndUploads,
+  '0008-media-items': mediaItems,
   '0010-events': events,
 }

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type Page, type Route } from '@playwright/test'
 import { E2E_ADMIN } from '../../playwright.config'
 
 function withoutHash(url: string): string {
@@ -14,6 +14,15 @@ async function expectNoAxeViolations(page: Page) {
   expect(summary, `Accessibility violations on ${page.url()}`).toEqual([])
 }
 
+/** Requests a test cut on purpose (cutConnection): Chromium logs their failure, which is no fault then. */
+const cutOnPurpose = new WeakMap<Page, Set<string>>()
+
+/** Cuts the connection of an intercepted request, as a dropped mobile connection would. */
+export async function cutConnection(page: Page, route: Route): Promise<void> {
+  cutOnPurpose.get(page)?.add(route.request().url())
+  await route.abort('connectionreset')
+}
+
 /**
  * `page` fails the test on any console error, uncaught page error or CSP violation, and runs an
  * axe scan of every page it shows: after each page.goto, at the end of the test, and for pages
@@ -25,13 +34,16 @@ export const test = base.extend<{ signIn: (email?: string, password?: string) =>
     // A page that answers 404 or 4xx on purpose makes Chromium log the document's status; that is not a fault.
     // Nor is a form's 4xx answer (validation, 'Invalid credentials', 429) fetched as `.data` and shown by the page.
     const documentUrls = new Set<string>()
+    const cut = new Set<string>()
+    cutOnPurpose.set(page, cut)
     page.on('response', (res) => {
       const deliberateDataAnswer = new URL(res.url()).pathname.endsWith('.data') && res.status() < 500
       if (res.request().isNavigationRequest() || deliberateDataAnswer) documentUrls.add(res.url())
     })
     page.on('console', (msg) => {
       if (msg.type() !== 'error') return
-      if (msg.text().startsWith('Failed to load resource') && documentUrls.has(msg.location().url)) return
+      const failedUrl = msg.location().url
+      if (msg.text().startsWith('Failed to load resource') && (documentUrls.has(failedUrl) || cut.has(failedUrl))) return
       problems.push(`console.error: ${msg.text()} (${msg.location().url})`)
     })
     page.on('pageerror', (err) => problems.push(`page error: ${err.message}`))

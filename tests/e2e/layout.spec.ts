@@ -10,6 +10,7 @@ const NAV = [
   { name: 'Support', href: '/support' },
   { name: 'Calendar', href: '/calendar' },
   { name: 'News', href: '/news' },
+  { name: 'Photos', href: '/photos' },
   { name: 'Contact', href: '/contact' },
 ]
 const PURPLE = 'rgb(109, 40, 217)'
@@ -127,12 +128,13 @@ test('the footer shows the quick links, the site settings and the current year',
   await page.goto('/contact')
   const footer = page.getByRole('contentinfo')
   const quickLinks = footer.getByRole('navigation', { name: 'Quick Links' }).getByRole('link')
-  await expect(quickLinks).toHaveText(['About Us', 'Support Our Mission', 'Calendar', 'Latest News'])
+  await expect(quickLinks).toHaveText(['About Us', 'Support Our Mission', 'Calendar', 'Latest News', 'Photo Gallery'])
   for (const [name, href] of [
     ['About Us', '/about'],
     ['Support Our Mission', '/support'],
     ['Calendar', '/calendar'],
     ['Latest News', '/news'],
+    ['Photo Gallery', '/photos'],
   ]) {
     await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href)
   }

@@ -44,6 +44,14 @@ describe('search engines and link previews', () => {
     const articlesInSitemap = urls.filter((url) => url.path.startsWith('/news/')).map((url) => url.path)
     expect(articlesInSitemap.sort()).toEqual([...listedOnNews].sort())
 
+    // The gallery and its demo items (the demo video too: it is converted by now).
+    expect(urls.find((url) => url.path === '/photos')?.lastmod).toMatch(/^\d{4}-/)
+    const photosHtml = await (await fetch(`${server.url}/photos`)).text()
+    const listedOnPhotos = new Set([...photosHtml.matchAll(/href="(\/photos\/[a-z0-9-]+)"/g)].map((m) => m[1]))
+    expect(listedOnPhotos.size).toBe(8)
+    const itemsInSitemap = urls.filter((url) => url.path.startsWith('/photos/')).map((url) => url.path)
+    expect(itemsInSitemap.sort()).toEqual([...listedOnPhotos].sort())
+
     expect(urls.some((url) => url.path.startsWith('/admin'))).toBe(false)
     expect(xml).not.toContain('/admin')
     expect(xml).not.toContain('/login')
@@ -61,7 +69,7 @@ describe('search engines and link previews', () => {
 
   it('gives every public page an absolute og:image that is a 1200x630 JPEG under 300 KB', async () => {
     const images = new Set<string>()
-    for (const path of [...PUBLIC_PAGES, '/news']) {
+    for (const path of [...PUBLIC_PAGES, '/news', '/photos']) {
       const html = await (await fetch(server.url + path)).text()
       const image = metaContent(html, 'property', 'og:image')
       expect(image, path).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//)

@@ -6,8 +6,8 @@ import { insertArticle } from './news.service.server'
 const SAMPLE_NOTE =
   '*This is a sample article that comes with a new site. An administrator can edit or delete it under Admin → News.*'
 
-/** Illustrations drawn for the demo (no photos of real people); rasterised and stored like any upload. */
-const ARTWORK = {
+/** Illustrations drawn for the demo (no photos of real people); rasterised and stored like any upload. The gallery shows some too. */
+export const DEMO_ARTWORK = {
   distribution: `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="750" viewBox="0 0 1200 750">
     <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#5b21b6"/><stop offset="1" stop-color="#c4b5fd"/></linearGradient></defs>
     <rect width="1200" height="750" fill="url(#sky)"/>
@@ -51,7 +51,7 @@ const DEMO_ARTICLES = [
   {
     title: 'Monthly Food and Clothing Distribution',
     daysAgo: 3,
-    artwork: ARTWORK.distribution,
+    artwork: DEMO_ARTWORK.distribution,
     imageAlt: 'Illustration of a distribution table with boxes of food and bags of clothing under a bright sun',
     content: `On the last Saturday of every month our volunteers open the doors for the food and clothing distribution. Each month more than 12 families leave with groceries, toiletries and clothes for the children.
 
@@ -66,7 +66,7 @@ ${SAMPLE_NOTE}`,
   {
     title: 'Cancer Survivors Support Group Meets Monthly',
     daysAgo: 17,
-    artwork: ARTWORK.survivors,
+    artwork: DEMO_ARTWORK.survivors,
     imageAlt: 'Illustration of a pink ribbon with people standing together on either side',
     content: `Our cancer survivor support community now counts more than 40 survivors. Members meet to share their stories, encourage one another and help with transport to treatment when it is needed.
 
@@ -77,7 +77,7 @@ ${SAMPLE_NOTE}`,
   {
     title: 'Young Entrepreneurs Show Their Skills',
     daysAgo: 40,
-    artwork: ARTWORK.youth,
+    artwork: DEMO_ARTWORK.youth,
     imageAlt: 'Illustration of a colourful market stall with goods on display',
     content: `Young people aged 8 to 17 in our entrepreneurship training programme presented their work this month: baked goods, handmade soap and jewellery, fashion and graphic design.
 

@@ -1,10 +1,8 @@
-import type { ExpressionBuilder } from 'kysely'
-import type { Database } from '~/platform/db-schema'
 import { db } from '~/platform/db.server'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { loadImagesOf, pickSocialImage, toResponsiveImage, type ImageRecord } from '~/platform/media/images.server'
 import { articleExcerpt, articlePlainText, readMinutes, renderArticleHtml } from './article-text.server'
-import { ARTICLES_PER_PAGE, MEDIA_CATEGORIES } from './news.schema'
+import { ARTICLES_PER_PAGE } from './news.schema'
 
 export interface ArticleSummary {
   slug: string
@@ -28,11 +26,6 @@ export interface ArticlePage {
   pageCount: number
 }
 
-/** Items imported from the old site's shared collection with a gallery category are media, not news. */
-function isNews(eb: ExpressionBuilder<Database, 'articles'>) {
-  return eb.or([eb('articles.category', 'is', null), eb('articles.category', 'not in', MEDIA_CATEGORIES)])
-}
-
 const SUMMARY_COLUMNS = ['slug', 'title', 'content', 'imageId', 'createdAt', 'updatedAt'] as const
 
 type ArticleRow = { slug: string; title: string; content: string; imageId: string | null; createdAt: string }
@@ -51,7 +44,7 @@ function toSummary(row: ArticleRow, image: ImageRecord | undefined): ArticleSumm
 
 /** The articles on /news, newest first; the id orders articles posted at the same moment. */
 function newestNews() {
-  return db.selectFrom('articles').where(isNews).orderBy('createdAt', 'desc').orderBy('id', 'desc')
+  return db.selectFrom('articles').orderBy('createdAt', 'desc').orderBy('id', 'desc')
 }
 
 /** One page of the public news list, newest first. */
@@ -59,7 +52,6 @@ export async function listPublishedArticles(page: number): Promise<ArticlePage> 
   const { total } = await db
     .selectFrom('articles')
     .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where(isNews)
     .executeTakeFirstOrThrow()
   const rows = await newestNews()
     .select(SUMMARY_COLUMNS)
@@ -89,7 +81,6 @@ export async function getPublishedArticleBySlug(slug: string): Promise<ArticleDe
     .selectFrom('articles')
     .select(SUMMARY_COLUMNS)
     .where('slug', '=', slug)
-    .where(isNews)
     .executeTakeFirst()
   if (!row) return null
   const imageOf = await loadImagesOf([row])
@@ -122,22 +113,16 @@ export interface AdminArticleRow {
   title: string
   createdAt: string
   hasImage: boolean
-  /** False for items imported with a gallery category: they are not shown on /news. */
-  listed: boolean
 }
 
 export async function listArticlesForAdmin(): Promise<AdminArticleRow[]> {
   const rows = await db
     .selectFrom('articles')
-    .select(['id', 'slug', 'title', 'category', 'imageId', 'createdAt'])
+    .select(['id', 'slug', 'title', 'imageId', 'createdAt'])
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .execute()
-  return rows.map(({ imageId, category, ...row }) => ({
-    ...row,
-    hasImage: imageId !== null,
-    listed: category === null || !MEDIA_CATEGORIES.includes(category),
-  }))
+  return rows.map(({ imageId, ...row }) => ({ ...row, hasImage: imageId !== null }))
 }
 
 export interface ArticleForEdit {

@@ -2,9 +2,6 @@ import { z } from 'zod'
 import { requiredText, text } from '~/platform/form-schema'
 import { singleImageFields } from '~/platform/media/image-field'
 
-/** Gallery categories: items of the old site's shared collection with one of these are media, not news. */
-export const MEDIA_CATEGORIES = ['Events', 'Education', 'Health', 'Community', 'Projects']
-
 /** Articles per page of /news (the seed listed at most 100). */
 export const ARTICLES_PER_PAGE = 12
 

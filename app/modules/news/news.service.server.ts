@@ -31,7 +31,6 @@ export async function insertArticle(
         slug,
         title: input.title,
         content: input.content,
-        category: null,
         imageId,
         createdAt: input.createdAt ?? now,
         updatedAt: now,

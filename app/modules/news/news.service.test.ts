@@ -2,18 +2,17 @@ import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { asFile, HTML_RENAMED_AS_JPEG, plainPng } from '../../../tests/fixtures/images'
 import { emptyUploadsBeforeEach, storedFiles } from '../../../tests/setup/uploads'
-import { db, nowIso } from '~/platform/db.server'
+import { db } from '~/platform/db.server'
+import { slugify } from '~/platform/slug'
 import { MediaRejectedError } from '~/platform/media/media-rejected'
 import {
   getArticleForEdit,
   getPublishedArticleBySlug,
   listArticlesForAdmin,
-  listArticlesForSitemap,
   listPublishedArticles,
 } from './news.queries.server'
 import { ArticleSchema, ARTICLES_PER_PAGE } from './news.schema'
 import { ArticleNotFoundError, createArticle, deleteArticle, updateArticle } from './news.service.server'
-import { slugify } from '~/platform/slug'
 
 emptyUploadsBeforeEach()
 
@@ -22,22 +21,6 @@ async function photo(name = 'photo.png') {
 }
 
 const edit = (values: Record<string, unknown>) => ArticleSchema.parse({ imageAlt: '', ...values })
-
-async function importedItem(title: string, category: string | null) {
-  await db
-    .insertInto('articles')
-    .values({
-      id: crypto.randomUUID(),
-      slug: slugify(title, 'article'),
-      title,
-      content: 'Imported from the old site.',
-      category,
-      imageId: null,
-      createdAt: nowIso(),
-      updatedAt: nowIso(),
-    })
-    .execute()
-}
 
 describe('news articles', () => {
   it('gives every article a readable slug of its own', async () => {
@@ -72,17 +55,6 @@ describe('news articles', () => {
     expect(articles[1].excerpt).toBe('Short news.')
     expect(articles[0].excerpt.startsWith('Report word word')).toBe(true)
     expect({ page, pageCount }).toEqual({ page: 1, pageCount: 1 })
-  })
-
-  it('never lists items whose category is a gallery category, on /news or in the sitemap', async () => {
-    await importedItem('Health fair photos', 'Health')
-    await importedItem('Graduation', 'Education')
-    await importedItem('Annual report', 'Announcements')
-    await createArticle({ title: 'Our news', content: 'Text', imageAlt: '' })
-    const { articles } = await listPublishedArticles(1)
-    expect(articles.map((a) => a.title).sort()).toEqual(['Annual report', 'Our news'])
-    expect(await getPublishedArticleBySlug('health-fair-photos')).toBeNull()
-    expect((await listArticlesForSitemap()).map((a) => a.slug).sort()).toEqual(['annual-report', 'our-news'])
   })
 
   it('splits long lists into pages', async () => {

@@ -1,3 +1,4 @@
+import { listFeaturedMedia, type FeaturedMedia } from '~/modules/gallery/gallery.queries.server'
 import { logger } from '~/platform/logger.server'
 
 /**
@@ -10,11 +11,7 @@ import { logger } from '~/platform/logger.server'
 export const FEATURED_MOMENTS_LIMIT = 4
 export const MARKETPLACE_HIGHLIGHTS_LIMIT = 3
 
-export interface FeaturedMoment {
-  id: string
-  title: string
-  imageUrl: string
-}
+export type FeaturedMoment = FeaturedMedia
 
 export interface MarketplaceHighlight {
   id: string
@@ -31,7 +28,7 @@ interface HomeHighlightSources {
 }
 
 const sources: HomeHighlightSources = {
-  featuredMoments: async () => [],
+  featuredMoments: listFeaturedMedia,
   marketplaceHighlights: async () => [],
 }
 

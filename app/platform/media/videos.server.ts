@@ -189,6 +189,26 @@ export async function withNewVideo<T>(upload: FinishedUpload, save: (video: NewV
   return result
 }
 
+/**
+ * Records a video from a file that stays where it is (demo content), inside the caller's
+ * transaction: a copy goes to the work folder and is converted like an upload. If the caller's
+ * transaction is rolled back later, the start-up sweep of work files removes the copy.
+ */
+export async function insertVideoCopy(executor: Db, file: string, filename: string): Promise<VideoRecord> {
+  const video: NewVideo = { id: crypto.randomUUID(), filename, format: await checkVideoFile(file, filename) }
+  const copy = originalPath(video.id, video.format)
+  await fs.promises.mkdir(workDir(), { recursive: true })
+  await fs.promises.copyFile(file, copy)
+  try {
+    const record = await insertVideo(executor, video)
+    requestVideoRun()
+    return record
+  } catch (error) {
+    await fs.promises.rm(copy, { force: true })
+    throw error
+  }
+}
+
 /** Records a new video, to be converted; run it inside the caller's transaction. */
 export async function insertVideo(executor: Db, video: NewVideo): Promise<VideoRecord> {
   const now = nowIso()

@@ -60,9 +60,8 @@ export default function AdminNews({ loaderData, actionData }: Route.ComponentPro
           {articles.map((article) => (
             <tr key={article.id}>
               <td data-label="Title">
-                {article.listed ? <Link to={`/news/${article.slug}`}>{article.title}</Link> : article.title}
+                <Link to={`/news/${article.slug}`}>{article.title}</Link>
                 {article.hasImage ? <span className="admin-badge">image</span> : null}
-                {article.listed ? null : <span className="admin-badge">gallery category: not on News</span>}
               </td>
               <td data-label="Posted">
                 <time dateTime={article.createdAt}>{article.dateLabel}</time>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import type { Route } from './+types/home'
+import { MediaThumbnail } from '~/components/media-thumbnail'
 import { CardList, ImpactFigures, PageHero, Paragraphs, TextSection } from '~/components/page-blocks'
 import { useRootData } from '~/components/root-data'
 import { listUpcomingOccurrences } from '~/modules/events/events.queries.server'
@@ -140,9 +141,14 @@ function FeaturedMoments({ items }: { items: FeaturedMoment[] }) {
         </div>
         <ul className="card-grid">
           {items.map((item) => (
-            <li key={item.id} className="card media-card">
-              <img src={item.imageUrl} alt="" loading="lazy" width={400} height={300} />
-              <p className="media-card-title">{item.title}</p>
+            <li key={item.slug} className="card media-card">
+              <Link to={`/photos/${item.slug}`} className="media-card-link">
+                <MediaThumbnail item={item} sizes="(min-width: 72rem) 17rem, (min-width: 40rem) 45vw, 100vw" />
+                <span className="media-card-title">
+                  {item.kind === 'video' ? <span className="visually-hidden">Video: </span> : null}
+                  {item.title}
+                </span>
+              </Link>
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import type { Route } from './+types/sitemap.xml'
 import { listEventsForSitemap } from '~/modules/events/events.queries.server'
+import { listMediaForSitemap } from '~/modules/gallery/gallery.queries.server'
 import { listArticlesForSitemap } from '~/modules/news/news.queries.server'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { escapeMarkup } from '~/platform/escape-markup'
@@ -19,16 +20,22 @@ function urlElement(origin: string, { path, lastmod }: SitemapUrl): string {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = getSiteOrigin(request, context)
-  const [articles, events] = await Promise.all([listArticlesForSitemap(), listEventsForSitemap()])
-  const newestChange = articles.map((a) => a.updatedAt).sort().at(-1)
+  const [articles, events, media] = await Promise.all([
+    listArticlesForSitemap(),
+    listEventsForSitemap(),
+    listMediaForSitemap(),
+  ])
+  const newestOf = (entries: { updatedAt: string }[]) => entries.map((e) => e.updatedAt).sort().at(-1)
   const urls: SitemapUrl[] = [
     ...PUBLIC_PATHS.map((path) => ({ path })),
-    // The news list changes when an article does.
-    { path: '/news', lastmod: newestChange },
+    // A list changes when one of its items does.
+    { path: '/news', lastmod: newestOf(articles) },
     ...articles.map((article) => ({ path: `/news/${encodeURIComponent(article.slug)}`, lastmod: article.updatedAt })),
     // The calendar changes by the day (which month it shows); its events have their own pages.
     { path: '/calendar' },
     ...events.map((event) => ({ path: `/calendar/${encodeURIComponent(event.slug)}`, lastmod: event.updatedAt })),
+    { path: '/photos', lastmod: newestOf(media) },
+    ...media.map((item) => ({ path: `/photos/${encodeURIComponent(item.slug)}`, lastmod: item.updatedAt })),
   ]
   const xml = [
     '<?xml version="1.0" encoding="UTF-8"?>',

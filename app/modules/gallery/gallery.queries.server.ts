@@ -1,0 +1,290 @@
+import type { ExpressionBuilder } from 'kysely'
+import type { Database } from '~/platform/db-schema'
+import { db } from '~/platform/db.server'
+import type { ResponsiveImageData } from '~/platform/media/image-types'
+import { getImagesByIds, pickSocialImage, toResponsiveImage, type ImageRecord } from '~/platform/media/images.server'
+import { getVideosByIds, isVideoReady, type VideoStatus } from '~/platform/media/videos.server'
+import { MEDIA_PER_PAGE, type MediaCategory } from './gallery.schema'
+
+export type MediaKind = 'photo' | 'video'
+
+export interface MediaSummary {
+  slug: string
+  kind: MediaKind
+  title: string
+  category: string
+  createdAt: string
+  /** The photo, or the video's poster. */
+  thumbnail: ResponsiveImageData
+}
+
+export interface MediaVideo {
+  src: string
+  contentType: string
+  width: number | null
+  height: number | null
+  poster: ResponsiveImageData
+}
+
+export interface MediaDetail extends MediaSummary {
+  description: string
+  updatedAt: string
+  video: MediaVideo | null
+  /** A JPEG small enough for link previews (a path): the photo, or the video's poster. */
+  socialImage: { path: string; width: number; height: number; alt: string } | null
+  /** The neighbours in the list it was opened from (newer first), by slug. */
+  previous: string | null
+  next: string | null
+}
+
+export interface MediaPage {
+  items: MediaSummary[]
+  page: number
+  pageCount: number
+}
+
+type Eb = ExpressionBuilder<Database, 'mediaItems' | 'videos'>
+
+/** Photos, and videos whose files are ready: an item still converting or failed is not public. */
+function isPublic(eb: Eb) {
+  return eb.or([eb('mediaItems.kind', '=', 'photo'), eb('videos.status', '=', 'ready')])
+}
+
+function inCategory(category: MediaCategory | null) {
+  return (eb: Eb) => (category ? eb('mediaItems.category', '=', category) : eb.lit(true))
+}
+
+function publicItems(category: MediaCategory | null) {
+  return db
+    .selectFrom('mediaItems')
+    .leftJoin('videos', 'videos.id', 'mediaItems.videoId')
+    .where(isPublic)
+    .where(inCategory(category))
+}
+
+const SUMMARY_COLUMNS = [
+  'mediaItems.id',
+  'mediaItems.slug',
+  'mediaItems.kind',
+  'mediaItems.title',
+  'mediaItems.category',
+  'mediaItems.imageId',
+  'mediaItems.createdAt',
+  'videos.posterImageId',
+] as const
+
+type SummaryRow = {
+  slug: string
+  kind: MediaKind
+  title: string
+  category: string
+  imageId: string | null
+  posterImageId: string | null
+  createdAt: string
+}
+
+/** The picture that stands for an item: the photo, or the video's poster. */
+function pictureId(row: Pick<SummaryRow, 'imageId' | 'posterImageId'>): string | null {
+  return row.imageId ?? row.posterImageId
+}
+
+async function loadPictures(rows: readonly SummaryRow[]): Promise<Map<string, ImageRecord>> {
+  return getImagesByIds(rows.flatMap((row) => pictureId(row) ?? []))
+}
+
+/** A public item's summary; null when its picture is missing (never for a ready item). */
+function toSummary(row: SummaryRow, pictures: Map<string, ImageRecord>): MediaSummary | null {
+  const picture = pictures.get(pictureId(row) ?? '')
+  if (!picture) return null
+  return {
+    slug: row.slug,
+    kind: row.kind,
+    title: row.title,
+    category: row.category,
+    createdAt: row.createdAt,
+    // The poster of a video has no description of its own: the title says what it shows.
+    thumbnail: toResponsiveImage({ ...picture, alt: picture.alt || row.title }),
+  }
+}
+
+async function toSummaries(rows: readonly SummaryRow[]): Promise<MediaSummary[]> {
+  const pictures = await loadPictures(rows)
+  return rows.flatMap((row) => toSummary(row, pictures) ?? [])
+}
+
+/** One page of /photos, newest first, in one category or all. */
+export async function listPublishedMedia(category: MediaCategory | null, page: number): Promise<MediaPage> {
+  const { total } = await publicItems(category)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow()
+  const rows = await publicItems(category)
+    .select(SUMMARY_COLUMNS)
+    .orderBy('mediaItems.createdAt', 'desc')
+    .orderBy('mediaItems.id', 'desc')
+    .limit(MEDIA_PER_PAGE)
+    .offset((page - 1) * MEDIA_PER_PAGE)
+    .execute()
+  return {
+    items: await toSummaries(rows),
+    page,
+    pageCount: Math.max(1, Math.ceil(Number(total) / MEDIA_PER_PAGE)),
+  }
+}
+
+export type FeaturedMedia = Pick<MediaSummary, 'slug' | 'kind' | 'title' | 'thumbnail'>
+
+/** The newest items the admin marked as featured, for the home page. */
+export async function listFeaturedMedia(limit: number): Promise<FeaturedMedia[]> {
+  const rows = await publicItems(null)
+    .where('mediaItems.featured', '=', 1)
+    .select(SUMMARY_COLUMNS)
+    .orderBy('mediaItems.createdAt', 'desc')
+    .orderBy('mediaItems.id', 'desc')
+    .limit(limit)
+    .execute()
+  return (await toSummaries(rows)).map(({ slug, kind, title, thumbnail }) => ({ slug, kind, title, thumbnail }))
+}
+
+/** The slug of the item before (newer) or after (older) this one in the list newest first. */
+async function neighbour(
+  item: { id: string; createdAt: string },
+  category: MediaCategory | null,
+  direction: 'newer' | 'older',
+): Promise<string | null> {
+  const [compare, order] = direction === 'newer' ? (['>', 'asc'] as const) : (['<', 'desc'] as const)
+  const row = await publicItems(category)
+    .select('mediaItems.slug')
+    .where((eb) =>
+      eb.or([
+        eb('mediaItems.createdAt', compare, item.createdAt),
+        eb.and([eb('mediaItems.createdAt', '=', item.createdAt), eb('mediaItems.id', compare, item.id)]),
+      ]),
+    )
+    .orderBy('mediaItems.createdAt', order)
+    .orderBy('mediaItems.id', order)
+    .limit(1)
+    .executeTakeFirst()
+  return row?.slug ?? null
+}
+
+/**
+ * A public item by its slug, with its neighbours in `category`'s list (all when null); null when
+ * there is none or it is not public (a video still converting).
+ */
+export async function getPublishedMediaBySlug(slug: string, category: MediaCategory | null): Promise<MediaDetail | null> {
+  const row = await publicItems(null)
+    .select([...SUMMARY_COLUMNS, 'mediaItems.description', 'mediaItems.videoId', 'mediaItems.updatedAt'])
+    .where('mediaItems.slug', '=', slug)
+    .executeTakeFirst()
+  if (!row) return null
+  const pictures = await loadPictures([row])
+  const summary = toSummary(row, pictures)
+  const video = row.videoId ? (await getVideosByIds([row.videoId])).get(row.videoId) : undefined
+  if (!summary || (row.kind === 'video' && (!video || !isVideoReady(video)))) return null
+  const picture = pictures.get(pictureId(row)!)!
+  const social = pickSocialImage(picture)
+  const listedIn = category === row.category ? category : null
+  const [previous, next] = await Promise.all([neighbour(row, listedIn, 'newer'), neighbour(row, listedIn, 'older')])
+  return {
+    ...summary,
+    description: row.description,
+    updatedAt: row.updatedAt,
+    video:
+      video && isVideoReady(video)
+        ? { src: video.src, contentType: video.contentType, width: video.width, height: video.height, poster: summary.thumbnail }
+        : null,
+    socialImage: social ? { path: social.path, width: social.width, height: social.height, alt: summary.thumbnail.alt } : null,
+    previous,
+    next,
+  }
+}
+
+export interface MediaSitemapEntry {
+  slug: string
+  updatedAt: string
+}
+
+// A sitemap file holds at most 50,000 addresses; articles and the static pages take the rest.
+const SITEMAP_MEDIA_LIMIT = 20_000
+
+/** The address and last change of every public item, newest first, for sitemap.xml. */
+export async function listMediaForSitemap(): Promise<MediaSitemapEntry[]> {
+  return publicItems(null)
+    .select(['mediaItems.slug', 'mediaItems.updatedAt'])
+    .orderBy('mediaItems.createdAt', 'desc')
+    .limit(SITEMAP_MEDIA_LIMIT)
+    .execute()
+}
+
+export interface AdminMediaRow {
+  id: string
+  slug: string
+  kind: MediaKind
+  title: string
+  category: string
+  featured: boolean
+  createdAt: string
+  /** Photos are always ready; a video until its conversion is done, or when it failed, is not. */
+  status: VideoStatus
+  /** What the admin should know: converting, why it failed, or why it is shown unconverted. */
+  statusText: string | null
+  thumbnail: ResponsiveImageData | null
+}
+
+const ADMIN_COLUMNS = [
+  ...SUMMARY_COLUMNS,
+  'mediaItems.featured',
+  'mediaItems.description',
+  'mediaItems.videoId',
+  'videos.status',
+  'videos.statusText',
+] as const
+
+type AdminRow = SummaryRow & {
+  id: string
+  featured: number
+  description: string
+  videoId: string | null
+  status: VideoStatus | null
+  statusText: string | null
+}
+
+async function toAdminRows(rows: readonly AdminRow[]): Promise<(AdminMediaRow & { description: string })[]> {
+  const pictures = await loadPictures(rows)
+  // A video's own record says what is happening (its default text while it converts).
+  const videos = await getVideosByIds(rows.flatMap((row) => row.videoId ?? []))
+  return rows.map((row) => {
+    const picture = pictures.get(pictureId(row) ?? '')
+    const video = row.videoId ? videos.get(row.videoId) : undefined
+    return {
+      id: row.id,
+      slug: row.slug,
+      kind: row.kind,
+      title: row.title,
+      description: row.description,
+      category: row.category,
+      featured: row.featured === 1,
+      createdAt: row.createdAt,
+      status: row.kind === 'photo' ? 'ready' : (video?.status ?? 'failed'),
+      statusText: video?.statusText ?? null,
+      thumbnail: picture ? toResponsiveImage({ ...picture, alt: '' }) : null,
+    }
+  })
+}
+
+function adminItems() {
+  return db.selectFrom('mediaItems').leftJoin('videos', 'videos.id', 'mediaItems.videoId').select(ADMIN_COLUMNS)
+}
+
+/** Every item, newest first, whatever its state. */
+export async function listMediaForAdmin(): Promise<AdminMediaRow[]> {
+  const rows = await adminItems().orderBy('mediaItems.createdAt', 'desc').orderBy('mediaItems.id', 'desc').execute()
+  return (await toAdminRows(rows)).map(({ description: _description, ...row }) => row)
+}
+
+export type MediaForEdit = AdminMediaRow & { description: string }
+
+export async function getMediaForEdit(id: string): Promise<MediaForEdit | null> {
+  const row = await adminItems().where('mediaItems.id', '=', id).executeTakeFirst()
+  return row ? (await toAdminRows([row]))[0] : null
+}

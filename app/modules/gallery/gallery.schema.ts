@@ -1,0 +1,83 @@
+import { z } from 'zod'
+import { requiredText, text } from '~/platform/form-schema'
+import { UPLOAD_MAX_BYTES } from '~/platform/media/upload-policy'
+
+/** The gallery's categories, in the order of its tabs (after 'all'). */
+export const MEDIA_CATEGORIES = ['Events', 'Education', 'Health', 'Community', 'Projects'] as const
+export type MediaCategory = (typeof MEDIA_CATEGORIES)[number]
+export const DEFAULT_MEDIA_CATEGORY: MediaCategory = 'Events'
+
+export function isMediaCategory(value: unknown): value is MediaCategory {
+  return MEDIA_CATEGORIES.includes(value as MediaCategory)
+}
+
+/** The address of the grid in a category (null: all) at a page. */
+export function photosHref(category: MediaCategory | null, page = 1): string {
+  const params = new URLSearchParams()
+  if (category) params.set('category', category)
+  if (page > 1) params.set('page', String(page))
+  const query = params.toString()
+  return query ? `/photos?${query}` : '/photos'
+}
+
+/** An item's address; opened from a category's grid, its neighbours are that category's. */
+export function mediaHref(slug: string, category: MediaCategory | null): string {
+  return `/photos/${encodeURIComponent(slug)}${category ? `?${new URLSearchParams({ category })}` : ''}`
+}
+
+/** Items per page of /photos: a few screenfuls of thumbnails on a phone. */
+export const MEDIA_PER_PAGE = 24
+
+/** Files one upload form may add at once. */
+export const MEDIA_FILES_MAX = 20
+
+/** What the file picker offers; the server decides by the content. */
+export const MEDIA_FILE_TYPES = {
+  image: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+  video: ['video/mp4', 'video/webm', 'video/quicktime'],
+} as const
+export const MEDIA_ACCEPT = [...MEDIA_FILE_TYPES.image, ...MEDIA_FILE_TYPES.video].join(',')
+
+export const invalidMediaTypeMessage = (fileName: string) => `${fileName} is not a valid image or video type`
+export const mediaTooLargeMessage = (fileName: string) => `${fileName} is larger than 50MB`
+export const NO_FILES_MESSAGE = 'Please select at least one file'
+export const UPLOAD_FAILED_MESSAGE = 'Failed to upload files'
+
+/** The browser's check of a chosen file before it is sent (the seed's messages); null when it may go. */
+export function mediaFileProblem(file: { name: string; type: string; size: number }): string | null {
+  const types: readonly string[] = [...MEDIA_FILE_TYPES.image, ...MEDIA_FILE_TYPES.video]
+  if (!types.includes(file.type)) return invalidMediaTypeMessage(file.name)
+  if (file.size > UPLOAD_MAX_BYTES) return mediaTooLargeMessage(file.name)
+  return null
+}
+
+const details = {
+  title: requiredText('Title', 200),
+  description: requiredText('Description', 5_000),
+  category: z.enum(MEDIA_CATEGORIES, { error: 'Choose a category' }).default(DEFAULT_MEDIA_CATEGORY),
+  featured: z
+    .boolean()
+    .optional()
+    .transform((v) => v ?? false),
+}
+
+/** The upload form: the finished uploads' ids (see <ResumableUpload>) and what every new item gets. */
+export const MediaUploadSchema = z.object({
+  ...details,
+  files: z
+    .array(text().max(64), { error: NO_FILES_MESSAGE })
+    .min(1, NO_FILES_MESSAGE)
+    .max(MEDIA_FILES_MAX, `At most ${MEDIA_FILES_MAX} files at a time`),
+})
+export type MediaUploadInput = z.infer<typeof MediaUploadSchema>
+
+/** The gallery admin page's two forms: upload new items, or delete one (the edit page posts here too). */
+export const MediaActionSchema = z.discriminatedUnion('intent', [
+  MediaUploadSchema.extend({ intent: z.literal('upload') }),
+  z.object({ intent: z.literal('delete'), id: text().trim().min(1, 'Media ID is required for deletion').max(100) }),
+])
+export type MediaUploadValues = z.input<typeof MediaUploadSchema>
+
+export const MediaEditSchema = z.object(details)
+export type MediaEditInput = z.infer<typeof MediaEditSchema>
+export type MediaEditValues = z.input<typeof MediaEditSchema>

@@ -1,0 +1,173 @@
+import fs from 'node:fs'
+import type { SessionUser } from '~/platform/auth.server'
+import { db, nowIso, type Db } from '~/platform/db.server'
+import { detectImageType } from '~/platform/media/image-pipeline.server'
+import { INVALID_IMAGE_TYPE_MESSAGE } from '~/platform/media/image-presets'
+import { withMediaChange, type MediaChange, type StoredImage } from '~/platform/media/media-change.server'
+import { MediaRejectedError } from '~/platform/media/media-rejected'
+import { discardUpload, takeFinishedUpload, type FinishedUpload } from '~/platform/media/uploads.server'
+import { detectVideoFormat, insertVideo, removeVideo, withNewVideo, type NewVideo } from '~/platform/media/videos.server'
+import { slugify } from '~/platform/slug'
+import { insertWithUniqueSlug } from '~/platform/unique-slug.server'
+import { invalidMediaTypeMessage, type MediaEditInput, type MediaUploadInput } from './gallery.schema'
+import type { MediaKind } from './gallery.queries.server'
+
+/** The item to change no longer exists (deleted in another tab, say). */
+export class MediaItemNotFoundError extends Error {
+  constructor() {
+    super('Media item not found')
+    this.name = 'MediaItemNotFoundError'
+  }
+}
+
+type ItemDetails = Pick<MediaUploadInput, 'title' | 'description' | 'category' | 'featured'>
+
+/** Records one item; its image or video is already recorded. Run it inside a transaction. */
+export async function insertMediaItem(
+  trx: Db,
+  details: ItemDetails,
+  file: { kind: 'photo'; imageId: string } | { kind: 'video'; videoId: string },
+  createdAt = nowIso(),
+): Promise<{ id: string; slug: string }> {
+  const id = crypto.randomUUID()
+  return insertWithUniqueSlug(trx, 'mediaItems', slugify(details.title, 'media'), async (slug) => {
+    await trx
+      .insertInto('mediaItems')
+      .values({
+        id,
+        slug,
+        kind: file.kind,
+        title: details.title,
+        description: details.description,
+        category: details.category,
+        featured: details.featured ? 1 : 0,
+        imageId: file.kind === 'photo' ? file.imageId : null,
+        videoId: file.kind === 'video' ? file.videoId : null,
+        createdAt,
+        updatedAt: nowIso(),
+      })
+      .execute()
+    return { id, slug }
+  })
+}
+
+async function readHead(file: string): Promise<Buffer> {
+  const handle = await fs.promises.open(file, 'r')
+  try {
+    const head = Buffer.alloc(64)
+    const { bytesRead } = await handle.read(head, 0, head.length, 0)
+    return head.subarray(0, bytesRead)
+  } finally {
+    await handle.close()
+  }
+}
+
+/** Photo or video by the first bytes; anything else is refused with the seed's message (and not kept). */
+async function kindOf(upload: FinishedUpload): Promise<MediaKind> {
+  const head = await readHead(upload.path)
+  if (detectImageType(head)) return 'photo'
+  if (detectVideoFormat(head)) return 'video'
+  await discardUpload(upload.id)
+  throw new MediaRejectedError(invalidMediaTypeMessage(upload.filename))
+}
+
+/** Checks, encodes and stores a photo upload; a refused one is discarded (sending it again cannot help). */
+async function storePhoto(media: MediaChange, upload: FinishedUpload): Promise<StoredImage> {
+  try {
+    return await media.storeImage({ path: upload.path, size: upload.size, name: upload.filename }, 'gallery')
+  } catch (error) {
+    if (!(error instanceof MediaRejectedError)) throw error
+    await discardUpload(upload.id)
+    // The gallery names the file, as the seed did.
+    throw error.message === INVALID_IMAGE_TYPE_MESSAGE ? new MediaRejectedError(invalidMediaTypeMessage(upload.filename)) : error
+  }
+}
+
+/** withNewVideo for several uploads: `save` runs once, with all of them. */
+function withNewVideos<T>(uploads: readonly FinishedUpload[], save: (videos: NewVideo[]) => Promise<T>): Promise<T> {
+  const [first, ...rest] = uploads
+  if (!first) return save([])
+  return withNewVideo(first, (video) => withNewVideos(rest, (others) => save([video, ...others])))
+}
+
+/**
+ * Adds one item per finished upload (photos and videos, in the order chosen), all with the same
+ * title, description, category and featured flag. Photos are public at once, videos once they
+ * are converted. A file that is refused throws MediaRejectedError and nothing is added.
+ */
+export async function addMediaItems(
+  input: MediaUploadInput,
+  user: Pick<SessionUser, 'id'>,
+): Promise<{ slugs: string[] }> {
+  const uploads: FinishedUpload[] = []
+  for (const id of new Set(input.files)) uploads.push(await takeFinishedUpload(id, user))
+  const kinds = new Map<FinishedUpload, MediaKind>()
+  for (const upload of uploads) kinds.set(upload, await kindOf(upload))
+  const photoUploads = uploads.filter((upload) => kinds.get(upload) === 'photo')
+  const videoUploads = uploads.filter((upload) => kinds.get(upload) === 'video')
+
+  const slugs = await withMediaChange(async (media) => {
+    const photos = new Map<FinishedUpload, StoredImage>()
+    for (const upload of photoUploads) photos.set(upload, await storePhoto(media, upload))
+    return withNewVideos(videoUploads, (videos) =>
+      media.transaction(db, async (trx) => {
+        const now = Date.now()
+        const added: string[] = []
+        for (const [index, upload] of uploads.entries()) {
+          const photo = photos.get(upload)
+          const file = photo
+            ? { kind: 'photo' as const, imageId: await media.attach(trx, photo, input.title) }
+            : { kind: 'video' as const, videoId: (await insertVideo(trx, videos[videoUploads.indexOf(upload)])).id }
+          // A millisecond apart, so that the grid (newest first) shows them in the order chosen.
+          const createdAt = new Date(now - index).toISOString()
+          added.push((await insertMediaItem(trx, input, file, createdAt)).slug)
+        }
+        return added
+      }),
+    )
+  })
+  // The photos' bytes are stored in their variants now; the videos' uploads were taken over.
+  for (const upload of photoUploads) await discardUpload(upload.id)
+  return { slugs }
+}
+
+/** Changes an item's title, description, category and featured flag; its slug stays, so shared links keep working. */
+export function updateMediaItem(id: string, input: MediaEditInput): Promise<{ slug: string }> {
+  return withMediaChange((media) =>
+    media.transaction(db, async (trx) => {
+      const current = await trx
+        .selectFrom('mediaItems')
+        .select(['slug', 'imageId'])
+        .where('id', '=', id)
+        .executeTakeFirst()
+      if (!current) throw new MediaItemNotFoundError()
+      // A photo is described by its title.
+      await media.replace(trx, current.imageId, { alt: input.title })
+      await trx
+        .updateTable('mediaItems')
+        .set({
+          title: input.title,
+          description: input.description,
+          category: input.category,
+          featured: input.featured ? 1 : 0,
+          updatedAt: nowIso(),
+        })
+        .where('id', '=', id)
+        .execute()
+      return { slug: current.slug }
+    }),
+  )
+}
+
+/** Deletes an item and every file of it (the photo's variants, or the video and its poster). Deleting one that is gone is not an error. */
+export function deleteMediaItem(id: string): Promise<void> {
+  return withMediaChange((media) =>
+    media.transaction(db, async (trx) => {
+      const row = await trx.selectFrom('mediaItems').select(['imageId', 'videoId']).where('id', '=', id).executeTakeFirst()
+      if (!row) return
+      await trx.deleteFrom('mediaItems').where('id', '=', id).execute()
+      await media.remove(trx, row.imageId)
+      if (row.videoId) await removeVideo(media, trx, row.videoId)
+    }),
+  )
+}

@@ -1,0 +1,27 @@
+import type { FieldMetadata } from '@conform-to/react'
+import { CheckboxField, Field, SelectField, TextareaField } from '~/components/forms'
+import { MEDIA_CATEGORIES } from '~/modules/gallery/gallery.schema'
+
+const CATEGORY_OPTIONS = MEDIA_CATEGORIES.map((value) => ({ value, label: value }))
+
+type Meta = FieldMetadata<any, any, string[]>
+
+/** What the upload and the edit form of gallery items share: title, description, category, featured. */
+export function MediaDetailsFields({
+  fields,
+}: {
+  fields: { title: Meta; description: Meta; category: Meta; featured: Meta }
+}) {
+  return (
+    <>
+      <Field meta={fields.title} label="Title" required />
+      <TextareaField meta={fields.description} label="Description" rows={4} required />
+      <SelectField meta={fields.category} label="Category" options={CATEGORY_OPTIONS} />
+      <CheckboxField
+        meta={fields.featured}
+        label="Featured"
+        hint="Featured items appear under Featured Moments on the home page (the four newest)."
+      />
+    </>
+  )
+}

@@ -1,0 +1,108 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, useNavigation } from 'react-router'
+import type { Route } from './+types/photos.$id'
+import { MediaDetailsFields } from './media-fields'
+import { ConfirmButton } from '~/components/confirm-button'
+import { ErrorList } from '~/components/forms'
+import { ResponsiveImage } from '~/components/responsive-image'
+import { getMediaForEdit } from '~/modules/gallery/gallery.queries.server'
+import { MediaEditSchema, type MediaEditValues } from '~/modules/gallery/gallery.schema'
+import { MediaItemNotFoundError, updateMediaItem } from '~/modules/gallery/gallery.service.server'
+import { requireAccess } from '~/platform/auth.server'
+import { logger } from '~/platform/logger.server'
+import { parseFormSubmission } from '~/platform/form-submission.server'
+import { redirectWithToast } from '~/platform/toast.server'
+import adminGalleryStylesUrl from '~/styles/admin-gallery.css?url'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminGalleryStylesUrl }]
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.item.title ?? 'Photo or video'} | Site admin` }]
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAccess(request, 'gallery')
+  const item = await getMediaForEdit(params.id)
+  if (!item) throw data('Media item not found', { status: 404 })
+  return { item }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAccess(request, 'gallery')
+  const submission = await parseFormSubmission(request, MediaEditSchema)
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  try {
+    await updateMediaItem(params.id, submission.value)
+  } catch (error) {
+    if (error instanceof MediaItemNotFoundError) {
+      return redirectWithToast('/admin/photos', 'This item has been deleted in the meantime.', 'error')
+    }
+    logger.error({ err: error, mediaItemId: params.id }, 'media item could not be updated')
+    return data({ result: submission.reply({ formErrors: ['Failed to update media'] }) }, { status: 500 })
+  }
+  return redirectWithToast('/admin/photos', 'Changes saved.')
+}
+
+export default function EditMedia({ loaderData, actionData }: Route.ComponentProps) {
+  const { item } = loaderData
+  const [form, fields] = useForm<MediaEditValues>({
+    lastResult: actionData?.result,
+    defaultValue: {
+      title: item.title,
+      description: item.description,
+      category: item.category,
+      featured: item.featured,
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: MediaEditSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  const navigation = useNavigation()
+  const saving = navigation.state === 'submitting' && navigation.formMethod === 'POST' && !navigation.formAction?.endsWith('/admin/photos')
+  return (
+    <div className="stack">
+      <p>
+        <Link to="/admin/photos">All photos and videos</Link>
+      </p>
+      <div className="admin-page-header">
+        <h1>Edit {item.kind}</h1>
+        {item.status === 'ready' ? <Link to={`/photos/${item.slug}`}>View on the site</Link> : null}
+      </div>
+      <div className="admin-media-edit">
+        {item.thumbnail ? (
+          <figure className="admin-media-preview">
+            <ResponsiveImage image={item.thumbnail} sizes="16rem" />
+            <figcaption>{item.kind === 'video' ? 'The video\u2019s poster' : 'The photo'}</figcaption>
+          </figure>
+        ) : null}
+        {item.statusText ? (
+          <p className={item.status === 'failed' ? 'admin-media-status admin-media-status-failed' : 'admin-media-status'}>
+            {item.statusText}
+          </p>
+        ) : null}
+      </div>
+      <Form method="post" className="form" {...getFormProps(form)}>
+        <ErrorList id={form.errorId} errors={form.errors} variant="form" />
+        <MediaDetailsFields fields={fields} />
+        <div className="button-row">
+          <button type="submit" className="button" disabled={saving}>
+            {saving ? 'Saving...' : 'Save changes'}
+          </button>
+          <Link to="/admin/photos" className="button-secondary">
+            Cancel
+          </Link>
+        </div>
+      </Form>
+      <section className="admin-danger-zone" aria-labelledby="delete-heading">
+        <h2 id="delete-heading">Delete this {item.kind}</h2>
+        <p className="muted">Its files are deleted too.</p>
+        <ConfirmButton
+          action="/admin/photos"
+          hiddenFields={{ intent: 'delete', id: item.id }}
+          label={`Delete ${item.kind}`}
+          confirmText={`Are you sure you want to delete this ${item.kind}?`}
+          confirmLabel="Delete"
+        />
+      </section>
+    </div>
+  )
+}

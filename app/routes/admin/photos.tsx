@@ -1,0 +1,187 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useState } from 'react'
+import { data, Form, Link, useLocation, useNavigation } from 'react-router'
+import type { Route } from './+types/photos'
+import { MediaDetailsFields } from './media-fields'
+import { AdminTable } from '~/components/admin-table'
+import { ConfirmButton } from '~/components/confirm-button'
+import { ErrorList } from '~/components/forms'
+import { ResponsiveImage } from '~/components/responsive-image'
+import { ResumableUpload } from '~/components/resumable-upload'
+import { listMediaForAdmin, type AdminMediaRow } from '~/modules/gallery/gallery.queries.server'
+import {
+  DEFAULT_MEDIA_CATEGORY,
+  MEDIA_ACCEPT,
+  MediaActionSchema,
+  mediaFileProblem,
+  MediaUploadSchema,
+  UPLOAD_FAILED_MESSAGE,
+  type MediaUploadValues,
+} from '~/modules/gallery/gallery.schema'
+import { addMediaItems, deleteMediaItem } from '~/modules/gallery/gallery.service.server'
+import { siteSettingsFor } from '~/modules/settings/settings.context.server'
+import { requireAccess } from '~/platform/auth.server'
+import { formatDate } from '~/platform/dates'
+import { logger } from '~/platform/logger.server'
+import { MediaRejectedError } from '~/platform/media/media-rejected'
+import { replyWithRejectedMedia } from '~/platform/media/media-reply'
+import { UPLOAD_MAX_MB } from '~/platform/media/upload-policy'
+import { parseFormSubmission } from '~/platform/form-submission.server'
+import { redirectWithToast } from '~/platform/toast.server'
+import adminGalleryStylesUrl from '~/styles/admin-gallery.css?url'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminGalleryStylesUrl }]
+
+export const meta: Route.MetaFunction = () => [{ title: 'Gallery | Site admin' }]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAccess(request, 'gallery')
+  const [items, settings] = await Promise.all([listMediaForAdmin(), siteSettingsFor(context)])
+  return { items: items.map((item) => ({ ...item, dateLabel: formatDate(item.createdAt, settings.timeZone, 'date') })) }
+}
+
+/** Uploads new items (intent `upload`) or deletes one (intent `delete`; the edit page posts here too). */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireAccess(request, 'gallery')
+  const submission = await parseFormSubmission(request, MediaActionSchema)
+  if (submission.status !== 'success') {
+    if (submission.payload.intent === 'delete') {
+      return data({ result: undefined, error: 'Media ID is required for deletion' }, { status: 400 })
+    }
+    return data({ result: submission.reply() }, { status: 400 })
+  }
+  const { value } = submission
+  if (value.intent === 'delete') return deleteItem(value.id)
+  let added: string[]
+  try {
+    added = (await addMediaItems(value, user)).slugs
+  } catch (error) {
+    if (error instanceof MediaRejectedError) return replyWithRejectedMedia(submission, error, 'files')
+    logger.error({ err: error }, 'media items could not be added')
+    return data({ result: submission.reply({ formErrors: [UPLOAD_FAILED_MESSAGE] }) }, { status: 500 })
+  }
+  return redirectWithToast('/admin/photos', added.length === 1 ? 'Uploaded 1 item.' : `Uploaded ${added.length} items.`)
+}
+
+async function deleteItem(id: string) {
+  try {
+    await deleteMediaItem(id)
+  } catch (error) {
+    logger.error({ err: error, mediaItemId: id }, 'media item could not be deleted')
+    return redirectWithToast('/admin/photos', 'Failed to delete media', 'error')
+  }
+  return redirectWithToast('/admin/photos', 'Deleted.')
+}
+
+export default function AdminPhotos({ loaderData, actionData }: Route.ComponentProps) {
+  const location = useLocation()
+  return (
+    <div className="stack">
+      <h1>Gallery</h1>
+      <section className="admin-panel" aria-labelledby="upload-heading">
+        <h2 id="upload-heading">Upload photos and videos</h2>
+        {/* A new form after each upload: the files chosen last time are done with. */}
+        <UploadForm key={location.key} lastResult={actionData?.result} />
+      </section>
+      <ErrorList errors={actionData && 'error' in actionData ? [actionData.error] : null} variant="form" />
+      <section aria-labelledby="items-heading" className="stack">
+        <h2 id="items-heading">Photos and videos</h2>
+        <MediaTable items={loaderData.items} />
+      </section>
+    </div>
+  )
+}
+
+function UploadForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm<MediaUploadValues>({
+    id: 'upload',
+    lastResult,
+    defaultValue: { category: DEFAULT_MEDIA_CATEGORY },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: MediaUploadSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  const [uploading, setUploading] = useState(false)
+  const navigation = useNavigation()
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'upload'
+  return (
+    <Form method="post" className="form" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="upload" />
+      <ErrorList id={form.errorId} errors={form.errors} variant="form" />
+      <ResumableUpload
+        name={fields.files.name}
+        label="Files"
+        hint={`Images (JPG, PNG, GIF, WEBP) and videos (MP4, WebM, MOV), up to ${UPLOAD_MAX_MB}MB each. Each file becomes an item with the title and description below.`}
+        accept={MEDIA_ACCEPT}
+        multiple
+        refuse={mediaFileProblem}
+        errors={fields.files.errors}
+        onBusyChange={setUploading}
+      />
+      <MediaDetailsFields fields={fields} />
+      <div className="button-row">
+        <button type="submit" className="button" disabled={uploading || saving}>
+          {uploading || saving ? 'Uploading...' : 'Upload'}
+        </button>
+      </div>
+    </Form>
+  )
+}
+
+function statusOf(item: AdminMediaRow): string | null {
+  if (item.status === 'processing') return 'Processing'
+  if (item.status === 'failed') return 'Failed'
+  return null
+}
+
+function MediaTable({ items }: { items: (AdminMediaRow & { dateLabel: string })[] }) {
+  if (items.length === 0) return <p>No photos or videos yet. What you upload appears on the Photos page, newest first.</p>
+  return (
+    <AdminTable caption="Photos and videos, newest first" columns={['Preview', 'Title', 'Category', 'Added']} actions className="admin-media-table">
+      {items.map((item) => {
+        const status = statusOf(item)
+        return (
+          <tr key={item.id}>
+            <td className="admin-media-thumb">
+              {item.thumbnail ? (
+                <ResponsiveImage image={item.thumbnail} sizes="6rem" />
+              ) : (
+                <span className="admin-media-placeholder" aria-hidden="true" />
+              )}
+            </td>
+            <td data-label="Title">
+              {status ? item.title : <Link to={`/photos/${item.slug}`}>{item.title}</Link>}
+              <span className="admin-badge">{item.kind === 'video' ? 'video' : 'photo'}</span>
+              {item.featured ? <span className="admin-badge">featured</span> : null}
+              {status ? (
+                <span className={item.status === 'failed' ? 'admin-badge admin-badge-danger' : 'admin-badge admin-badge-waiting'}>
+                  {status}
+                </span>
+              ) : null}
+              {item.statusText ? <p className="admin-media-status">{item.statusText}</p> : null}
+            </td>
+            <td data-label="Category">{item.category}</td>
+            <td data-label="Added">
+              <time dateTime={item.createdAt}>{item.dateLabel}</time>
+            </td>
+            <td>
+              <div className="button-row">
+                <Link to={`/admin/photos/${item.id}`} className="button-secondary button-small" aria-label={`Edit ${item.title}`}>
+                  Edit
+                </Link>
+                <ConfirmButton
+                  hiddenFields={{ intent: 'delete', id: item.id }}
+                  label="Delete"
+                  confirmText={`Are you sure you want to delete this ${item.kind}?`}
+                  confirmLabel="Delete"
+                  className="button-danger button-small"
+                />
+              </div>
+            </td>
+          </tr>
+        )
+      })}
+    </AdminTable>
+  )
+}

@@ -1,0 +1,186 @@
+import { useEffect, useRef } from 'react'
+import { data, Link, useLocation, useNavigate, useOutletContext } from 'react-router'
+import type { Route } from './+types/photos.$slug'
+import type { MediaOutletContext } from './photos'
+import { ResponsiveImage } from '~/components/responsive-image'
+import { getPublishedMediaBySlug, type MediaDetail } from '~/modules/gallery/gallery.queries.server'
+import { isMediaCategory, mediaHref, photosHref } from '~/modules/gallery/gallery.schema'
+import { siteSettingsFor } from '~/modules/settings/settings.context.server'
+import { formatDate } from '~/platform/dates'
+import { absoluteUrl, pageMeta } from '~/platform/seo'
+import { getSiteOrigin } from '~/platform/site-url.server'
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const value = new URL(request.url).searchParams.get('category')
+  const category = isMediaCategory(value) ? value : null
+  const [item, settings] = await Promise.all([getPublishedMediaBySlug(params.slug, category), siteSettingsFor(context)])
+  if (!item) throw data(null, { status: 404 })
+  return { item: { ...item, dateLabel: formatDate(item.createdAt, settings.timeZone, 'date') }, origin: getSiteOrigin(request, context) }
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const { item, origin } = args.loaderData ?? {}
+  if (!item || !origin) return []
+  const image = item.socialImage
+  const video = item.video
+  return pageMeta(args, {
+    title: item.title,
+    description: item.description,
+    type: 'article',
+    image: image ? { url: image.path, width: image.width, height: image.height, alt: image.alt } : undefined,
+    extra: [
+      { property: 'article:published_time', content: item.createdAt },
+      { property: 'article:modified_time', content: item.updatedAt },
+      ...(video
+        ? [
+            { property: 'og:video', content: absoluteUrl(origin, video.src) },
+            { property: 'og:video:type', content: video.contentType },
+            ...(video.width && video.height
+              ? [
+                  { property: 'og:video:width', content: String(video.width) },
+                  { property: 'og:video:height', content: String(video.height) },
+                ]
+              : []),
+          ]
+        : []),
+    ],
+  })
+}
+
+/** Arrow keys go to the neighbours, except where they already mean something (fields, a video's controls). */
+function isArrowForUs(event: KeyboardEvent): boolean {
+  if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return false
+  const target = event.target as HTMLElement | null
+  return !target?.closest('input, textarea, select, video, [contenteditable="true"]')
+}
+
+const SWIPE_MIN_PX = 60
+
+export default function MediaPage({ loaderData }: Route.ComponentProps) {
+  const { item } = loaderData
+  // Shown inside the grid's dialog when opened from the grid; on its own page otherwise.
+  const { inDialog, category } = useOutletContext<MediaOutletContext>()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const touchStart = useRef<{ x: number; y: number } | null>(null)
+
+  const hrefOf = (slug: string) => mediaHref(slug, category)
+  const go = (slug: string | null) => {
+    // In the dialog, moving on replaces the entry: closing goes straight back to the grid.
+    if (slug) navigate(hrefOf(slug), { replace: inDialog, state: location.state, preventScrollReset: true })
+  }
+
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (!isArrowForUs(event)) return
+      if (event.key === 'ArrowLeft' && item.previous) go(item.previous)
+      else if (event.key === 'ArrowRight' && item.next) go(item.next)
+      else return
+      event.preventDefault()
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  })
+
+  return (
+    <article
+      className={inDialog ? 'gallery-detail' : 'container section gallery-detail gallery-detail-page'}
+      onTouchStart={(event) => {
+        const touch = event.touches[0]
+        touchStart.current = event.target instanceof HTMLVideoElement ? null : { x: touch.clientX, y: touch.clientY }
+      }}
+      onTouchEnd={(event) => {
+        const start = touchStart.current
+        touchStart.current = null
+        const touch = event.changedTouches[0]
+        if (!start || !touch) return
+        const dx = touch.clientX - start.x
+        const dy = touch.clientY - start.y
+        if (Math.abs(dx) < SWIPE_MIN_PX || Math.abs(dx) < 2 * Math.abs(dy)) return
+        go(dx < 0 ? item.next : item.previous)
+      }}
+    >
+      {inDialog ? null : (
+        <p>
+          <Link to={photosHref(category)} className="gallery-back-link">
+            ← All photos and videos
+          </Link>
+        </p>
+      )}
+      <MediaView item={item} autoPlay={inDialog} />
+      <div className="gallery-detail-text">
+        <h1 id="media-title">{item.title}</h1>
+        <p className="gallery-meta">
+          <time dateTime={item.createdAt}>{item.dateLabel}</time>
+          <span aria-hidden="true"> · </span>
+          <span>{item.category}</span>
+        </p>
+        <p className="gallery-description">{item.description}</p>
+      </div>
+      <nav className="gallery-detail-nav" aria-label="Photos and videos">
+        {item.previous ? (
+          <Link to={hrefOf(item.previous)} replace={inDialog} state={location.state} preventScrollReset className="button-secondary button-small" rel="prev">
+            ← Previous
+          </Link>
+        ) : (
+          <span />
+        )}
+        {item.next ? (
+          <Link to={hrefOf(item.next)} replace={inDialog} state={location.state} preventScrollReset className="button-secondary button-small" rel="next">
+            Next →
+          </Link>
+        ) : null}
+      </nav>
+    </article>
+  )
+}
+
+/**
+ * The photo, or the video with its controls. Opened by the visitor, the video starts playing;
+ * where the browser allows that only without sound (phones), it plays muted and the controls
+ * turn the sound on.
+ */
+function MediaView({ item, autoPlay }: { item: MediaDetail; autoPlay: boolean }) {
+  const videoRef = useRef<HTMLVideoElement>(null)
+  useEffect(() => {
+    const video = videoRef.current
+    if (!autoPlay || !video) return
+    video.play().catch(() => {
+      video.muted = true
+      video.play().catch(() => {})
+    })
+  }, [autoPlay, item.slug])
+
+  if (!item.video) {
+    return (
+      <div className="gallery-media">
+        <ResponsiveImage
+          image={item.thumbnail}
+          sizes="(min-width: 64rem) 60rem, 100vw"
+          loading="eager"
+          className="gallery-media-image"
+        />
+      </div>
+    )
+  }
+  const { video } = item
+  return (
+    <div className="gallery-media">
+      <video
+        key={item.slug}
+        ref={videoRef}
+        className="gallery-media-video"
+        controls
+        playsInline
+        preload="metadata"
+        poster={video.poster.src}
+        width={video.width ?? undefined}
+        height={video.height ?? undefined}
+        aria-label={item.title}
+      >
+        <source src={video.src} type={video.contentType} />
+        <a href={video.src}>Download the video</a>
+      </video>
+    </div>
+  )
+}

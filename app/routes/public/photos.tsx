@@ -1,0 +1,193 @@
+import { useEffect, useRef } from 'react'
+import {
+  data,
+  Link,
+  useLocation,
+  useNavigate,
+  useOutlet,
+  useParams,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router'
+import type { Route } from './+types/photos'
+import { AdminEntryLink } from '~/components/admin-entry-link'
+import { MediaThumbnail } from '~/components/media-thumbnail'
+import { Pagination } from '~/components/pagination'
+import { listPublishedMedia } from '~/modules/gallery/gallery.queries.server'
+import { isMediaCategory, MEDIA_CATEGORIES, mediaHref, photosHref, type MediaCategory } from '~/modules/gallery/gallery.schema'
+import { parsePageNumber } from '~/platform/page-number'
+import { pageMeta } from '~/platform/seo'
+import galleryStylesUrl from '~/styles/gallery.css?url'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: galleryStylesUrl }]
+
+export const meta: Route.MetaFunction = (args) => {
+  const category = args.loaderData?.category
+  return pageMeta(args, {
+    title: category ? `Photos: ${category}` : 'Photos and Videos',
+    description: 'Photos and videos of our events, classes, health work, community life and projects.',
+  })
+}
+
+/** How an item opened over the grid marks its history entry, so closing it can go back. */
+export interface MediaOpenedFromList {
+  fromList: true
+}
+
+/** The category of `?category=`: null for all, undefined for one that does not exist. */
+function parseCategory(value: string | null): MediaCategory | null | undefined {
+  if (value === null) return null
+  return isMediaCategory(value) ? value : undefined
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const search = new URL(request.url).searchParams
+  const category = parseCategory(search.get('category'))
+  if (category === undefined) throw data(null, { status: 404 })
+  // Loaded directly, /photos/<slug> shows the item alone: the grid is not needed (see shouldRevalidate).
+  if (params.slug) return { category, list: null }
+  const page = parsePageNumber(search.get('page'))
+  if (page === null) throw data(null, { status: 404 })
+  const list = await listPublishedMedia(category, page)
+  if (page > list.pageCount) throw data(null, { status: 404 })
+  return { category, list }
+}
+
+export function shouldRevalidate({ currentParams, nextParams, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // Opening an item over the grid, or going to the next one: the grid stays as it is.
+  if (nextParams.slug) return false
+  // Leaving an item: if it was loaded on its own, the grid was skipped, so fetch it now.
+  if (currentParams.slug) return true
+  return defaultShouldRevalidate
+}
+
+export default function Photos({ loaderData }: Route.ComponentProps) {
+  const { category, list } = loaderData
+  const item = useOutlet({ inDialog: list !== null, category } satisfies MediaOutletContext)
+  // A direct load of an item: the item's own page.
+  if (!list) return item
+
+  const { items, page, pageCount } = list
+  return (
+    <div className="container section gallery-page">
+      <h1>Photos and Videos</h1>
+      <nav aria-label="Categories" className="gallery-tabs">
+        <ul>
+          {[null, ...MEDIA_CATEGORIES].map((tab) => (
+            <li key={tab ?? 'all'}>
+              <Link
+                to={photosHref(tab)}
+                className="gallery-tab"
+                aria-current={tab === category ? 'page' : undefined}
+                preventScrollReset
+              >
+                {tab ?? 'All'}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {items.length === 0 ? (
+        <div className="gallery-empty">
+          <h2>{category ? `No Media in ${category}` : 'No Media Yet'}</h2>
+          <p>Check back soon for new photos and videos.</p>
+        </div>
+      ) : (
+        <ul className="gallery-grid">
+          {items.map((media, index) => (
+            <li key={media.slug} className="gallery-item">
+              <Link
+                to={mediaHref(media.slug, category)}
+                state={{ fromList: true } satisfies MediaOpenedFromList}
+                preventScrollReset
+                className="gallery-link"
+                data-media-slug={media.slug}
+              >
+                <MediaThumbnail
+                  item={media}
+                  sizes="(min-width: 72rem) 17rem, (min-width: 64rem) 25vw, (min-width: 40rem) 33vw, 50vw"
+                  loading={index < 4 && page === 1 ? 'eager' : 'lazy'}
+                />
+                <span className="gallery-item-title">
+                  {media.kind === 'video' ? <span className="visually-hidden">Video: </span> : null}
+                  {media.title}
+                </span>
+              </Link>
+              <span className="gallery-item-category">{media.category}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        label="More photos and videos"
+        hrefOf={(p) => photosHref(category, p)}
+        newerLabel="Newer"
+        olderLabel="Older"
+        className="gallery-pagination"
+        linkClassName="button-secondary"
+      />
+
+      <AdminEntryLink section="gallery" returnTo={photosHref(category)} />
+      {item ? <MediaDialog category={category}>{item}</MediaDialog> : null}
+    </div>
+  )
+}
+
+export interface MediaOutletContext {
+  inDialog: boolean
+  category: MediaCategory | null
+}
+
+/** The item opened from the grid, over the grid; its own URL is in the address bar meanwhile. */
+function MediaDialog({ category, children }: { category: MediaCategory | null; children: React.ReactNode }) {
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  const navigate = useNavigate()
+  const location = useLocation()
+  const { slug } = useParams()
+  // The item shown last: after arrowing through several, focus returns to its place in the grid.
+  const shownSlug = useRef(slug)
+  shownSlug.current = slug
+
+  useEffect(() => {
+    const dialog = dialogRef.current
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    dialog?.showModal()
+    return () => {
+      const card = document.querySelector<HTMLElement>(`[data-media-slug="${CSS.escape(shownSlug.current ?? '')}"]`)
+      const target = card ?? opener
+      if (target?.isConnected) target.focus()
+    }
+  }, [])
+
+  function close() {
+    if ((location.state as MediaOpenedFromList | null)?.fromList) navigate(-1)
+    else navigate(photosHref(category), { preventScrollReset: true })
+  }
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="gallery-dialog"
+      aria-labelledby="media-title"
+      onCancel={(event) => {
+        event.preventDefault()
+        close()
+      }}
+      onClick={(event) => {
+        // Only a click on the backdrop lands on the dialog itself; its content sits in the body.
+        if (event.target === event.currentTarget) close()
+      }}
+    >
+      <div className="gallery-dialog-body">
+        <button type="button" className="gallery-dialog-close" onClick={close}>
+          <span aria-hidden="true">×</span>
+          <span className="visually-hidden">Close</span>
+        </button>
+        {children}
+      </div>
+    </dialog>
+  )
+}
