@@ -6,8 +6,10 @@ import { useNonce } from '~/components/nonce'
 import { SiteShell } from '~/components/site-shell'
 import { Toaster } from '~/components/toaster'
 import { shareSiteSettingsPerRequest, siteSettingsFor } from '~/modules/settings/settings.context.server'
+import { bodyTooLargeMessage } from '~/components/body-too-large-notice'
 import { getOptionalUser } from '~/platform/auth.server'
 import { env } from '~/platform/env.server'
+import { requestInfoContext } from '~/platform/request-context'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { takeToast } from '~/platform/toast.server'
 import stylesUrl from '~/styles/site.css?url'
@@ -17,7 +19,18 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-export const middleware: Route.MiddlewareFunction[] = [shareSiteSettingsPerRequest]
+/**
+ * A form post the server did not read because it was too large (server/app.ts) never reaches an
+ * action. Page requests arrive as a GET and show the page with a notice instead.
+ */
+const refuseUnreadBody: Route.MiddlewareFunction = ({ request, context }, next) => {
+  if (context.get(requestInfoContext).bodyTooLarge && request.method !== 'GET') {
+    throw data(bodyTooLargeMessage(env.maxBodyBytes), { status: 413 })
+  }
+  return next()
+}
+
+export const middleware: Route.MiddlewareFunction[] = [refuseUnreadBody, shareSiteSettingsPerRequest]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, user] = await Promise.all([siteSettingsFor(context), getOptionalUser(request)])
@@ -33,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       siteOrigin: getSiteOrigin(request, context),
       // Forms check files against it before sending them.
       uploadLimitBytes: env.maxBodyBytes,
+      bodyTooLarge: context.get(requestInfoContext).bodyTooLarge ?? false,
     },
     { headers },
   )

@@ -124,15 +124,7 @@ export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppO
 
   options.serveFiles?.(app)
 
-  const maxBodyBytes = Math.round(env.MAX_BODY_MB * 1024 * 1024)
-  app.use(
-    bodyLimit({
-      maxSize: maxBodyBytes,
-      onError: (c) => c.text(`Request body is too large (limit ${env.MAX_BODY_MB} MB).`, 413),
-    }),
-  )
-
-  app.all('*', async (c) => {
+  async function handleWithReactRouter(c: Context, request: Request, bodyTooLarge = false): Promise<Response> {
     // Sign-in and contact throttling count per client address. A request without one is refused:
     // a shared placeholder key would let one such client lock all the others out, and a fresh key
     // per request would escape the throttling altogether.
@@ -150,9 +142,35 @@ export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppO
       nonce: c.get('secureHeadersNonce') ?? crypto.randomBytes(16).toString('base64'),
       clientIp: ip,
       secure: isSecure(c),
+      bodyTooLarge,
     })
-    return handleRequest(publicRequest(c), context)
-  })
+    return handleRequest(request, context)
+  }
+
+  /**
+   * A form post larger than the limit is not read. A browser posting a page (no JavaScript, or
+   * a check that was bypassed) gets that page again in the site's layout with a notice, status
+   * 413; React Router's own data requests get a 413 error it shows in the page's error boundary.
+   * Anything else gets plain text.
+   */
+  async function answerBodyTooLarge(c: Context): Promise<Response> {
+    const url = new URL(publicRequest(c).url)
+    const dataRequest = url.pathname.endsWith('.data')
+    const pageRequest = c.req.header('accept')?.includes('text/html') ?? false
+    if (c.req.method !== 'POST' || !(dataRequest || pageRequest)) {
+      return c.text(`Request body is too large (limit ${env.MAX_BODY_MB} MB).`, 413)
+    }
+    const headers = new Headers(c.req.raw.headers)
+    for (const name of ['content-length', 'content-type', 'transfer-encoding']) headers.delete(name)
+    if (dataRequest) return handleWithReactRouter(c, new Request(url, { method: 'POST', headers, body: '' }), true)
+    const page = await handleWithReactRouter(c, new Request(url, { method: 'GET', headers }), true)
+    if (page.status !== 200) return page
+    return new Response(page.body, { status: 413, headers: page.headers })
+  }
+
+  app.use(bodyLimit({ maxSize: env.maxBodyBytes, onError: answerBodyTooLarge }))
+
+  app.all('*', (c) => handleWithReactRouter(c, publicRequest(c)))
 
   return app
 }

@@ -48,7 +48,28 @@ export type ImageFieldProps = SingleImageField | ImageListField
 
 interface Selected {
   file: File
-  previewUrl: string
+  /** A small JPEG of it as a data: URL, once made; null while it is made or if the browser cannot read the file. */
+  thumbnail: string | null
+}
+
+const THUMBNAIL_WIDTH = 192
+
+/**
+ * A small copy of a chosen image, drawn by the browser. A data: URL rather than an object URL:
+ * a thumbnail is small, and nothing then holds on to the whole file.
+ */
+async function makeThumbnail(file: File): Promise<string | null> {
+  try {
+    const bitmap = await createImageBitmap(file, { resizeWidth: THUMBNAIL_WIDTH, resizeQuality: 'medium' })
+    const canvas = document.createElement('canvas')
+    canvas.width = bitmap.width
+    canvas.height = bitmap.height
+    canvas.getContext('2d')?.drawImage(bitmap, 0, 0)
+    bitmap.close()
+    return canvas.toDataURL('image/jpeg', 0.8)
+  } catch {
+    return null // not an image the browser can read: the server will say so
+  }
 }
 
 function formatMegabytes(bytes: number): string {
@@ -95,9 +116,7 @@ export function ImageField(props: ImageFieldProps) {
   const room = props.list ? { max: props.list.max - order.length, tooManyMessage: props.list.tooManyMessage } : null
   const check = (files: readonly File[]) => selectionProblem(files, preset, room, uploadLimitBytes)
 
-  // The previews' object URLs live as long as their preview.
-  useEffect(() => () => selected.forEach((s) => URL.revokeObjectURL(s.previewUrl)), [selected])
-
+  const selection = useRef(0)
   // A selection that cannot be sent is not sent: the form stays as it is, with the message.
   const problemRef = useRef(problem)
   problemRef.current = problem
@@ -115,8 +134,16 @@ export function ImageField(props: ImageFieldProps) {
   }, [])
 
   function showSelection(files: File[]) {
-    setSelected(files.map((file) => ({ file, previewUrl: URL.createObjectURL(file) })))
+    const current = ++selection.current
+    setSelected(files.map((file) => ({ file, thumbnail: null })))
     setProblem(check(files))
+    // A file refused for its size is not decoded for nothing.
+    const { maxBytes } = IMAGE_PRESETS[preset]
+    files.forEach(async (file, index) => {
+      const thumbnail = file.size <= maxBytes ? await makeThumbnail(file) : null
+      if (!thumbnail || selection.current !== current) return
+      setSelected((all) => all.map((s, i) => (i === index ? { ...s, thumbnail } : s)))
+    })
   }
 
   function removeSelected(index: number) {
@@ -223,9 +250,9 @@ export function ImageField(props: ImageFieldProps) {
       />
       {selected.length > 0 ? (
         <ul className="image-field-previews" aria-label="Chosen files">
-          {selected.map(({ file, previewUrl }, index) => (
-            <li key={previewUrl} className="image-field-item">
-              <img src={previewUrl} alt="" width={96} height={96} />
+          {selected.map(({ file, thumbnail }, index) => (
+            <li key={`${index}-${file.name}`} className="image-field-item">
+              {thumbnail ? <img src={thumbnail} alt="" /> : null}
               <span className="image-field-name">
                 {file.name} ({formatMegabytes(file.size)})
               </span>

@@ -15,5 +15,7 @@ export function useRootData() {
     year: data?.year ?? String(new Date().getFullYear()),
     /** The largest request body the server takes (MAX_BODY_MB). */
     uploadLimitBytes: data?.uploadLimitBytes ?? 12 * 1024 * 1024,
+    /** The form just posted was too large to be read (the page shows it again with a notice). */
+    bodyTooLarge: data?.bodyTooLarge ?? false,
   }
 }

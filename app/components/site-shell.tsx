@@ -1,3 +1,4 @@
+import { BodyTooLargeNotice } from './body-too-large-notice'
 import { isOverlayPath, SiteHeader } from './site-header'
 import { SiteFooter } from './site-footer'
 import { useRootData } from './root-data'
@@ -14,6 +15,7 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
       </a>
       <SiteHeader organisationName={settings.organisationName} />
       <main id="main" className="site-main" tabIndex={-1}>
+        <BodyTooLargeNotice className="container" />
         {children}
       </main>
       <SiteFooter settings={settings} year={year} />

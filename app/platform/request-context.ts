@@ -5,6 +5,11 @@ export interface RequestInfo {
   nonce: string
   clientIp: string
   secure: boolean
+  /**
+   * The form posted was larger than MAX_BODY_MB and was not read: the server shows the page
+   * (a GET of the same address) with a notice instead (see server/app.ts).
+   */
+  bodyTooLarge?: boolean
 }
 
 // No default value: a request that reaches the app without these facts fails loudly ("No value

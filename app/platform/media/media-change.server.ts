@@ -6,9 +6,7 @@ import { deleteImageRows, insertImage } from './images.server'
 import { MediaRejectedError } from './media-rejected'
 
 /** An upload that is checked, encoded and stored, not yet recorded (`attach` records it). */
-export interface StoredImage extends StoredImageFiles {
-  readonly preset: ImagePresetName
-}
+export type StoredImage = StoredImageFiles
 
 export interface ImageChange {
   /** A new image, stored with `storeImage`; it replaces the current one. */
@@ -63,7 +61,7 @@ export class MediaChange {
   async storeImage(source: ImageSource, preset: ImagePresetName): Promise<StoredImage> {
     const files = await storeImageFiles(source, preset)
     this.filesStored(files.variants.map((v) => v.key))
-    return { ...files, preset }
+    return files
   }
 
   /** Stores several uploads one after the other (each is decoded in memory while it is encoded). */

@@ -1,5 +1,6 @@
 import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/layout'
+import { BodyTooLargeNotice } from '~/components/body-too-large-notice'
 import { countUnreadContactMessages } from '~/modules/inbox/inbox.queries.server'
 import { canManage, homeFor, sectionsFor } from '~/platform/access'
 import { requireUser } from '~/platform/auth.server'
@@ -83,6 +84,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <main id="main" className="container admin-main">
+        <BodyTooLargeNotice />
         <Outlet />
       </main>
     </div>
