@@ -65,9 +65,13 @@ test('the home page tells the story and links to the other pages', async ({ page
   const starts = await cards.locator('time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime') ?? ''))
   expect(starts).toEqual([...starts].sort())
   expect(new Date(starts[0]).getTime()).toBeGreaterThan(Date.now() - 60_000)
-  // Features that are not built yet show their empty state and never invented items.
-  await expect(main(page).getByRole('heading', { name: 'Featured Moments' })).toHaveCount(0)
   await expect(main(page).getByRole('link', { name: 'View All Items' })).toHaveCount(0)
+
+  // The gallery's four newest featured items, each opening its own page.
+  const moments = main(page).getByRole('region', { name: 'Featured Moments' })
+  await expect(moments.getByRole('link', { name: 'View Gallery' })).toHaveAttribute('href', '/photos')
+  await expect(moments.getByRole('listitem')).toHaveCount(4)
+  await expect(moments.getByRole('link', { name: 'Video: Beach Clean-up Day' })).toHaveAttribute('href', '/photos/beach-clean-up-day')
 
   await hero.getByRole('link', { name: 'Support Our Mission' }).click()
   await expect(page).toHaveURL(/\/support$/)
