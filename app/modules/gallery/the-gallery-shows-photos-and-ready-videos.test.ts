@@ -20,7 +20,7 @@ import {
   listMediaForSitemap,
   listPublishedMedia,
 } from './gallery.queries.server'
-import { MEDIA_FILES_MAX, MEDIA_PER_PAGE, MediaEditSchema, MediaUploadSchema, type MediaUploadInput } from './gallery.schema'
+import { MEDIA_FILES_MAX, MEDIA_PER_PAGE, MediaEditSchema, mediaFileProblem, MediaUploadSchema, type MediaUploadInput } from './gallery.schema'
 import { addMediaItems, deleteMediaItem, MediaItemNotFoundError, updateMediaItem } from './gallery.service.server'
 
 const fixtures = fs.mkdtempSync(path.join(os.tmpdir(), 'gallery-fixtures-'))
@@ -126,6 +126,11 @@ describe('the gallery', () => {
       'Title is required',
     ])
     expect(MediaUploadSchema.parse({ title: 'T', description: 'D', files: ['x'] }).category).toBe('Events')
+    // The browser's check before sending, with the seed's messages.
+    const MB = 1024 * 1024
+    expect(mediaFileProblem({ name: 'notes.pdf', type: 'application/pdf', size: 1 })).toBe('notes.pdf is not a valid image or video type')
+    expect(mediaFileProblem({ name: 'long.mov', type: 'video/quicktime', size: 51 * MB })).toBe('long.mov is larger than 50MB')
+    expect(mediaFileProblem({ name: 'ok.webp', type: 'image/webp', size: 50 * MB })).toBeNull()
   })
 
   it('edits title, description, category and featured; the address stays', async () => {
