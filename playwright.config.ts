@@ -48,6 +48,9 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
+      // The tests add content through the modules, not through the admin's requests that refresh
+      // cached pages; the page cache has its own HTTP tests (tests/http/anonymous-pages-...).
+      PAGE_CACHE_SECONDS: '0',
       ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
     },
   },

@@ -9,6 +9,8 @@ import { requestInfoContext } from '~/platform/request-context'
 
 // The HTTP server (server/index.ts) reaches start-up and shutdown through the server build.
 export { prepareServer, closeServer } from '~/startup.server'
+export { readContentVersion } from '~/platform/content-version.server'
+export { SESSION_COOKIE } from '~/platform/session.server'
 export { requestInfoContext }
 
 export const streamTimeout = 5_000

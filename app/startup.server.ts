@@ -1,4 +1,5 @@
 import { seedDemoContentIfEmpty } from '../db/seed'
+import { startAuditSweeper, stopAuditSweeper } from '~/modules/audit/audit.service.server'
 import { startDeliveryTimer, stopDeliveryWorker } from '~/modules/inbox/inbox.delivery.server'
 import { ensureFirstAdmin } from '~/modules/users/first-admin.server'
 import { db } from '~/platform/db.server'
@@ -25,10 +26,11 @@ export async function prepareServer(): Promise<void> {
   startDeliveryTimer()
   startUploadSweeper()
   startVideoWorker()
+  startAuditSweeper()
 }
 
 export async function closeServer(): Promise<void> {
-  await Promise.all([stopDeliveryWorker(), stopUploadSweeper(), stopVideoWorker()])
+  await Promise.all([stopDeliveryWorker(), stopUploadSweeper(), stopVideoWorker(), stopAuditSweeper()])
   closeRateLimiters()
   await db.destroy()
 }

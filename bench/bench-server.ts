@@ -30,26 +30,39 @@ export function buildApp(): void {
 
 export interface BenchServer {
   url: string
-  /** Stops the server with SIGTERM and removes its data folder. */
-  stop(): Promise<void>
+  pid: number
+  dataDir: string
+  /** Milliseconds from starting the process to its first answer. */
+  startMs: number
+  /** Stops the server with SIGTERM and removes its data folder (unless `keepData`). */
+  stop(options?: { keepData?: boolean }): Promise<void>
 }
 
-/** Starts the real server on a free port with a fresh data folder, so it serves the demo content. */
-export async function startBenchServer(): Promise<BenchServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-'))
+/**
+/**
+ * Starts the real server on a free port, with a fresh data folder (so it serves the demo content)
+ * or the given one (an existing site). `env` adds settings, e.g. PAGE_CACHE_SECONDS; the admin
+ * admin@example.org has `adminPassword` (the screenshots sign in).
+ */
+export async function startBenchServer(
+  options: { dataDir?: string; env?: Record<string, string>; buildDir?: string; adminPassword?: string } = {},
+): Promise<BenchServer> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-'))
+  const startedAt = performance.now()
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
-      BUILD_DIR: buildDir,
+      BUILD_DIR: options.buildDir ?? buildDir,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: '0',
       DATA_DIR: dataDir,
       ADMIN_EMAIL: 'admin@example.org',
-      ADMIN_PASSWORD: 'bench-only-password',
+      ADMIN_PASSWORD: options.adminPassword ?? 'bench-only-password',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -59,12 +72,12 @@ export async function startBenchServer(): Promise<BenchServer> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
 
   let stopped = false
-  async function stop() {
+  async function stop({ keepData = false } = {}) {
     if (stopped) return
     stopped = true
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
     await exited
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true })
   }
   // Ctrl-C during a run still stops the server and removes the data folder.
   process.once('SIGINT', () => void stop().then(() => process.exit(130)))
@@ -84,7 +97,14 @@ export async function startBenchServer(): Promise<BenchServer> {
         reject(new Error(`The server exited with code ${code}:\n${output}`))
       })
     })
-    return { url, stop }
+    // Listening is not answering yet: the first page needs the app's modules and the database.
+    for (;;) {
+      const res = await fetch(url).catch(() => null)
+      await res?.body?.cancel()
+      if (res?.status === 200) break
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    return { url, pid: child.pid!, dataDir, startMs: performance.now() - startedAt, stop }
   } catch (error) {
     await stop()
     throw error

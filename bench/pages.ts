@@ -1,91 +1,131 @@
 /**
- * Throughput of every public page against a static file of similar size from the same server.
- * `npm run bench`; BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS (default 50)
- * shorten or widen a run.
+ * Throughput of every public page (and one article, photo, event and product), each against a
+ * minimal server that sends the same bytes from memory (bench/reference-server.ts) and against
+ * a static file of the same server; with the server's largest resident memory during the run
+ * and its start time on the existing database. `npm run bench`; BENCH_DURATION (seconds,
+ * default 10) and BENCH_CONNECTIONS (default 50) shorten or widen a run; PAGE_CACHE_SECONDS is
+ * passed to the server (0: without the page cache).
  */
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import autocannon from 'autocannon'
 import { buildApp, buildDir, root, startBenchServer } from './bench-server'
 import { printTable } from './print-table'
-import { discoverPublicPages } from './public-pages'
+import { discoverItemPages, discoverPublicPages } from './public-pages'
 
 const duration = Number(process.env.BENCH_DURATION ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
 // Phones ask for compressed responses; so does the benchmark.
 const headers = { 'accept-encoding': 'gzip' }
 
-interface Row {
-  path: string
+interface Measured {
   requestsPerSecond: number
-  p50: number
   p99: number
-  errors: number
-  non2xx: number
+  failed: number
 }
 
-async function measure(url: string, label: string): Promise<Row> {
+async function measure(url: string): Promise<Measured> {
   const result = await autocannon({ url, connections, duration, headers })
-  return {
-    path: label,
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  }
+  return { requestsPerSecond: result.requests.average, p99: result.latency.p99, failed: result.errors + result.timeouts + result.non2xx }
 }
 
-/** The built asset whose size is closest to `bytes` (hashed, so served with immutable caching). */
-function assetOfSimilarSize(bytes: number): { urlPath: string; size: number } {
+/** The built asset whose size is closest to `bytes` (hashed, so served from memory with immutable caching). */
+function assetOfSimilarSize(bytes: number): string {
   const dir = path.join(root, buildDir, 'client/assets')
   const assets = fs
     .readdirSync(dir)
+    .filter((name) => !/\.(br|gz)$/.test(name))
     .map((name) => ({ urlPath: `/assets/${name}`, size: fs.statSync(path.join(dir, name)).size }))
-    .filter((a) => a.size > 0)
   assets.sort((a, b) => Math.abs(a.size - bytes) - Math.abs(b.size - bytes))
-  return assets[0]
+  return assets[0].urlPath
 }
 
-function printResults(rows: Row[], staticRps: number) {
-  const header = ['path', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'page/static']
-  const lines = rows.map((r) => [
-    r.path,
-    r.requestsPerSecond.toFixed(0),
-    String(r.p50),
-    String(r.p99),
-    String(r.errors),
-    String(r.non2xx),
-    (r.requestsPerSecond / staticRps).toFixed(2),
-  ])
-  printTable(header, lines)
+/** Starts the reference server with these pages' bytes, gzipped once. */
+async function startReferenceServer(pages: Map<string, string>) {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-reference-')), 'pages.json')
+  fs.writeFileSync(file, JSON.stringify(Object.fromEntries([...pages].map(([p, html]) => [p, zlib.gzipSync(html).toString('base64')]))))
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/reference-server.ts', file], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      const match = String(d).match(/Listening on (http:\/\/\S+)/)
+      if (match) resolve(match[1])
+    })
+    child.once('exit', (code) => reject(new Error(`The reference server exited with code ${code}`)))
+  })
+  return {
+    url,
+    stop: () => {
+      child.kill('SIGTERM')
+      fs.rmSync(path.dirname(file), { recursive: true, force: true })
+    },
+  }
 }
+
+/** Samples a process's resident memory (Linux /proc) until stopped; returns the largest, in MB. */
+function sampleMemory(pid: number) {
+  let largest = 0
+  const read = () => {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+    largest = Math.max(largest, Number(status.match(/VmRSS:\s+(\d+) kB/)?.[1] ?? 0) / 1024)
+  }
+  const timer = setInterval(read, 250)
+  return () => {
+    clearInterval(timer)
+    return largest
+  }
+}
+
+const ratio = (a: number, b: number) => (a / b).toFixed(2)
 
 buildApp()
-const server = await startBenchServer()
+const cacheSeconds = process.env.PAGE_CACHE_SECONDS
+const server = await startBenchServer({ env: cacheSeconds === undefined ? {} : { PAGE_CACHE_SECONDS: cacheSeconds } })
+let stopReference = () => {}
 try {
-  console.log(`Server at ${server.url} (fresh SQLite database with demo content)`)
-  const pages = await discoverPublicPages(server.url)
+  console.log(`Server at ${server.url} (fresh SQLite database with demo content; PAGE_CACHE_SECONDS=${cacheSeconds ?? 'default'})`)
+  const pages = [...(await discoverPublicPages(server.url)), ...(await discoverItemPages(server.url))]
   if (pages.length === 0) throw new Error('No public page answered 200: nothing to measure.')
+  const html = new Map<string, string>()
+  for (const page of pages) html.set(page, await (await fetch(server.url + page)).text())
+  const reference = await startReferenceServer(html)
+  stopReference = reference.stop
 
-  const homeBytes = Buffer.byteLength(await (await fetch(server.url)).text())
-  const asset = assetOfSimilarSize(homeBytes)
-  const assetRes = await fetch(server.url + asset.urlPath)
-  await assetRes.body?.cancel()
-  if (assetRes.status !== 200) throw new Error(`The static asset ${asset.urlPath} answered ${assetRes.status}.`)
-
+  const asset = assetOfSimilarSize(Buffer.byteLength(html.get('/') ?? ''))
   const cpus = os.cpus()
   console.log(
     `autocannon: ${connections} connections, ${duration} s per URL, accept-encoding gzip; ` +
-      `Node ${process.version}, ${cpus.length} × ${cpus[0]?.model.trim()}`,
+      `Node ${process.version}, ${cpus.length} × ${cpus[0]?.model.trim()}\n`,
   )
-  console.log(`Static reference: ${asset.urlPath} (${asset.size} bytes; home page HTML ${homeBytes} bytes)\n`)
 
-  const staticRow = await measure(server.url + asset.urlPath, `static ${asset.urlPath}`)
-  const rows: Row[] = []
-  for (const page of pages) rows.push(await measure(server.url + page, page))
-  printResults([...rows, staticRow], staticRow.requestsPerSecond)
+  const largestMemory = sampleMemory(server.pid)
+  const staticFile = await measure(server.url + asset)
+  const rows: string[][] = []
+  for (const page of pages) {
+    const site = await measure(server.url + page)
+    const yardstick = await measure(reference.url + page)
+    rows.push([
+      page,
+      site.requestsPerSecond.toFixed(0),
+      String(site.p99),
+      String(site.failed),
+      yardstick.requestsPerSecond.toFixed(0),
+      ratio(site.requestsPerSecond, yardstick.requestsPerSecond),
+      ratio(site.requestsPerSecond, staticFile.requestsPerSecond),
+    ])
+  }
+  rows.push([`static ${asset}`, staticFile.requestsPerSecond.toFixed(0), String(staticFile.p99), String(staticFile.failed), '', '', '1.00'])
+  const memory = largestMemory()
+  printTable(['path', 'req/s', 'p99 ms', 'failed', 'reference req/s', 'vs reference', 'vs static'], rows)
+
+  await server.stop({ keepData: true })
+  const again = await startBenchServer({ dataDir: server.dataDir })
+  await again.stop()
+  console.log(`\nLargest resident memory of the server during the run: ${memory.toFixed(0)} MB`)
+  console.log(`Start on the existing database, process start to the first 200 of /: ${again.startMs.toFixed(0)} ms`)
 } finally {
+  stopReference()
   await server.stop()
 }

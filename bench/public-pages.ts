@@ -39,3 +39,16 @@ export async function discoverPublicPages(baseUrl: string): Promise<string[]> {
   }
   return pages
 }
+
+/** One item page of each list (an article, a photo, an event, a product), found from the list pages. */
+export async function discoverItemPages(baseUrl: string): Promise<string[]> {
+  const items: string[] = []
+  for (const list of ['/news', '/photos', '/calendar', '/marketplace']) {
+    const res = await fetch(baseUrl + list)
+    const html = res.ok ? await res.text() : ''
+    const link = html.match(new RegExp(`href="(${list}/[a-z0-9-]+(?:\\?[^"]*)?)"`))?.[1]?.replaceAll('&amp;', '&')
+    if (link) items.push(link)
+    else console.log(`  no item page found on ${list}`)
+  }
+  return items
+}

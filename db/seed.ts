@@ -1,5 +1,6 @@
 import { seedEvents } from '~/modules/events/events.demo.server'
 import { seedGallery } from '~/modules/gallery/gallery.demo.server'
+import { seedMarketplace } from '~/modules/marketplace/marketplace.demo.server'
 import { seedNews } from '~/modules/news/news.demo.server'
 import { seedPageContent } from '~/modules/pages/pages.service.server'
 import { hasSiteSettings } from '~/modules/settings/settings.queries.server'
@@ -24,10 +25,11 @@ export async function seedDemoContentIfEmpty(): Promise<void> {
     media.transaction(db, async (trx) => {
       // First: the settings row marks the site as seeded; a second process starting at the same time loses this insert.
       if (!(await seedSiteSettings(trx))) return false
-      await seedPageContent(trx)
+      await seedPageContent(trx, media)
       await seedNews(trx, media)
       await seedEvents(trx, DEMO_SITE_SETTINGS)
       await seedGallery(trx, media)
+      await seedMarketplace(trx, media)
       return true
     }),
   )

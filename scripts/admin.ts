@@ -10,6 +10,7 @@
 import readline from 'node:readline/promises'
 import { Writable } from 'node:stream'
 import { parseArgs } from 'node:util'
+import { FROM_COMMAND_LINE, recordAuditEvent } from '../app/modules/audit/audit.service.server'
 import { listUsersForAdmin } from '../app/modules/users/users.queries.server'
 import { NewUserSchema, PasswordSchema, ROLE_LABELS } from '../app/modules/users/users.schema'
 import { ROLES, type Role } from '../app/platform/access'
@@ -88,6 +89,12 @@ async function run(argv: string[]): Promise<void> {
       const parsed = NewUserSchema.safeParse({ email: values.email, name: values.name ?? ROLE_LABELS[role] ?? 'Administrator', role, password })
       if (!parsed.success) throw new UsageError(firstIssue(parsed.error))
       const user = await createUser(parsed.data)
+      await recordAuditEvent({
+        by: FROM_COMMAND_LINE,
+        action: 'user.created',
+        target: { type: 'user', id: user.id, label: `${user.name} <${user.email}>` },
+        detail: { role: user.role },
+      })
       console.log(`Created ${user.role} ${user.email}.`)
       return
     }
@@ -98,6 +105,7 @@ async function run(argv: string[]): Promise<void> {
       const parsed = PasswordSchema.safeParse(await readNewPassword())
       if (!parsed.success) throw new UsageError(firstIssue(parsed.error))
       await resetUserPassword(userId, parsed.data)
+      await recordAuditEvent({ by: FROM_COMMAND_LINE, action: 'user.password-reset', target: { type: 'user', id: userId, label: values.email } })
       console.log(`Password reset for ${values.email}; their sessions have been ended.`)
       return
     }

@@ -13,6 +13,8 @@ export const MANIFEST_FILE = 'manifest.json'
 export const DATABASE_DIR = 'database'
 const SQLITE_BACKUP_NAME = 'site.db'
 const POSTGRES_DUMP_NAME = 'site.dump'
+/** Inside the archive: `database/tables.json`, the same rows as plain values, for a restore into the other database kind. */
+const TABLES_NAME = 'tables.json'
 /** Inside the archive: `uploads/<storage key>`, one file per stored object, whichever the storage driver. */
 export const UPLOADS_DIR = 'uploads'
 
@@ -33,6 +35,7 @@ export function archiveParts(dir: string) {
     manifestFile: path.join(dir, MANIFEST_FILE),
     sqliteBackup: path.join(dir, DATABASE_DIR, SQLITE_BACKUP_NAME),
     postgresDump: path.join(dir, DATABASE_DIR, POSTGRES_DUMP_NAME),
+    tablesFile: path.join(dir, DATABASE_DIR, TABLES_NAME),
     uploadsDir: path.join(dir, UPLOADS_DIR),
   }
 }

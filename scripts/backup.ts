@@ -1,7 +1,8 @@
 /**
  * `npm run backup -- [file.tar.gz]`: the database and the uploaded files in one archive, taken
  * while the site keeps running. SQLite is copied with SQLite's online backup API; PostgreSQL
- * (DATABASE_URL) with pg_dump's custom format; the files are read through the storage
+ * (DATABASE_URL) with pg_dump's custom format; beside it the same rows as plain values
+ * (database/tables.json), so the backup restores into the other kind of database too; the files are read through the storage
  * interface, from local disk or S3 (STORAGE_DRIVER).
  */
 import fs from 'node:fs'
@@ -28,6 +29,7 @@ import {
   withPostgres,
   type BackupManifest,
 } from './backup-archive'
+import { exportPostgresTables, exportSqliteTables, writeTables } from './backup-tables'
 
 const USAGE = 'Usage: npm run backup -- [backup-file.tar.gz]'
 
@@ -52,31 +54,44 @@ async function backUpSqlite(sqliteFile: string, target: string): Promise<string[
   }
 }
 
-async function backUpPostgres(databaseUrl: string, target: string): Promise<{ schema: string; migrations: string[] }> {
-  const { schema, migrations } = await withPostgres(databaseUrl, async (client) => {
-    const schema = await currentSchema(client)
-    const { rows } = await client.query<{ exists: boolean }>('select to_regclass($1) is not null as exists', [
-      `${quoteIdentifier(schema)}.kysely_migration`,
-    ])
-    if (!rows[0].exists) return { schema, migrations: [] }
-    const applied = await client.query<{ name: string }>('select name from kysely_migration order by name')
-    return { schema, migrations: applied.rows.map((r) => r.name) }
+async function backUpPostgres(
+  databaseUrl: string,
+  target: string,
+  tablesFile: string,
+): Promise<{ schema: string; migrations: string[] }> {
+  return withPostgres(databaseUrl, async (client) => {
+    // pg_dump and the plain rows read one snapshot: this transaction's, exported to pg_dump.
+    await client.query('begin isolation level repeatable read read only')
+    try {
+      const { rows: snapshot } = await client.query<{ id: string }>('select pg_export_snapshot() as id')
+      const schema = await currentSchema(client)
+      const { rows } = await client.query<{ exists: boolean }>('select to_regclass($1) is not null as exists', [
+        `${quoteIdentifier(schema)}.kysely_migration`,
+      ])
+      const migrations = rows[0].exists
+        ? (await client.query<{ name: string }>('select name from kysely_migration order by name')).rows.map((r) => r.name)
+        : []
+      const { dbname, env: pgEnv } = postgresCommandConnection(databaseUrl)
+      // The app's schema; owners and grants are left to whoever restores it.
+      run(
+        'pg_dump',
+        [
+          '--format=custom',
+          `--schema=${quoteIdentifier(schema)}`,
+          `--snapshot=${snapshot[0].id}`,
+          '--no-owner',
+          '--no-privileges',
+          `--file=${target}`,
+          `--dbname=${dbname}`,
+        ],
+        pgEnv,
+      )
+      writeTables(tablesFile, await exportPostgresTables(client, schema))
+      return { schema, migrations }
+    } finally {
+      await client.query('rollback')
+    }
   })
-  const { dbname, env: pgEnv } = postgresCommandConnection(databaseUrl)
-  // One snapshot of the app's schema; owners and grants are left to whoever restores it.
-  run(
-    'pg_dump',
-    [
-      '--format=custom',
-      `--schema=${quoteIdentifier(schema)}`,
-      '--no-owner',
-      '--no-privileges',
-      `--file=${target}`,
-      `--dbname=${dbname}`,
-    ],
-    pgEnv,
-  )
-  return { schema, migrations }
 }
 
 async function main() {
@@ -102,10 +117,11 @@ async function main() {
       migrations: [],
     }
     if (env.DATABASE_URL) {
-      const { schema, migrations } = await backUpPostgres(env.DATABASE_URL, parts.postgresDump)
+      const { schema, migrations } = await backUpPostgres(env.DATABASE_URL, parts.postgresDump, parts.tablesFile)
       Object.assign(manifest, { database: 'postgres', schema, migrations })
     } else {
       manifest.migrations = await backUpSqlite(sqliteFile, parts.sqliteBackup)
+      writeTables(parts.tablesFile, exportSqliteTables(parts.sqliteBackup))
     }
     fs.writeFileSync(parts.manifestFile, JSON.stringify(manifest, null, 2) + '\n')
 

@@ -2,6 +2,8 @@
  * `npm run restore -- <file.tar.gz> [--force]`: puts a backup made by `npm run backup` back in
  * place: the database (SQLite under DATA_DIR, or PostgreSQL at DATABASE_URL) and the uploads,
  * written through the storage interface (local disk or S3, as STORAGE_DRIVER says).
+ * A backup of the other database kind is converted: the migrations make the tables, which are
+ * filled with the backup's plain rows (database/tables.json).
  * Refuses to replace existing data unless --force is given; stop the server first.
  */
 import fs from 'node:fs'
@@ -30,6 +32,7 @@ import {
   withPostgres,
   type BackupManifest,
 } from './backup-archive'
+import { buildSqliteDatabase, readTables, restoreTablesIntoPostgres } from './backup-tables'
 
 const USAGE = 'Usage: npm run restore -- <backup-file.tar.gz> [--force]'
 
@@ -195,11 +198,13 @@ async function main() {
     const parts = archiveParts(staging)
     const manifest = readManifest(parts.manifestFile)
     const targetKind = env.DATABASE_URL ? 'postgres' : 'sqlite'
-    if (manifest.database !== targetKind) {
+    // A backup of the other database kind is restored from its plain rows (older backups have none).
+    const converting = manifest.database !== targetKind
+    if (converting && !fs.existsSync(parts.tablesFile)) {
       throw new Error(
         `This backup holds a ${databaseName(manifest.database)} database, but the target is ` +
           `${targetKind === 'postgres' ? 'PostgreSQL (DATABASE_URL is set)' : 'SQLite (DATABASE_URL is not set)'}. ` +
-          'Converting between them is not supported.',
+          'It was made by an older version of the site, which did not write the rows needed to convert it.',
       )
     }
     const unknown = manifest.migrations.filter((name) => !Object.hasOwn(migrations, name))
@@ -213,14 +218,21 @@ async function main() {
     const fileKeys = filesUnder(parts.uploadsDir)
     assertStorageKeys(fileKeys)
 
-    if (manifest.database === 'postgres') {
+    if (converting && targetKind === 'postgres') {
+      await restoreTablesIntoPostgres(env.DATABASE_URL!, readTables(parts.tablesFile), manifest.migrations)
+    } else if (converting) {
+      const converted = path.join(staging, 'converted.db')
+      await buildSqliteDatabase(converted, readTables(parts.tablesFile), manifest.migrations)
+      await restoreSqlite(converted, sqliteFileIn(env.dataDir))
+    } else if (manifest.database === 'postgres') {
       await restorePostgres(env.DATABASE_URL!, parts.postgresDump, manifest.schema!, staging)
     } else {
       await restoreSqlite(parts.sqliteBackup, sqliteFileIn(env.dataDir))
     }
     await replaceStoredFiles(storage, parts.uploadsDir, fileKeys)
     console.log(
-      `Restored the backup of ${manifest.createdAt}: the ${databaseName(manifest.database)} database and ` +
+      `Restored the backup of ${manifest.createdAt}: the ${databaseName(manifest.database)} database` +
+        `${converting ? ` (into ${databaseName(targetKind)})` : ''} and ` +
         `${countFiles(fileKeys.length)} into ${storageLocation}. Start the server: it applies any newer migrations.`,
     )
   } finally {

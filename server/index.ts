@@ -3,9 +3,9 @@
 import type { Server } from 'node:http'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
-import { serveStatic } from '@hono/node-server/serve-static'
 import { env } from '../app/platform/env.server'
 import { createApp, type AppServerBuild } from './app'
+import { loadStaticFiles, serveStaticFiles } from './static-files'
 
 // BUILD_DIR lets several builds live side by side (tests and benchmarks use their own).
 const buildDir = path.resolve(import.meta.dirname, '..', process.env.BUILD_DIR ?? 'build')
@@ -15,24 +15,7 @@ await build.entry.module.prepareServer()
 
 const app = createApp(async () => build, {
   mode: 'production',
-  serveFiles: (app) => {
-    app.use(
-      '/assets/*',
-      async (c, next) => {
-        await next()
-        if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable')
-      },
-      serveStatic({ root: path.relative(process.cwd(), path.join(buildDir, 'client')) }),
-    )
-    // Only file-like paths (favicon.svg, social-preview.jpg) can be public files: pages skip the disk lookup.
-    const serveStaticFile = serveStatic({
-      root: path.relative(process.cwd(), path.join(buildDir, 'client')),
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'public, max-age=3600')
-      },
-    })
-    app.use('*', async (c, next) => (/\.\w+$/.test(c.req.path) ? serveStaticFile(c, next) : next()))
-  },
+  serveFiles: (app) => app.use(serveStaticFiles(loadStaticFiles(path.join(buildDir, 'client')))),
 })
 
 // Plain HTTP/1.1 (no HTTP/2 options are given).

@@ -5,46 +5,21 @@ import { ResponsiveImage } from './responsive-image'
 import { useRootData } from './root-data'
 import { IMAGE_ACCEPT, IMAGE_PRESETS, type ImagePresetName } from '~/platform/media/image-presets'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
+import { makeThumbnail } from './image-thumbnail'
 
 type Meta = FieldMetadata<any, any, string[]>
 
-/** An image the record has now, as the edit page shows it. */
-export interface CurrentImage {
-  id: string
-  image: ResponsiveImageData
-}
-
-interface ImageFieldBase {
-  /** The file input's field (`image` or `images` of `singleImageFields` / `imageListFields`). */
+export interface ImageFieldProps {
+  /** The file input's field (`image` of `singleImageFields`). */
   meta: Meta
   label: string
   hint?: string
   preset: ImagePresetName
-}
-
-interface SingleImageField extends ImageFieldBase {
   /** The record's image now (editing); shown with a checkbox that removes it. */
   current?: ResponsiveImageData | null
   /** The `removeImage` field. */
   removeMeta: Meta
-  list?: undefined
 }
-
-interface ImageListField extends ImageFieldBase {
-  list: {
-    /** The record's images now, in order (editing). */
-    current: readonly CurrentImage[]
-    /** The `keepImages` and `removeImages` fields. */
-    keepMeta: Meta
-    removeMeta: Meta
-    max: number
-    tooManyMessage: string
-  }
-  current?: undefined
-  removeMeta?: undefined
-}
-
-export type ImageFieldProps = SingleImageField | ImageListField
 
 interface Selected {
   file: File
@@ -52,41 +27,15 @@ interface Selected {
   thumbnail: string | null
 }
 
-const THUMBNAIL_WIDTH = 192
-
-/**
- * A small copy of a chosen image, drawn by the browser. A data: URL rather than an object URL:
- * a thumbnail is small, and nothing then holds on to the whole file.
- */
-async function makeThumbnail(file: File): Promise<string | null> {
-  try {
-    const bitmap = await createImageBitmap(file, { resizeWidth: THUMBNAIL_WIDTH, resizeQuality: 'medium' })
-    const canvas = document.createElement('canvas')
-    canvas.width = bitmap.width
-    canvas.height = bitmap.height
-    canvas.getContext('2d')?.drawImage(bitmap, 0, 0)
-    bitmap.close()
-    return canvas.toDataURL('image/jpeg', 0.8)
-  } catch {
-    return null // not an image the browser can read: the server will say so
-  }
-}
-
 function formatMegabytes(bytes: number): string {
   return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`
 }
 
 /** What is wrong with a selection before it is sent, or null. */
-function selectionProblem(
-  files: readonly File[],
-  preset: ImagePresetName,
-  room: { max: number; tooManyMessage: string } | null,
-  uploadLimitBytes: number,
-): string | null {
+function selectionProblem(files: readonly File[], preset: ImagePresetName, uploadLimitBytes: number): string | null {
   const { maxBytes, tooLargeMessage } = IMAGE_PRESETS[preset]
   const tooLarge = files.find((file) => file.size > maxBytes)
   if (tooLarge) return tooLargeMessage(tooLarge.name)
-  if (room && files.length > room.max) return room.tooManyMessage
   const total = files.reduce((sum, file) => sum + file.size, 0)
   if (total > uploadLimitBytes) {
     return `Together these files are ${formatMegabytes(total)}, more than the ${formatMegabytes(uploadLimitBytes)} one form can send. Choose fewer or smaller files.`
@@ -95,26 +44,21 @@ function selectionProblem(
 }
 
 /**
- * An image upload field: a record's single image or an ordered list of images.
+ * A record's single image, sent with the form (a list of images comes through
+ * <ResumableUpload> and <CurrentImageList> instead).
  *
- * Without JavaScript it is a plain file input, and each current image has a "Remove" checkbox.
- * With JavaScript the chosen files are previewed and can be taken out again before sending,
- * sizes and counts are checked before anything is sent (nothing typed is lost), and a list's
- * current images can be moved earlier or later.
+ * Without JavaScript it is a plain file input, and the current image has a "Remove" checkbox.
+ * With JavaScript the chosen file is previewed and can be taken out again before sending, and
+ * its size is checked before anything is sent (nothing typed is lost).
  */
 export function ImageField(props: ImageFieldProps) {
   const { meta, label, hint, preset } = props
   const { uploadLimitBytes } = useRootData()
   const inputRef = useRef<HTMLInputElement>(null)
   const [selected, setSelected] = useState<Selected[]>([])
-  const [order, setOrder] = useState(() => props.list?.current.map((c) => c.id) ?? [])
   const [problem, setProblem] = useState<string | null>(null)
   const [announcement, setAnnouncement] = useState('')
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-
-  const room = props.list ? { max: props.list.max - order.length, tooManyMessage: props.list.tooManyMessage } : null
-  const check = (files: readonly File[]) => selectionProblem(files, preset, room, uploadLimitBytes)
+  const check = (files: readonly File[]) => selectionProblem(files, preset, uploadLimitBytes)
 
   const selection = useRef(0)
   // A selection that cannot be sent is not sent: the form stays as it is, with the message.
@@ -158,21 +102,9 @@ export function ImageField(props: ImageFieldProps) {
     input.focus()
   }
 
-  function move(id: string, by: -1 | 1) {
-    const from = order.indexOf(id)
-    const to = from + by
-    if (to < 0 || to >= order.length) return
-    const next = [...order]
-    next.splice(from, 1)
-    next.splice(to, 0, id)
-    setOrder(next)
-    setAnnouncement(`Image moved to position ${to + 1} of ${next.length}.`)
-  }
-
   const hintId = hint ? `${meta.id}-hint` : undefined
   const { key, ...inputProps } = getInputProps(meta, { type: 'file', ariaDescribedBy: hintId })
   const errors = problem ? [problem] : meta.errors
-  const currentById = new Map(props.list?.current.map((c) => [c.id, c]))
 
   return (
     <div className="field image-field">
@@ -184,49 +116,6 @@ export function ImageField(props: ImageFieldProps) {
       ) : null}
       {props.current && props.removeMeta ? (
         <RemoveCheckbox meta={props.removeMeta} label="Remove the current image" />
-      ) : null}
-
-      {props.list && order.length > 0 ? (
-        <ol className="image-field-list" aria-label="Current images">
-          {order.map((id, index) => {
-            const current = currentById.get(id)!
-            const position = `image ${index + 1}`
-            return (
-              <li key={id} className="image-field-item">
-                <input type="hidden" name={props.list!.keepMeta.name} value={id} />
-                <ResponsiveImage image={current.image} sizes="8rem" />
-                <div className="image-field-actions">
-                  <label className="field-checkbox">
-                    <input type="checkbox" name={props.list!.removeMeta.name} value={id} />
-                    Remove {position}
-                  </label>
-                  {hydrated ? (
-                    <>
-                      <button
-                        type="button"
-                        className="button-secondary button-small"
-                        aria-label={`Move ${position} earlier`}
-                        disabled={index === 0}
-                        onClick={() => move(id, -1)}
-                      >
-                        Earlier
-                      </button>
-                      <button
-                        type="button"
-                        className="button-secondary button-small"
-                        aria-label={`Move ${position} later`}
-                        disabled={index === order.length - 1}
-                        onClick={() => move(id, 1)}
-                      >
-                        Later
-                      </button>
-                    </>
-                  ) : null}
-                </div>
-              </li>
-            )
-          })}
-        </ol>
       ) : null}
 
       <label className="field-label" htmlFor={meta.id}>
@@ -243,7 +132,6 @@ export function ImageField(props: ImageFieldProps) {
         className="field-input"
         {...inputProps}
         accept={IMAGE_ACCEPT}
-        multiple={!!props.list}
         aria-invalid={errors?.length ? true : undefined}
         aria-describedby={[errors?.length ? meta.errorId : null, hintId].filter(Boolean).join(' ') || undefined}
         onChange={(event) => showSelection(Array.from(event.currentTarget.files ?? []))}

@@ -1,8 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useFetcher } from 'react-router'
 import { ErrorList, Field } from '~/components/forms'
-import { LoginSchema } from '~/modules/users/users.schema'
 
 interface LoginFormProps {
   /** Where to go after signing in (a same-site path; the server checks it again). */
@@ -19,9 +17,8 @@ export function LoginForm({ redirectTo, lastResult }: LoginFormProps) {
   const fetcher = useFetcher<{ result: SubmissionResult<string[]> }>()
   const [form, fields] = useForm({
     lastResult: fetcher.data?.result ?? lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
+    // Checked by the server only (and the fields' `required`): the marketplace shows this form,
+    // and visitors' phones need not load the schema library for it.
   })
   const busy = fetcher.state !== 'idle'
   return (

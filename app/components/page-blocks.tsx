@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react'
+import type { ResponsiveImageData } from '~/platform/media/image-types'
+import { CardIcon, cardIconFor } from './card-icons'
+import { ResponsiveImage } from './responsive-image'
 
 /* Building blocks of the public pages whose texts an administrator edits (app/modules/pages). */
 
@@ -18,16 +21,26 @@ export function Paragraphs({ text, className }: { text: string; className?: stri
 export function PageHero({
   title,
   text,
+  image,
   full = false,
+  className,
   children,
 }: {
   title: string
   text: string
+  /** The page's photograph (page texts admin); without one the hero shows the brand gradient. */
+  image?: ResponsiveImageData | null
   full?: boolean
+  className?: string
   children?: ReactNode
 }) {
+  const classes = ['hero', full && 'hero-full', image && 'hero-photo', className].filter(Boolean).join(' ')
   return (
-    <section className={full ? 'hero hero-full' : 'hero'}>
+    <section className={classes}>
+      {image ? (
+        // The first thing a visitor sees: loaded at once, and a phone picks the 640 px file.
+        <ResponsiveImage image={image} sizes="100vw" loading="eager" className="hero-image" />
+      ) : null}
       <div className="container hero-content">
         <h1>{title}</h1>
         <Paragraphs text={text} className="lead" />
@@ -62,11 +75,16 @@ export function TextSection({
   )
 }
 
-export function CardList({ items }: { items: ReadonlyArray<{ title: string; text: string }> }) {
+/**
+ * Cards of title and text, each with a small drawing chosen from its title. `feature` (the home
+ * page's programmes) gives each card a wide illustrated band instead of the small icon.
+ */
+export function CardList({ items, feature = false }: { items: ReadonlyArray<{ title: string; text: string }>; feature?: boolean }) {
   return (
-    <ul className="card-grid">
-      {items.map((item) => (
-        <li key={item.title} className="card">
+    <ul className={feature ? 'card-grid card-grid-feature' : 'card-grid'}>
+      {items.map((item, index) => (
+        <li key={item.title} className={feature ? 'card card-feature' : 'card'}>
+          <CardIcon name={cardIconFor(item.title, index)} className={feature ? `card-art card-art-${index % 3}` : 'card-icon'} />
           <h3>{item.title}</h3>
           <Paragraphs text={item.text} />
         </li>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { DetailedError, Upload } from 'tus-js-client'
 import { ErrorList } from './forms'
+import { makeThumbnail } from './image-thumbnail'
 import { UPLOAD_CHUNK_BYTES, UPLOAD_ENDPOINT, UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from '~/platform/media/upload-policy'
 
 /*
@@ -22,6 +23,8 @@ interface UploadItem {
   status: ItemStatus
   uploadId?: string
   error?: string
+  /** A preview of a chosen image, once drawn. */
+  thumbnail?: string
 }
 
 const VIDEO_TYPES = 'video/mp4,video/webm,video/quicktime,.mp4,.webm,.mov'
@@ -53,6 +56,7 @@ export function ResumableUpload({
   accept = VIDEO_TYPES,
   multiple = false,
   refuse,
+  maxFiles,
   errors,
   onBusyChange,
 }: {
@@ -64,6 +68,8 @@ export function ResumableUpload({
   multiple?: boolean
   /** Checks a chosen file before it is sent: a message refuses it (e.g. its type), null lets it go. */
   refuse?: (file: File) => string | null
+  /** The most files the form takes; beyond that a chosen file is refused with the message. */
+  maxFiles?: { count: number; message: string }
   /** The server's messages about this field. */
   errors?: ReadonlyArray<string> | null
   /** Told when uploads start and all finish, e.g. to hold back the submit button meanwhile. */
@@ -120,9 +126,14 @@ export function ResumableUpload({
     const files = [...(event.currentTarget.files ?? [])]
     event.currentTarget.value = '' // choosing the same file again (to resume) fires a change too
     if (!multiple) items.forEach((item) => remove(item.key))
+    let taken = multiple ? items.filter((item) => item.status !== 'refused').length : 0
     const added = files.map((file): UploadItem & { file: File } => {
       const key = String(++lastKey.current)
-      const problem = refuse?.(file) ?? (file.size > UPLOAD_MAX_BYTES ? tooLargeMessage(file.name) : null)
+      const problem =
+        refuse?.(file) ??
+        (file.size > UPLOAD_MAX_BYTES ? tooLargeMessage(file.name) : null) ??
+        (maxFiles && taken >= maxFiles.count ? maxFiles.message : null)
+      if (!problem) taken++
       return problem
         ? { key, file, filename: file.name, percent: 0, status: 'refused', error: problem }
         : { key, file, filename: file.name, percent: 0, status: 'uploading' }
@@ -131,6 +142,9 @@ export function ResumableUpload({
     for (const item of added) {
       if (item.status !== 'uploading') continue
       start(item.file, item.key).catch((error: Error) => update(item.key, failure(error, item.filename)))
+      if (item.file.type.startsWith('image/')) {
+        void makeThumbnail(item.file).then((thumbnail) => thumbnail && update(item.key, { thumbnail }))
+      }
     }
   }
 
@@ -158,6 +172,7 @@ export function ResumableUpload({
         <ul className="upload-list">
           {items.map((item) => (
             <li key={item.key} className="upload-item">
+              {item.thumbnail ? <img src={item.thumbnail} alt="" className="upload-thumbnail" /> : null}
               <label htmlFor={`${id}-${item.key}`} className="upload-name">
                 {item.filename}
               </label>

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { NavLink, useLocation } from 'react-router'
+import { MenuDisclosure } from './menu-disclosure'
 import { PUBLIC_NAV } from './site-nav'
 
 /** Pages that open with a hero: the bar is transparent over it until the page scrolls. */
@@ -38,17 +39,14 @@ function NavLinks() {
 /**
  * The navigation bar: transparent over the hero of the overlay pages, solid purple elsewhere,
  * white with a shadow once the page has scrolled. On small screens the links sit in a
- * <details> menu, which works without JavaScript and closes when a link is chosen.
+ * <details> menu, which works without JavaScript and closes when a link is chosen, on a tap
+ * outside it and on Escape. Without JavaScript the bar never learns that the page scrolled, so
+ * site.css keeps it solid then (`scripting: none`) instead of transparent over the text.
  */
 export function SiteHeader({ organisationName }: { organisationName: string }) {
   const { pathname } = useLocation()
   const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX)
-  const menuRef = useRef<HTMLDetailsElement>(null)
   const look = scrolled ? 'scrolled' : isOverlayPath(pathname) ? 'transparent' : 'solid'
-
-  function closeMenu() {
-    if (menuRef.current) menuRef.current.open = false
-  }
 
   return (
     <header className={`site-header site-header-${look}`} data-nav-look={look}>
@@ -60,24 +58,17 @@ export function SiteHeader({ organisationName }: { organisationName: string }) {
           <div className="nav-wide">
             <NavLinks />
           </div>
-          <details
-            ref={menuRef}
+          <MenuDisclosure
             className="nav-menu"
-            onClick={(event) => {
-              if ((event.target as Element).closest('a')) closeMenu()
-            }}
-            onKeyDown={(event) => {
-              if (event.key !== 'Escape' || !menuRef.current?.open) return
-              closeMenu()
-              menuRef.current.querySelector('summary')?.focus()
-            }}
+            summary={
+              <>
+                <span className="nav-menu-icon" aria-hidden="true" />
+                Menu
+              </>
+            }
           >
-            <summary>
-              <span className="nav-menu-icon" aria-hidden="true" />
-              Menu
-            </summary>
             <NavLinks />
-          </details>
+          </MenuDisclosure>
         </nav>
       </div>
     </header>

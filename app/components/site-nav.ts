@@ -1,7 +1,7 @@
 /**
  * The public site's navigation, read by the header (every item) and the footer's quick links (the
  * items with a `footerLabel`). It lists only features that exist: a feature adds its item here
- * when it lands. Still to come: /marketplace 'Marketplace' after Photos.
+ * when it lands.
  */
 export interface PublicNavItem {
   to: string
@@ -17,5 +17,6 @@ export const PUBLIC_NAV: readonly PublicNavItem[] = [
   { to: '/calendar', label: 'Calendar', footerLabel: 'Calendar' },
   { to: '/news', label: 'News', footerLabel: 'Latest News' },
   { to: '/photos', label: 'Photos', footerLabel: 'Photo Gallery' },
+  { to: '/marketplace', label: 'Marketplace' },
   { to: '/contact', label: 'Contact' },
 ]

@@ -24,10 +24,7 @@ export interface AdminSection {
 /**
  * The admin sections in navigation order. Only sections whose pages exist are listed: the
  * route-manifest test fails for a section without a route and for an admin route without a
- * section. Each feature adds its entry here together with its routes, in this order:
- *   products `/admin/products`  admin, marketplace (before `account`, so it becomes a
- *                               marketplace manager's page after sign-in)
- * all between `news` and `messages`.
+ * section. A marketplace manager's first section is `products`: their page after sign-in.
  */
 export const ADMIN_SECTIONS = {
   dashboard: { path: '/admin', label: 'Dashboard', managedBy: ['admin'] },
@@ -49,6 +46,12 @@ export const ADMIN_SECTIONS = {
     description: 'Upload photos and videos, edit them, choose the featured ones, delete them.',
     managedBy: ['admin'],
   },
+  products: {
+    path: '/admin/products',
+    label: 'Products',
+    description: 'Add, edit and delete the products of the youth marketplace and their pictures.',
+    managedBy: ['admin', 'marketplace'],
+  },
   messages: {
     path: '/admin/messages',
     label: 'Messages',
@@ -62,10 +65,16 @@ export const ADMIN_SECTIONS = {
     description: 'Add and remove accounts, change roles, reset passwords.',
     managedBy: ['admin'],
   },
+  audit: {
+    path: '/admin/audit',
+    label: 'Audit log',
+    description: 'See who signed in and what was changed, when and from which address.',
+    managedBy: ['admin'],
+  },
   pages: {
     path: '/admin/pages',
     label: 'Page texts',
-    description: 'Edit the texts of the home, about, services, support and impact pages.',
+    description: 'Edit the texts of the home, about, services, support, impact and marketplace pages.',
     managedBy: ['admin'],
   },
   settings: {
@@ -83,8 +92,8 @@ export const ADMIN_SECTIONS = {
   uploads: {
     path: '/admin/uploads',
     label: 'Resumable uploads',
-    // The tus endpoint of the forms that take large files (the gallery's).
-    managedBy: ['admin'],
+    // The tus endpoint of the forms that take large or many files (the gallery's, the products').
+    managedBy: ['admin', 'marketplace'],
     endpoint: true,
   },
 } as const satisfies Record<string, AdminSection>

@@ -37,6 +37,8 @@ export interface SettingTable {
 export interface PageSectionTable {
   key: string
   content: string
+  /** The photograph behind the page's hero (images.id), or null for the plain gradient. */
+  heroImageId: string | null
   updatedAt: string
 }
 
@@ -165,6 +167,61 @@ export interface MediaItemTable {
   updatedAt: string
 }
 
+/** A product of the youth marketplace (see modules/marketplace). */
+export interface ProductTable {
+  id: string
+  slug: string
+  name: string
+  description: string
+  category: string
+  /** Whole cents; null when the product has no price. */
+  priceCents: number | null
+  /** A first name or business name only ('' when not given). */
+  seller: string
+  facebookLink: string
+  instagramLink: string
+  /** International digits ('' when not given). */
+  whatsappNumber: string
+  createdAt: string
+  updatedAt: string
+}
+
+/** A product's images, in carousel order. */
+export interface ProductImageTable {
+  productId: string
+  position: number
+  imageId: string
+}
+
+/**
+ * A record imported from the old site's backend: its collection and document id there, and the
+ * row it became here (see modules/legacy-import). A second import skips what is listed.
+ */
+export interface LegacyImportTable {
+  sourceCollection: string
+  sourceId: string
+  targetTable: 'articles' | 'mediaItems' | 'events' | 'products'
+  targetId: string
+  importedAt: string
+}
+
+/** One thing an administrator did, or a failed sign-in (see app/modules/audit). */
+export interface AuditEventTable {
+  id: string
+  at: string
+  /** Null for failed sign-ins and the command line; kept (no foreign key) after the user is removed. */
+  actorUserId: string | null
+  actorEmail: string
+  actorName: string
+  action: string
+  targetType: string | null
+  targetId: string | null
+  targetLabel: string | null
+  clientAddress: string
+  /** A small JSON object, or null. */
+  detail: string | null
+}
+
 export interface Database {
   users: UserTable
   sessions: SessionTable
@@ -180,4 +237,8 @@ export interface Database {
   uploads: UploadTable
   videos: VideoTable
   mediaItems: MediaItemTable
+  products: ProductTable
+  productImages: ProductImageTable
+  legacyImports: LegacyImportTable
+  auditEvents: AuditEventTable
 }

@@ -35,6 +35,10 @@ const EnvSchema = z.object({
   SMTP_FROM: optionalString,
   CONTACT_FORWARD_URL: optionalString.pipe(z.url('CONTACT_FORWARD_URL must be a full URL').optional()),
   MAX_BODY_MB: z.coerce.number().positive().default(12),
+  // How long an anonymous page may be served from memory at most (changes refresh it at once); 0: no page cache.
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
+  // How many days the audit log keeps an entry; older ones are removed by a periodic sweep.
+  AUDIT_LOG_DAYS: z.coerce.number('AUDIT_LOG_DAYS must be a whole number of days').int('AUDIT_LOG_DAYS must be a whole number of days').min(1, 'AUDIT_LOG_DAYS must be at least 1').max(36500).default(365),
   // Video conversion (Debian: apt-get install ffmpeg). Without them, videos are shown as uploaded.
   FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().trim().min(1).default('ffprobe'),

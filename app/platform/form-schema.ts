@@ -21,3 +21,12 @@ export function requiredText(label: string, max: number) {
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
 }
+
+/** Text that may be left empty: trimmed, at most `max` characters; a missing value (an empty field) becomes ''. */
+export function optionalText(label: string, max: number) {
+  return text()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((v) => v ?? '')
+}

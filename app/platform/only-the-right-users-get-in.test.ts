@@ -40,10 +40,11 @@ describe('auth guards', () => {
     for (const section of SECTIONS) expect(await requireAccess(request, section)).toMatchObject({ role: 'admin' })
   })
 
-  it('lets a marketplace manager into their account only, and refuses the rest with 403', async () => {
+  it('lets a marketplace manager into products, uploads and their account only, and refuses the rest with 403', async () => {
     const request = await requestAs('marketplace')
-    expect(await requireAccess(request, 'account')).toMatchObject({ role: 'marketplace' })
-    for (const section of SECTIONS.filter((s) => s !== 'account')) {
+    const theirs: SectionName[] = ['products', 'uploads', 'account']
+    for (const section of theirs) expect(await requireAccess(request, section)).toMatchObject({ role: 'marketplace' })
+    for (const section of SECTIONS.filter((s) => !theirs.includes(s))) {
       const refused = await thrown(requireAccess(request, section))
       expect(refused.init?.status ?? refused.status, section).toBe(403)
     }
@@ -62,9 +63,9 @@ describe('auth guards', () => {
 })
 
 describe('the page after sign-in', () => {
-  it('is the dashboard for an admin and their account for a marketplace manager', () => {
+  it('is the dashboard for an admin and product management for a marketplace manager', () => {
     expect(homeFor({ role: 'admin' })).toBe('/admin')
-    expect(homeFor({ role: 'marketplace' })).toBe('/admin/account')
+    expect(homeFor({ role: 'marketplace' })).toBe('/admin/products')
   })
 
   it('is a page of a section the user may manage, whatever their role', () => {

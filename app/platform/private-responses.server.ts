@@ -1,5 +1,7 @@
 import type { MiddlewareFunction } from 'react-router'
 import { answerNoticingSignedInUser } from './auth.server'
+import { markContentChanged } from './content-version.server'
+import { readSessionId } from './session.server'
 
 /**
  * Root middleware: an answer that depends on the visitor (made for a signed-in user, who may
@@ -9,5 +11,17 @@ import { answerNoticingSignedInUser } from './auth.server'
 export const keepPersonalResponsesPrivate: MiddlewareFunction<Response> = async (_args, next) => {
   const { response, forSignedInUser } = await answerNoticingSignedInUser(next)
   if (forSignedInUser || response.headers.has('Set-Cookie')) response.headers.set('Cache-Control', 'private, no-store')
+  return response
+}
+
+/**
+ * Root middleware: a form that a signed-in user sent successfully may have changed what public
+ * pages show (an article, a setting, a product...), so cached pages are made anew. Visitors'
+ * own forms (the contact form) change no public page and leave the cache alone.
+ */
+export const refreshCachedPagesAfterChanges: MiddlewareFunction<Response> = async ({ request }, next) => {
+  const response = await next()
+  const signedIn = readSessionId(request) !== null
+  if (request.method !== 'GET' && request.method !== 'HEAD' && signedIn && response.status < 400) await markContentChanged()
   return response
 }

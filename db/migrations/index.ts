@@ -7,6 +7,10 @@ import * as imagesAndArticles from './0005-images-and-articles'
 import * as videosAndUploads from './0006-videos-and-uploads'
 import * as mediaItems from './0008-media-items'
 import * as events from './0010-events'
+import * as products from './0011-products'
+import * as legacyImports from './0012-legacy-imports'
+import * as auditLog from './0013-audit-log'
+import * as pageHeroImages from './0014-page-hero-images'
 
 /** Every migration, in order. Listed explicitly so the server bundle, the CLI and the tests share one list. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +22,8 @@ export const migrations: Record<string, Migration> = {
   '0006-videos-and-uploads': videosAndUploads,
   '0008-media-items': mediaItems,
   '0010-events': events,
+  '0011-products': products,
+  '0012-legacy-imports': legacyImports,
+  '0013-audit-log': auditLog,
+  '0014-page-hero-images': pageHeroImages,
 }

@@ -42,6 +42,29 @@ test('bad values get a message next to their field and nothing is saved', async 
   expect(await getSiteSettings()).toEqual(before)
 })
 
+test('a summary at the top lists every problem, takes the focus and leads to each field', async ({ page, signIn }) => {
+  await signIn()
+  await page.goto('/admin/settings')
+  await waitForHydration(page)
+  await page.getByLabel('Organisation name').fill('')
+  await page.getByRole('group', { name: 'Bank account 1' }).getByLabel('Bank').fill('')
+  await page.getByRole('button', { name: 'Save settings' }).click()
+
+  const summary = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'There is a problem' }) })
+  await expect(summary.getByRole('link')).toHaveText(['Organisation name is required', 'Bank account 1: Bank is required'])
+  await expect(page.locator('.error-summary')).toBeFocused()
+
+  await summary.getByRole('link', { name: 'Bank account 1: Bank is required' }).click()
+  await expect(page.getByRole('group', { name: 'Bank account 1' }).getByLabel('Bank')).toBeFocused()
+
+  // Fixed fields leave the summary; a second failed save brings the focus back to it.
+  await page.getByLabel('Organisation name').fill('Hearts of Hope Ministry')
+  await expect(summary.getByRole('link')).toHaveText(['Bank account 1: Bank is required'])
+  await page.getByRole('button', { name: 'Save settings' }).click()
+  await expect(page.locator('.error-summary')).toBeFocused()
+  expect(await getSiteSettings()).toEqual(before)
+})
+
 test('bank accounts and impact figures can be added and removed', async ({ page, signIn }) => {
   await signIn()
   await page.goto('/admin/settings')
@@ -86,5 +109,19 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Save settings' }).click()
     await expect(page.getByRole('status')).toHaveText('Settings saved')
     expect((await getSiteSettings()).impactFigures.at(-1)).toEqual({ value: '30+', label: 'Volunteers', description: '' })
+  })
+
+  test('the answer from the server starts with the summary of problems, focused, with links to the fields', async ({ page, signIn }) => {
+    await signIn()
+    await page.goto('/admin/settings')
+    await page.getByLabel('E-mail').fill('office@')
+    await page.getByRole('button', { name: 'Save settings' }).click()
+    const summary = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'There is a problem' }) })
+    const link = summary.getByRole('link', { name: 'Enter an e-mail address like info@example.org' })
+    await expect(link).toHaveAttribute('href', '#settings-email')
+    await expect(page.locator('.error-summary')).toBeFocused()
+    await link.click()
+    await expect(page).toHaveURL(/#settings-email$/)
+    await expect(page.getByLabel('E-mail')).toBeInViewport()
   })
 })

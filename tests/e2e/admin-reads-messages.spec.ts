@@ -1,3 +1,4 @@
+import { closeAdminNav, openAdminNav } from './admin-nav'
 import { expect, test } from './fixtures'
 
 /** A message as the contact form stores it, with its forwarding already delivered. */
@@ -50,8 +51,9 @@ test('an administrator reads a message, marks it handled and deletes it after co
   await expect(row.getByText('Request Assistance')).toBeVisible()
   await expect(row.getByText('Form service: Sent')).toBeVisible()
   const unreadBefore = Number((await page.getByText(/unread message/).textContent())!.match(/\d+/)![0])
-  const adminNav = page.getByRole('navigation', { name: 'Admin' })
+  const adminNav = await openAdminNav(page)
   await expect(adminNav.getByRole('link', { name: `Messages ${unreadBefore} unread` })).toBeVisible()
+  await closeAdminNav(page)
 
   await row.getByRole('link', { name }).click()
   await expect(page.getByRole('heading', { level: 1, name: `Message from ${name}` })).toBeVisible()
@@ -65,7 +67,9 @@ test('an administrator reads a message, marks it handled and deletes it after co
   // Opening it marked it read.
   await page.getByRole('link', { name: 'All messages' }).click()
   await expect(page.getByText(new RegExp(`^${unreadBefore - 1} unread messages? of|^No unread messages`))).toBeVisible()
+  await openAdminNav(page)
   await expect(adminNav.getByRole('link', { name: `Messages ${unreadBefore - 1} unread` })).toBeVisible()
+  await closeAdminNav(page)
   await expect(row.getByText('Unread')).toHaveCount(0)
   await row.getByRole('link', { name }).click()
 

@@ -1,5 +1,6 @@
 import { createUser, removeUser } from '../../app/modules/users/users.service.server'
 import { E2E_ADMIN } from '../../playwright.config'
+import { openAdminNav } from './admin-nav'
 import { expect, test } from './fixtures'
 
 test('an admin signs in, sees the dashboard and signs out', async ({ page }) => {
@@ -15,7 +16,7 @@ test('an admin signs in, sees the dashboard and signs out', async ({ page }) => 
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
   await expect(page).toHaveURL(/\/admin$/)
-  const adminNav = page.getByRole('navigation', { name: 'Admin' })
+  const adminNav = await openAdminNav(page)
   await expect(adminNav.getByRole('link', { name: 'Users' })).toBeVisible()
 
   await page.getByRole('button', { name: 'Sign out' }).click()
@@ -57,24 +58,24 @@ test('a marketplace manager reaches their own pages and is never sent round in c
   const { id } = await createUser({ ...manager, name: 'Marta Market', role: 'marketplace' })
   try {
     await signIn(manager.email, manager.password)
-    await expect(page).toHaveURL(/\/admin\/account$/)
-    await expect(page.getByRole('heading', { name: 'My account', level: 1 })).toBeVisible()
-    const adminNav = page.getByRole('navigation', { name: 'Admin' })
-    await expect(adminNav.getByRole('link')).toHaveText(['My account', 'View site'])
+    await expect(page).toHaveURL(/\/admin\/products$/)
+    await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible()
+    const adminNav = await openAdminNav(page)
+    await expect(adminNav.getByRole('link')).toHaveText(['Products', 'My account', 'View site'])
 
     // The admin area's front door leads to their own page, not to a refusal.
     await page.goto('/admin')
-    await expect(page).toHaveURL(/\/admin\/account$/)
+    await expect(page).toHaveURL(/\/admin\/products$/)
 
     await page.goto('/admin/users')
     await expect(page.getByRole('heading', { name: 'Access denied', level: 1 })).toBeVisible()
     await page.getByRole('link', { name: 'Go to your admin pages' }).click()
-    await expect(page).toHaveURL(/\/admin\/account$/)
+    await expect(page).toHaveURL(/\/admin\/products$/)
 
     // The lock button of a section they do not manage takes them to their own page, not to sign-in.
     await page.goto('/news')
     await page.getByRole('link', { name: 'Your admin pages' }).click()
-    await expect(page).toHaveURL(/\/admin\/account$/)
+    await expect(page).toHaveURL(/\/admin\/products$/)
   } finally {
     await removeUser(id)
   }

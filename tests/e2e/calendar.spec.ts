@@ -129,6 +129,15 @@ test('an administrator adds, edits and deletes a one-off event from the calendar
   await page.getByRole('button', { name: 'Add Event' }).click()
   await expect(page.getByLabel('Title')).toHaveAccessibleDescription('Title is required')
   await expect(page.getByLabel('Location')).toHaveAccessibleDescription('Location is required')
+  const problems = page.getByRole('alert').filter({ hasText: 'There is a problem' })
+  // In the order of the fields on the page.
+  await expect(problems.getByRole('link')).toHaveText([
+    'Title is required',
+    'Start time is required',
+    'Location is required',
+    'Description is required',
+  ])
+  await expect(problems.getByRole('link', { name: 'Title is required' })).toHaveAttribute('href', '#event-title')
 
   await page.getByLabel('Title').fill('Valentine Tea')
   await page.getByLabel('Type').selectOption('fundraiser')

@@ -3,7 +3,6 @@ import { getSiteSettings } from '../../app/modules/settings/settings.queries.ser
 import { expect, test } from './fixtures'
 import { waitForHydration } from './hydration'
 
-// Only built features: the calendar, gallery and marketplace add their items when they land.
 const NAV = [
   { name: 'Home', href: '/' },
   { name: 'About Us', href: '/about' },
@@ -11,6 +10,7 @@ const NAV = [
   { name: 'Calendar', href: '/calendar' },
   { name: 'News', href: '/news' },
   { name: 'Photos', href: '/photos' },
+  { name: 'Marketplace', href: '/marketplace' },
   { name: 'Contact', href: '/contact' },
 ]
 const PURPLE = 'rgb(109, 40, 217)'
@@ -80,6 +80,22 @@ test('on a phone the menu opens, and closes when a link is chosen', async ({ pag
   await expect(about).toBeHidden()
 })
 
+test('on a phone the open menu closes on a tap outside it, and on Escape', async ({ page }) => {
+  await page.goto('/contact')
+  await waitForHydration(page)
+  const about = mainNav(page).getByRole('link', { name: 'About Us', exact: true })
+  await menuButton(page).click()
+  await expect(about).toBeVisible()
+  await page.mouse.click(10, 780)
+  await expect(about).toBeHidden()
+
+  await menuButton(page).click()
+  await expect(about).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(about).toBeHidden()
+  await expect(menuButton(page)).toBeFocused()
+})
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
@@ -89,6 +105,15 @@ test.describe('without JavaScript', () => {
     await mainNav(page).getByRole('link', { name: 'Support', exact: true }).click()
     await expect(page).toHaveURL(/\/support$/)
     await expect(mainNav(page).getByRole('link', { name: 'Support', exact: true })).toBeHidden()
+  })
+
+  test('the bar over the hero is solid, so it never lies over the text once scrolled', async ({ page }) => {
+    for (const path of ['/', '/about', '/support']) {
+      await page.goto(path)
+      await page.evaluate(() => window.scrollTo(0, 600))
+      const look = await headerLook(page)
+      expect(look.background, path).not.toBe(TRANSPARENT)
+    }
   })
 })
 

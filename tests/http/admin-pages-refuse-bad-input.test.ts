@@ -44,7 +44,7 @@ describe('the page texts form on the server', () => {
     expect(response.status).toBe(400)
     const html = await response.text()
     expect(html).toContain(UNREADABLE)
-    expect(html).not.toContain('Some texts need your attention')
+    expect(html).not.toContain('There is a problem')
     expect(html).not.toMatch(/at \w+ \(/)
     // The editor still shows its four contact person rows, no more.
     expect(html.match(/<legend>Contact person \d/g)).toHaveLength(4)
@@ -69,8 +69,9 @@ describe('the page texts form on the server', () => {
     const response = await post(server, ABOUT_URL, aboutForm('   '), cookie)
     expect(response.status).toBe(400)
     const html = await response.text()
-    expect(html).toContain('Some texts need your attention')
-    expect(html).toContain('Heading is required')
+    // The summary at the top names the group of the text and links to its field.
+    expect(html).toContain('There is a problem')
+    expect(html).toMatch(/<a href="#page-texts-about-outreach\.heading">Outreach[^<]*: Heading is required<\/a>/)
     expect(html).not.toContain(UNREADABLE)
   })
 

@@ -33,6 +33,19 @@ describe('the settings form on the server', () => {
     expect(await footerOfHome()).not.toContain('555 0111')
   })
 
+  it('starts its answer with a summary of the problems that links to each field', async () => {
+    const response = await post(server, '/admin/settings', { ...valid, email: 'info@', organisationName: '' }, cookie)
+    expect(response.status).toBe(400)
+    const html = await response.text()
+    const summary = html.slice(html.indexOf('class="error-summary"'), html.indexOf('<fieldset'))
+    expect(summary).toContain('There is a problem')
+    expect(summary).toContain('<a href="#settings-organisationName">Organisation name is required</a>')
+    expect(summary).toContain('<a href="#settings-email">Enter an e-mail address like info@example.org</a>')
+    // The fields the links lead to.
+    expect(html).toContain('id="settings-organisationName"')
+    expect(html).toContain('id="settings-email"')
+  })
+
   it('saves a valid form and shows the change on the public site', async () => {
     const response = await post(server, '/admin/settings', { ...valid, phone: '+1 268 555 0122' }, cookie)
     expect(response.status).toBe(302)

@@ -140,8 +140,12 @@ describe('the health check during a database outage', () => {
     expect(JSON.parse(downBody)).toEqual({ status: 'unavailable', database: 'unreachable' })
     expectNoConnectionDetails(downBody)
 
-    // A page that needs the database fails politely, and the process keeps serving.
-    const page = await get('/')
+    // A page kept from before the outage is still served, from memory (decision 017)...
+    const kept = await get('/')
+    expect(kept.status).toBe(200)
+    expect(kept.headers.get('x-page-cache')).toBe('hit')
+    // ...and one that needs the database fails politely, and the process keeps serving.
+    const page = await get('/services')
     expect(page.status).toBe(500)
     const pageBody = await page.text()
     expect(pageBody).not.toMatch(/at \S+ \(|\.ts:\d+|node_modules/)

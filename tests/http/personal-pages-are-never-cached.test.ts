@@ -34,6 +34,21 @@ describe('caching of pages', () => {
     expect(page.headers.get('cache-control')).toBeNull()
   })
 
+  it('the admin bar is in the signed-in page of / only, never in the HTML an anonymous visitor gets', async () => {
+    const signedIn = await get(server, '/', admin)
+    const signedInHtml = await signedIn.text()
+    expect(signedInHtml).toContain('data-admin-bar')
+    expect(signedInHtml).toContain('Edit this page')
+    expect(signedIn.headers.get('cache-control')).toBe('private, no-store')
+
+    const anonymous = await get(server, '/')
+    const html = await anonymous.text()
+    expect(anonymous.headers.get('cache-control')).toBeNull()
+    expect(html).not.toContain('data-admin-bar')
+    expect(html).not.toContain('Edit this page')
+    expect(html).not.toContain('Sign out')
+  })
+
   it('the news feed is the same for everyone, signed in or not', async () => {
     const feed = await get(server, '/news/feed.xml', admin)
     expect(feed.headers.get('cache-control')).toBe('public, max-age=300')

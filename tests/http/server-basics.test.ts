@@ -89,6 +89,31 @@ describe('the HTTP server', () => {
     expect(assetRes.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
   })
 
+  it('sends built files compressed ahead, brotli first, and confirms a cached copy with 304', async () => {
+    const page = await (await fetch(server.url)).text()
+    const asset = page.match(/\/assets\/[\w.-]+\.js/)![0]
+    // fetch() would decode the body itself: ask for the bytes as sent.
+    const plain = await fetch(server.url + asset, { headers: { 'accept-encoding': 'identity' } })
+    const source = await plain.text()
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    const etag = plain.headers.get('etag')!
+    expect(etag).toMatch(/^"[\w-]{22}"$/)
+    for (const [accept, encoding] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip']] as const) {
+      const res = await fetch(server.url + asset, { headers: { 'accept-encoding': accept } })
+      expect(res.headers.get('content-encoding'), accept).toBe(encoding)
+      expect(res.headers.get('vary')).toBe('Accept-Encoding')
+      expect(await res.text(), accept).toBe(source) // decoded by fetch: the same script
+    }
+    const again = await fetch(server.url + asset, { headers: { 'if-none-match': etag } })
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+    const head = await fetch(server.url + asset, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } })
+    expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(source)))
+    const favicon = await fetch(`${server.url}/favicon.svg`)
+    expect(favicon.headers.get('content-type')).toBe('image/svg+xml')
+    expect(favicon.headers.get('cache-control')).toBe('public, max-age=3600')
+  })
+
   it('refuses a write from a foreign origin before the app sees it', async () => {
     const res = await fetch(`${server.url}/`, { method: 'POST', headers: { origin: 'https://evil.example' }, body: 'x=1' })
     expect(res.status).toBe(403)

@@ -55,15 +55,23 @@ async function replaceSkippedDates(trx: Db, eventId: string, dates: PlainDate[])
   }
 }
 
-/** Records a new event; run it inside a transaction. Dates and times are local to `timeZone`. */
-export async function insertEvent(trx: Db, input: EventInput, timeZone: string): Promise<{ id: string; slug: string }> {
+/**
+ * Records a new event; run it inside a transaction. Dates and times are local to `timeZone`.
+ * `createdAt` is now unless given (an event imported from the old site keeps its own).
+ */
+export async function insertEvent(
+  trx: Db,
+  input: EventInput,
+  timeZone: string,
+  createdAt?: string,
+): Promise<{ id: string; slug: string }> {
   const { row, skippedDates } = toStored(input, timeZone)
   const now = nowIso()
   const id = crypto.randomUUID()
   const event = await insertWithUniqueSlug(trx, 'events', slugify(input.title, 'event'), async (slug) => {
     await trx
       .insertInto('events')
-      .values({ id, slug, ...row, createdAt: now, updatedAt: now })
+      .values({ id, slug, ...row, createdAt: createdAt ?? now, updatedAt: now })
       .execute()
     return { id, slug }
   })
@@ -91,25 +99,31 @@ export async function updateEvent(id: string, input: EventInput, timeZone: strin
   })
 }
 
-/** Deletes an event, or a whole series. Deleting one that is already gone is not an error. */
-export async function deleteEvent(id: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/**
+ * Deletes an event, or a whole series, and returns its title (for the audit log). Deleting one
+ * that is already gone is not an error and returns nothing.
+ */
+export async function deleteEvent(id: string): Promise<{ title: string } | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('events').select('title').where('id', '=', id).executeTakeFirst()
     await trx.deleteFrom('eventSkippedDates').where('eventId', '=', id).execute()
     await trx.deleteFrom('events').where('id', '=', id).execute()
+    return row
   })
 }
 
 /**
  * Takes one date out of a series ("delete this occurrence"); for a one-off event that is
  * deleting the event. Taking out a date twice is not an error, nor is an event already gone.
+ * Returns the event's title (for the audit log), nothing when it was gone.
  */
-export async function deleteOccurrence(id: string, date: PlainDate): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const event = await trx.selectFrom('events').select('repeat').where('id', '=', id).executeTakeFirst()
-    if (!event) return
+export async function deleteOccurrence(id: string, date: PlainDate): Promise<{ title: string } | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const event = await trx.selectFrom('events').select(['title', 'repeat']).where('id', '=', id).executeTakeFirst()
+    if (!event) return undefined
     if (event.repeat === 'none') {
       await trx.deleteFrom('events').where('id', '=', id).execute()
-      return
+      return { title: event.title }
     }
     await trx
       .insertInto('eventSkippedDates')
@@ -117,5 +131,6 @@ export async function deleteOccurrence(id: string, date: PlainDate): Promise<voi
       .onConflict((oc) => oc.columns(['eventId', 'date']).doNothing())
       .execute()
     await trx.updateTable('events').set({ updatedAt: nowIso() }).where('id', '=', id).execute()
+    return { title: event.title }
   })
 }

@@ -27,6 +27,8 @@ export interface MediaVideo {
 }
 
 export interface MediaDetail extends MediaSummary {
+  /** For the admin bar's "Edit this page" link. */
+  id: string
   description: string
   updatedAt: string
   video: MediaVideo | null
@@ -187,6 +189,7 @@ export async function getPublishedMediaBySlug(slug: string, category: MediaCateg
   const [previous, next] = await Promise.all([neighbour(row, listedIn, 'newer'), neighbour(row, listedIn, 'older')])
   return {
     ...summary,
+    id: row.id,
     description: row.description,
     updatedAt: row.updatedAt,
     video:
@@ -287,4 +290,15 @@ export type MediaForEdit = AdminMediaRow & { description: string }
 export async function getMediaForEdit(id: string): Promise<MediaForEdit | null> {
   const row = await adminItems().where('mediaItems.id', '=', id).executeTakeFirst()
   return row ? (await toAdminRows([row]))[0] : null
+}
+
+/** How many uploaded videos are still being converted (not yet on the public site). */
+export async function countVideosStillProcessing(): Promise<number> {
+  const { count } = await db
+    .selectFrom('mediaItems')
+    .innerJoin('videos', 'videos.id', 'mediaItems.videoId')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('videos.status', '=', 'processing')
+    .executeTakeFirstOrThrow()
+  return Number(count)
 }

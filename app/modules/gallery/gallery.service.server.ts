@@ -1,9 +1,9 @@
-import fs from 'node:fs'
 import type { SessionUser } from '~/platform/auth.server'
 import { db, nowIso, type Db } from '~/platform/db.server'
 import { detectImageType } from '~/platform/media/image-pipeline.server'
 import { INVALID_IMAGE_TYPE_MESSAGE } from '~/platform/media/image-presets'
 import { withMediaChange, type MediaChange, type StoredImage } from '~/platform/media/media-change.server'
+import { readFileHead } from '~/platform/media/file-head.server'
 import { MediaRejectedError } from '~/platform/media/media-rejected'
 import { discardUpload, takeFinishedUpload, type FinishedUpload } from '~/platform/media/uploads.server'
 import { detectVideoFormat, insertVideo, removeVideo, withNewVideo, type NewVideo } from '~/platform/media/videos.server'
@@ -51,20 +51,9 @@ export async function insertMediaItem(
   })
 }
 
-async function readHead(file: string): Promise<Buffer> {
-  const handle = await fs.promises.open(file, 'r')
-  try {
-    const head = Buffer.alloc(64)
-    const { bytesRead } = await handle.read(head, 0, head.length, 0)
-    return head.subarray(0, bytesRead)
-  } finally {
-    await handle.close()
-  }
-}
-
 /** Photo or video by the first bytes; anything else is refused with the seed's message (and not kept). */
 async function kindOf(upload: FinishedUpload): Promise<MediaKind> {
-  const head = await readHead(upload.path)
+  const head = await readFileHead(upload.path)
   if (detectImageType(head)) return 'photo'
   if (detectVideoFormat(head)) return 'video'
   await discardUpload(upload.id)
@@ -159,15 +148,19 @@ export function updateMediaItem(id: string, input: MediaEditInput): Promise<{ sl
   )
 }
 
-/** Deletes an item and every file of it (the photo's variants, or the video and its poster). Deleting one that is gone is not an error. */
-export function deleteMediaItem(id: string): Promise<void> {
+/**
+ * Deletes an item and every file of it (the photo's variants, or the video and its poster), and
+ * returns its title (for the audit log). Deleting one that is gone is not an error and returns nothing.
+ */
+export function deleteMediaItem(id: string): Promise<{ title: string } | undefined> {
   return withMediaChange((media) =>
     media.transaction(db, async (trx) => {
-      const row = await trx.selectFrom('mediaItems').select(['imageId', 'videoId']).where('id', '=', id).executeTakeFirst()
-      if (!row) return
+      const row = await trx.selectFrom('mediaItems').select(['title', 'imageId', 'videoId']).where('id', '=', id).executeTakeFirst()
+      if (!row) return undefined
       await trx.deleteFrom('mediaItems').where('id', '=', id).execute()
       await media.remove(trx, row.imageId)
       if (row.videoId) await removeVideo(media, trx, row.videoId)
+      return { title: row.title }
     }),
   )
 }

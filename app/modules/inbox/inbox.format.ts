@@ -43,3 +43,31 @@ export function describeDelivery(
           }
   }
 }
+
+export interface NewMessageNotice {
+  /** Whether anyone hears of a new message other than by opening the inbox. */
+  notified: boolean
+  text: string
+}
+
+/**
+ * What happens to a new message besides being kept in the inbox, in plain words for the
+ * volunteers (never the names of the server's settings): `channels` as the server is configured,
+ * `email` the address in the site settings that e-mails go to.
+ */
+export function describeNewMessageNotice(
+  channels: ReadonlyArray<DeliveryStatusForAdmin['channel']>,
+  email: string,
+): NewMessageNotice {
+  const emailed = channels.includes('email')
+  const forwarded = channels.includes('forward')
+  if (emailed && forwarded) {
+    return { notified: true, text: `New messages are also sent by e-mail to ${email} and passed on to a form service.` }
+  }
+  if (emailed) return { notified: true, text: `New messages are also sent by e-mail to ${email}.` }
+  if (forwarded) return { notified: true, text: 'New messages are also passed on to a form service.' }
+  return {
+    notified: false,
+    text: 'New messages are only kept here: nobody is told when one arrives. Ask whoever runs the site to set up e-mail.',
+  }
+}

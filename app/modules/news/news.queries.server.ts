@@ -14,6 +14,8 @@ export interface ArticleSummary {
 }
 
 export interface ArticleDetail extends ArticleSummary {
+  /** For the admin bar's "Edit this page" link. */
+  id: string
   html: string
   updatedAt: string
   /** A JPEG small enough for link previews (a path). */
@@ -66,10 +68,11 @@ export async function listPublishedArticles(page: number): Promise<ArticlePage> 
   }
 }
 
-function toDetail(row: ArticleRow & { updatedAt: string }, image: ImageRecord | undefined): ArticleDetail {
+function toDetail(row: ArticleRow & { id: string; updatedAt: string }, image: ImageRecord | undefined): ArticleDetail {
   const social = image ? pickSocialImage(image) : null
   return {
     ...toSummary(row, image),
+    id: row.id,
     html: renderArticleHtml(row.content),
     updatedAt: row.updatedAt,
     socialImage: social && image ? { ...social, alt: image.alt || row.title } : null,
@@ -79,7 +82,7 @@ function toDetail(row: ArticleRow & { updatedAt: string }, image: ImageRecord | 
 export async function getPublishedArticleBySlug(slug: string): Promise<ArticleDetail | null> {
   const row = await db
     .selectFrom('articles')
-    .select(SUMMARY_COLUMNS)
+    .select([...SUMMARY_COLUMNS, 'id'])
     .where('slug', '=', slug)
     .executeTakeFirst()
   if (!row) return null
@@ -89,7 +92,7 @@ export async function getPublishedArticleBySlug(slug: string): Promise<ArticleDe
 
 /** The newest articles in full, for the feed. */
 export async function listArticlesForFeed(limit = 20): Promise<ArticleDetail[]> {
-  const rows = await newestNews().select(SUMMARY_COLUMNS).limit(limit).execute()
+  const rows = await newestNews().select([...SUMMARY_COLUMNS, 'id']).limit(limit).execute()
   const imageOf = await loadImagesOf(rows)
   return rows.map((row) => toDetail(row, imageOf(row)))
 }

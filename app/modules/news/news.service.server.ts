@@ -79,14 +79,18 @@ export function updateArticle(id: string, input: ArticleInput): Promise<{ slug: 
   })
 }
 
-/** Deletes an article and its image files. Deleting one that is already gone is not an error. */
-export function deleteArticle(id: string): Promise<void> {
+/**
+ * Deletes an article and its image files; returns its title (for the audit log). Deleting one
+ * that is already gone is not an error and returns nothing.
+ */
+export function deleteArticle(id: string): Promise<{ title: string } | undefined> {
   return withMediaChange((media) =>
     media.transaction(db, async (trx) => {
-      const row = await lockForUpdate(trx.selectFrom('articles').select('imageId').where('id', '=', id)).executeTakeFirst()
-      if (!row) return
+      const row = await lockForUpdate(trx.selectFrom('articles').select(['title', 'imageId']).where('id', '=', id)).executeTakeFirst()
+      if (!row) return undefined
       await trx.deleteFrom('articles').where('id', '=', id).execute()
       await media.remove(trx, row.imageId)
+      return { title: row.title }
     }),
   )
 }

@@ -1,11 +1,13 @@
 import { listFeaturedMedia, type FeaturedMedia } from '~/modules/gallery/gallery.queries.server'
+import { pickRandomProducts } from '~/modules/marketplace/marketplace.queries.server'
+import { formatPrice } from '~/modules/marketplace/product-price'
+import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { logger } from '~/platform/logger.server'
 
 /**
  * The home page's blocks fed by other features: featured moments (gallery) and marketplace
- * highlights. Each source is filled in by its module once that module exists; until then, and
- * whenever a source fails, its block is hidden and never shows invented items. (Upcoming
- * events come from the events module itself: `listUpcomingOccurrences`.)
+ * highlights. Whenever a source fails, its block is hidden and never shows invented items.
+ * (Upcoming events come from the events module itself: `listUpcomingOccurrences`.)
  */
 
 export const FEATURED_MOMENTS_LIMIT = 4
@@ -14,10 +16,21 @@ export const MARKETPLACE_HIGHLIGHTS_LIMIT = 3
 export type FeaturedMoment = FeaturedMedia
 
 export interface MarketplaceHighlight {
-  id: string
+  slug: string
   name: string
-  price: number | null
-  imageUrl: string | null
+  /** '$12.50', or null when the product has no price. */
+  price: string | null
+  image: ResponsiveImageData | null
+}
+
+async function marketplaceHighlights(limit: number): Promise<MarketplaceHighlight[]> {
+  const products = await pickRandomProducts(limit)
+  return products.map((product) => ({
+    slug: product.slug,
+    name: product.name,
+    price: formatPrice(product.priceCents),
+    image: product.images[0] ?? null,
+  }))
 }
 
 interface HomeHighlightSources {
@@ -29,7 +42,7 @@ interface HomeHighlightSources {
 
 const sources: HomeHighlightSources = {
   featuredMoments: listFeaturedMedia,
-  marketplaceHighlights: async () => [],
+  marketplaceHighlights,
 }
 
 export interface HomeHighlights {

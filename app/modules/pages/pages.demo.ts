@@ -229,4 +229,15 @@ export const demoPageContent: PageContent = {
       text: 'Every donation, every volunteer hour and every poetry book sold helps us reach more families. Thank you for standing with us.',
     },
   },
+
+  marketplace: {
+    hero: {
+      title: 'Youth Marketplace',
+      text: 'Products and services made by the young entrepreneurs of our programme. Every purchase supports a young person\u2019s business.',
+    },
+    intro: {
+      heading: 'Welcome to Our Youth Marketplace',
+      text: 'Our youth arm brings together young people aged five to eighteen with skills in culinary arts, farming, fashion and graphic design, makeup, jewellery and soap making, sports coaching, tutoring, transport logistics and entertainment. Here they offer what they make and do. Contact a seller through the buttons on each product.',
+    },
+  },
 }

@@ -135,6 +135,12 @@ export const pageEditors: PageEditor[] = [
     path: '/impact',
     groups: [hero(), section('intro', 'Introduction'), section('closing', 'Closing')],
   },
+  {
+    key: 'marketplace',
+    title: 'Marketplace',
+    path: '/marketplace',
+    groups: [hero(), section('intro', 'Welcome banner: the programme introduction')],
+  },
 ]
 
 /** Reads a value from a document by a conform path such as `values.items[2].title`. */

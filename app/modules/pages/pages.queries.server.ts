@@ -1,4 +1,6 @@
 import { db } from '~/platform/db.server'
+import type { ResponsiveImageData } from '~/platform/media/image-types'
+import { getImagesByIds, toResponsiveImage } from '~/platform/media/images.server'
 import { logger } from '~/platform/logger.server'
 import { demoPageContent } from './pages.demo'
 import { PageContentSchemas, type PageContent, type PageKey } from './pages.schema'
@@ -37,4 +39,12 @@ function withDefaults(stored: unknown, defaults: unknown): unknown {
   const merged: Record<string, unknown> = { ...stored }
   for (const [key, value] of Object.entries(defaults)) merged[key] = withDefaults(stored[key], value)
   return merged
+}
+
+/** The photograph behind a page's hero, or null (the hero then shows its gradient). */
+export async function getPageHeroImage(key: PageKey): Promise<ResponsiveImageData | null> {
+  const row = await db.selectFrom('pageSections').select('heroImageId').where('key', '=', key).executeTakeFirst()
+  if (!row?.heroImageId) return null
+  const image = (await getImagesByIds([row.heroImageId])).get(row.heroImageId)
+  return image ? toResponsiveImage(image) : null
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { requiredText, text } from '~/platform/form-schema'
+import { singleImageFields } from '~/platform/media/image-field'
 
 /**
  * The editable texts of each public page, one JSON document per page. Lists whose length the
@@ -89,14 +90,34 @@ export const ImpactContentSchema = z.object({
   closing: SectionSchema,
 })
 
+export const MarketplaceContentSchema = z.object({
+  hero: HeroSchema,
+  intro: SectionSchema,
+})
+
 export const PageContentSchemas = {
   home: HomeContentSchema,
   about: AboutContentSchema,
   services: ServicesContentSchema,
   support: SupportContentSchema,
   impact: ImpactContentSchema,
+  marketplace: MarketplaceContentSchema,
 } as const
 
 export type PageKey = keyof typeof PageContentSchemas
 export const PAGE_KEYS = Object.keys(PageContentSchemas) as PageKey[]
 export type PageContent = { [K in PageKey]: z.output<(typeof PageContentSchemas)[K]> }
+
+/** The hero photograph's fields of the page-texts form: `image`, `imageAlt`, `removeImage`. */
+export const HeroImageFields = singleImageFields('hero')
+export type HeroImageInput = { image?: File; imageAlt: string; removeImage: boolean }
+
+/** The admin form of a page: its texts and, beside them, the hero photograph (stored apart from the texts). */
+export const PageFormSchemas = {
+  home: HomeContentSchema.extend(HeroImageFields),
+  about: AboutContentSchema.extend(HeroImageFields),
+  services: ServicesContentSchema.extend(HeroImageFields),
+  support: SupportContentSchema.extend(HeroImageFields),
+  impact: ImpactContentSchema.extend(HeroImageFields),
+  marketplace: MarketplaceContentSchema.extend(HeroImageFields),
+} as const satisfies Record<PageKey, z.ZodType>

@@ -7,6 +7,9 @@ import { getValueAtPath, pageEditors } from './pages.editor'
 import { getPageContent } from './pages.queries.server'
 import { AboutContentSchema, PAGE_KEYS, PageContentSchemas } from './pages.schema'
 import { savePageContent, seedPageContent } from './pages.service.server'
+import { getPageHeroImage } from './pages.queries.server'
+import { asFile, HTML_RENAMED_AS_JPEG, plainPng } from '../../../tests/fixtures/images'
+import { MediaRejectedError } from '~/platform/media/media-rejected'
 
 async function storedRows() {
   return db.selectFrom('pageSections').select(['key', 'content']).orderBy('key').execute()
@@ -107,5 +110,46 @@ describe('the page texts form', () => {
     const saved = parseWithZod(form, { schema: AboutContentSchema })
     expect(saved.status).toBe('success')
     if (saved.status === 'success') expect(saved.value.contactPersons.people).toHaveLength(4)
+  })
+
+  it('puts a photograph behind the hero, replaces it and removes it, leaving no image behind', async () => {
+    await seedPageContent()
+    const texts = structuredClone(demoPageContent.home)
+    await savePageContent('home', texts, {
+      image: asFile(await plainPng(1600, 900), 'beach.png', 'image/png'),
+      imageAlt: 'The beach at sunset',
+      removeImage: false,
+    })
+    const first = await getPageHeroImage('home')
+    expect(first).toMatchObject({ alt: 'The beach at sunset', width: 1600 })
+    expect(first!.webpSrcSet).toContain('640w')
+
+    // Saving the texts alone keeps the photograph.
+    texts.hero.title = 'Hope for every family'
+    await savePageContent('home', texts, { imageAlt: 'The beach at sunset', removeImage: false })
+    expect((await getPageHeroImage('home'))?.src).toBe(first!.src)
+
+    await savePageContent('home', texts, {
+      image: asFile(await plainPng(800, 600, '#224488'), 'sea.png', 'image/png'),
+      imageAlt: 'The sea',
+      removeImage: false,
+    })
+    expect((await getPageHeroImage('home'))?.alt).toBe('The sea')
+    expect(await db.selectFrom('images').select('id').execute()).toHaveLength(1)
+
+    await savePageContent('home', texts, { imageAlt: '', removeImage: true })
+    expect(await getPageHeroImage('home')).toBeNull()
+    expect(await db.selectFrom('images').select('id').execute()).toEqual([])
+    expect((await getPageContent('home')).hero.title).toBe('Hope for every family')
+  })
+
+  it('refuses a file that is no image and keeps the page as it was', async () => {
+    await seedPageContent()
+    const texts = structuredClone(demoPageContent.about)
+    texts.hero.title = 'Changed'
+    await expect(
+      savePageContent('about', texts, { image: asFile(HTML_RENAMED_AS_JPEG, 'x.jpg'), imageAlt: '', removeImage: false }),
+    ).rejects.toBeInstanceOf(MediaRejectedError)
+    expect((await getPageContent('about')).hero.title).toBe(demoPageContent.about.hero.title)
   })
 })

@@ -15,6 +15,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   facebookUrl: '',
   instagramUrl: '',
   whatsappNumber: '',
+  phoneCountryCode: '1268',
   donationUrl: '',
   distributionHours: '',
   bankAccounts: [],

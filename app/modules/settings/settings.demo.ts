@@ -16,6 +16,7 @@ export const DEMO_SITE_SETTINGS: SiteSettings = {
   facebookUrl: 'https://www.facebook.com/example',
   instagramUrl: 'https://www.instagram.com/example',
   whatsappNumber: '12685550100',
+  phoneCountryCode: '1268',
   donationUrl: 'https://example.org/donate',
   distributionHours: 'Last Saturday of every month, 9:00 AM - 12:00 PM',
   bankAccounts: [

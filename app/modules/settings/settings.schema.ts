@@ -1,19 +1,10 @@
 import { z } from 'zod'
-import { requiredText, text } from '~/platform/form-schema'
+import { optionalText, requiredText, text } from '~/platform/form-schema'
 
 /**
  * Site-wide settings: who the organisation is, how to reach it, how to give, and its impact
  * figures. Shared by the admin form (browser) and the server; stored as one JSON document.
  */
-
-/** Optional text; a missing value (an empty form field) becomes ''. */
-function optionalText(label: string, max: number) {
-  return text()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .optional()
-    .transform((v) => v ?? '')
-}
 
 function isWebAddress(value: string): boolean {
   try {
@@ -94,6 +85,12 @@ export const SiteSettingsSchema = z.object({
     .regex(/^(\+?[\d\s().-]{7,24})?$/, 'Enter the WhatsApp number with its country code, e.g. +1 268 555 0100')
     .optional()
     // Stored as digits only: the chat link is https://wa.me/<digits>.
+    .transform((v) => (v ?? '').replace(/\D/g, '')),
+  phoneCountryCode: text()
+    .trim()
+    .regex(/^(\+?\s*\d{1,4}(\s?\d{1,4})?)?$/, 'Enter the country calling code, e.g. +1 268')
+    .optional()
+    // Digits only: a 7-digit local WhatsApp number of a product gets them in front.
     .transform((v) => (v ?? '').replace(/\D/g, '')),
   donationUrl: optionalWebAddress('Donation page'),
   distributionHours: optionalText('Distribution hours', 200),

@@ -16,6 +16,7 @@ const valid: SiteSettings = {
   email: 'office@example.org',
   phone: '+1 268 555 0199',
   whatsappNumber: '+1 (268) 555-0199',
+  phoneCountryCode: '+1 268',
   bankAccounts: [{ label: 'General', bank: 'Sample Bank', accountName: 'Harbour Light', accountNumber: '12-34', notes: '' }],
   impactFigures: [{ value: '50+', label: 'Families', description: 'Fed every month' }],
   timeZone: 'Europe/London',
@@ -34,7 +35,7 @@ describe('site settings', () => {
 
   it('read back what an administrator saved, with the WhatsApp number as digits', async () => {
     await saveSiteSettings(valid, { actor })
-    expect(await getSiteSettings()).toEqual({ ...valid, whatsappNumber: '12685550199' })
+    expect(await getSiteSettings()).toEqual({ ...valid, whatsappNumber: '12685550199', phoneCountryCode: '1268' })
   })
 
   it('refuse an unknown time zone and keep what was saved before', async () => {

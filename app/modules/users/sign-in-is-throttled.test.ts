@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { listAuditEventsForAdmin } from '~/modules/audit/audit.queries.server'
 import { getSessionUser } from '~/platform/session.server'
 import { signInWithPassword } from './sign-in.server'
 import { createUser } from './users.service.server'
@@ -51,5 +52,20 @@ describe('sign-in', () => {
     for (let i = 0; i < 4; i++) await fail(ADMIN_HOME)
     expect((await signInWithPassword({ email: 'ana@example.org', password: PASSWORD, clientIp: ADMIN_HOME })).ok).toBe(true)
     for (let i = 0; i < 4; i++) expect(await fail(ADMIN_HOME)).toMatchObject({ reason: 'invalid' })
+  })
+
+  it('records each sign-in and each wrong password in the audit log, but not the attempts it refuses', async () => {
+    const ana = await createUser({ email: 'ana@example.org', name: 'Ana', role: 'admin', password: PASSWORD })
+    await signInWithPassword({ email: ' Ana@Example.org ', password: PASSWORD, clientIp: ADMIN_HOME })
+    for (let i = 0; i < 8; i++) await fail(ATTACKER)
+    const { events } = await listAuditEventsForAdmin({})
+    const failed = events.filter((e) => e.action === 'sign-in-failed')
+    // Five wrong passwords were checked; the three after them were refused by the throttle unchecked.
+    expect(failed).toHaveLength(5)
+    expect(failed[0]).toMatchObject({ actorUserId: null, actorEmail: 'ana@example.org', clientAddress: ATTACKER, detail: null })
+    expect(JSON.stringify(events)).not.toContain('a wrong guess')
+    expect(events.filter((e) => e.action === 'sign-in')).toEqual([
+      expect.objectContaining({ actorUserId: ana.id, actorEmail: 'ana@example.org', actorName: 'Ana', clientAddress: ADMIN_HOME }),
+    ])
   })
 })

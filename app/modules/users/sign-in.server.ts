@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import { clientRateLimitKey, createRateLimiter } from '~/platform/rate-limit.server'
 import { createSession, deleteExpiredSessions, type NewSession, type SessionUser } from '~/platform/session.server'
+import { recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { authenticate } from './users.service.server'
 
 // Guessing is limited per client address, and more tightly per address and e-mail. Nothing is
@@ -14,7 +15,11 @@ export type SignInResult =
   | { ok: false; reason: 'invalid' }
   | { ok: false; reason: 'throttled'; retryAfterSeconds: number }
 
-/** Checks a password under the sign-in limits and starts a new session when it is right. */
+/**
+ * Checks a password under the sign-in limits and starts a new session when it is right. Both
+ * outcomes go in the audit log (a failure with the e-mail typed, never the password); refused
+ * attempts do not, so the throttle also bounds how many failures one address can add.
+ */
 export async function signInWithPassword(input: { email: string; password: string; clientIp: string }): Promise<SignInResult> {
   const email = input.email.trim().toLowerCase()
   const clientKey = clientRateLimitKey(input.clientIp)
@@ -27,8 +32,16 @@ export async function signInWithPassword(input: { email: string; password: strin
     return { ok: false, reason: 'throttled', retryAfterSeconds: Math.max(...limited.map((v) => v.retryAfterSeconds)) }
   }
   const user = await authenticate(email, input.password)
-  if (!user) return { ok: false, reason: 'invalid' }
+  if (!user) {
+    await recordAuditEvent({
+      by: { actor: { id: null, email, name: '' }, clientAddress: input.clientIp },
+      action: 'sign-in-failed',
+    })
+    return { ok: false, reason: 'invalid' }
+  }
   // Sign-ins are rare, so this is a cheap moment to sweep sessions that can no longer be used.
   await Promise.all([perClient.refund(clientKey), perClientAndEmail.reset(pairKey), deleteExpiredSessions()])
-  return { ok: true, user, session: await createSession(user.id) }
+  const session = await createSession(user.id)
+  await recordAuditEvent({ by: { actor: user, clientAddress: input.clientIp }, action: 'sign-in' })
+  return { ok: true, user, session }
 }

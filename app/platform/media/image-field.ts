@@ -50,16 +50,17 @@ export interface ImageListLimits {
 }
 
 /**
- * A record's ordered images: `images` (new files, added at the end), `keepImages` (the current
- * images to keep, in their new order) and `removeImages` (current images ticked for removal
- * when the page runs without JavaScript). Give the result to `keptImageIds` and `syncImages`.
+ * A record's ordered images: `uploads` (new images as finished resumable uploads, added at the
+ * end; see <ResumableUpload>), `keepImages` (the current images to keep, in their new order) and
+ * `removeImages` (current images ticked for removal). Give the result to `keptImageIds` and
+ * `syncImages`; the server checks each upload's size and content when it stores it.
  */
-export function imageListFields(preset: ImagePresetName, limits: ImageListLimits) {
+export function imageListFields(limits: ImageListLimits) {
   const id = text().max(64)
   return {
-    images: z.array(imageFile(preset)).max(limits.max, limits.tooManyMessage),
-    keepImages: z.array(id).max(limits.max),
-    removeImages: z.array(id).max(limits.max),
+    uploads: z.array(id).max(limits.max, limits.tooManyMessage).default([]),
+    keepImages: z.array(id).max(limits.max).default([]),
+    removeImages: z.array(id).max(limits.max).default([]),
   }
 }
 

@@ -1,7 +1,7 @@
-import fs from 'node:fs'
 import sharp from 'sharp'
 import { logger } from '../logger.server'
 import { newStorageStem, storage } from '../storage/index.server'
+import { readFileHead } from './file-head.server'
 import { MediaRejectedError } from './media-rejected'
 import {
   IMAGE_DIMENSIONS_MESSAGE,
@@ -55,14 +55,7 @@ function sourceName(source: ImageSource): string {
 
 async function readHead(source: ImageSource): Promise<Uint8Array> {
   if (isBlob(source)) return new Uint8Array(await source.slice(0, 16).arrayBuffer())
-  const handle = await fs.promises.open(source.path, 'r')
-  try {
-    const head = new Uint8Array(16)
-    const { bytesRead } = await handle.read(head, 0, head.length, 0)
-    return head.subarray(0, bytesRead)
-  } finally {
-    await handle.close()
-  }
+  return readFileHead(source.path, 16)
 }
 
 /** What sharp reads: the Blob's bytes (a form's file is in memory already) or the path. */

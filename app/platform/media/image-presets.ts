@@ -55,6 +55,15 @@ export const IMAGE_PRESETS = {
     maxBytes: TEN_MB,
     tooLargeMessage: tooLargeForTenMb,
   },
+  /** The photograph behind a page's hero: full width on every screen, so phones get the 640 px one. */
+  hero: {
+    widths: [640, 1280, 1920],
+    aspectRatio: null,
+    maxHeight: 1_920,
+    formats: ['webp', 'jpeg'],
+    maxBytes: TEN_MB,
+    tooLargeMessage: tooLargeForTenMb,
+  },
   /** A video's poster frame (made by the server, not uploaded): at most 720p like the video. */
   poster: {
     widths: [640, 1280],

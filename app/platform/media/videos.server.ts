@@ -8,9 +8,11 @@ import { db as appDb, nowIso, type Db } from '../db.server'
 import { env } from '../env.server'
 import { createBackgroundWorker } from '../background-worker.server'
 import { logger } from '../logger.server'
+import { markContentChanged } from '../content-version.server'
 import { contentTypeForKey, newStorageStem, storage } from '../storage/index.server'
 import { convertToWebMp4, extractFrame, probeMedia, ToolFailedError, ToolMissingError, type Demuxer } from './ffmpeg.server'
 import type { ResponsiveImageData } from './image-types'
+import { readFileHead } from './file-head.server'
 import { getImagesByIds, toResponsiveImage } from './images.server'
 import { withMediaChange, type MediaChange } from './media-change.server'
 import { MediaRejectedError } from './media-rejected'
@@ -41,9 +43,9 @@ export function invalidVideoMessage(filename: string): string {
 
 export const PROCESSING_TEXT = 'Converting for the web: the video appears on the site once it is ready.'
 export const FFMPEG_MISSING_TEXT =
-  'Shown as uploaded, without conversion: ffmpeg is not installed on the server (install the ffmpeg ' +
-  'package or set FFMPEG_PATH). It may play in fewer browsers and may still carry metadata such as ' +
-  'where it was recorded; upload it again once ffmpeg is installed.'
+  'Shown as uploaded, without conversion: the video converter (ffmpeg) is not installed on the server. ' +
+  'It may play in fewer browsers and may still carry metadata such as where it was recorded. Ask whoever ' +
+  'runs the site to install it, then upload the video again.'
 
 /** A video as pages and admin screens see it. */
 export interface VideoRecord {
@@ -116,17 +118,6 @@ function convertedPath(id: string): string {
   return path.join(workDir(), `${id}.converted.mp4`)
 }
 
-async function readHead(file: string, length = 64): Promise<Buffer> {
-  const handle = await fs.promises.open(file, 'r')
-  try {
-    const buffer = Buffer.alloc(length)
-    const { bytesRead } = await handle.read(buffer, 0, length, 0)
-    return buffer.subarray(0, bytesRead)
-  } finally {
-    await handle.close()
-  }
-}
-
 /**
  * Checks that a file is an MP4, WebM or QuickTime video by its content: first bytes, then the
  * container and streams (ffprobe). Without ffprobe the first bytes decide. Throws
@@ -134,7 +125,7 @@ async function readHead(file: string, length = 64): Promise<Buffer> {
  */
 export async function checkVideoFile(file: string, filename: string): Promise<VideoFormat> {
   const refused = new MediaRejectedError(invalidVideoMessage(filename))
-  const format = detectVideoFormat(await readHead(file))
+  const format = detectVideoFormat(await readFileHead(file))
   if (!format) throw refused
   let probe
   try {
@@ -342,6 +333,8 @@ export async function processDueVideos(options: { now?: Date; signal?: AbortSign
     const outcome = await processOne(id, now, options.signal)
     if (outcome === 'ready' || outcome === 'failed') summary[outcome]++
   }
+  // A ready video appears in the gallery: cached pages are made anew.
+  if (summary.ready > 0) await markContentChanged()
   return summary
 }
 

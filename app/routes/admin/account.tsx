@@ -2,6 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useNavigation } from 'react-router'
 import type { Route } from './+types/account'
+import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { ErrorList, Field } from '~/components/forms'
 import { ChangeOwnPasswordSchema, PASSWORD_MIN_LENGTH, ROLE_LABELS } from '~/modules/users/users.schema'
 import { changeOwnPassword, UserRuleError } from '~/modules/users/users.service.server'
@@ -28,6 +29,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const session = await changeOwnPassword(user.id, submission.value.currentPassword, submission.value.newPassword)
+    await recordAuditEvent({
+      by: auditSourceOf(user, context),
+      action: 'account.password-changed',
+      target: { type: 'user', id: user.id, label: `${user.name} <${user.email}>` },
+    })
     return redirectWithToast('/admin/account', 'Your password has been changed. Other devices have been signed out.', 'success', {
       headers: { 'Set-Cookie': sessionCookie(session, context.get(requestInfoContext).secure) },
     })

@@ -1,11 +1,33 @@
 import { Link, redirect } from 'react-router'
 import type { Route } from './+types/dashboard'
-import { canManage, homeFor, sectionsFor } from '~/platform/access'
+import { listOccurrencesOnDays } from '~/modules/events/events.queries.server'
+import { countVideosStillProcessing } from '~/modules/gallery/gallery.queries.server'
+import { describeNewMessageNotice } from '~/modules/inbox/inbox.format'
+import { countUnreadContactMessages } from '~/modules/inbox/inbox.queries.server'
+import { configuredChannels } from '~/modules/inbox/inbox.service.server'
+import { siteSettingsFor } from '~/modules/settings/settings.context.server'
+import { canManage, homeFor, sectionsFor, type SectionName } from '~/platform/access'
 import { requireUser } from '~/platform/auth.server'
+import { addDays, formatDate, todayIn } from '~/platform/dates'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Site admin' }]
 
-export async function loader({ request }: Route.LoaderArgs) {
+/** The days 'this week' covers: today and the six after it. */
+const WEEK_DAYS = 7
+
+/** The dashboard's shortcuts, each shown to those who manage its section. */
+const QUICK_LINKS: { section: SectionName; to: string; label: string }[] = [
+  { section: 'news', to: '/admin/news/new', label: 'Add an article' },
+  { section: 'gallery', to: '/admin/photos#upload', label: 'Add photos or videos' },
+  { section: 'events', to: '/admin/events/new', label: 'Add an event' },
+  { section: 'products', to: '/admin/products/new', label: 'Add a product' },
+]
+
+function plural(count: number, one: string, many: string) {
+  return `${count} ${count === 1 ? one : many}`
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request)
   // `/admin` is the admin area's front door (bookmarks, typed addresses): whoever may not see the
   // dashboard is sent on to their own first page instead of being refused at the door.
@@ -13,24 +35,128 @@ export async function loader({ request }: Route.LoaderArgs) {
   const cards = sectionsFor(user)
     .filter((section) => section.name !== 'dashboard')
     .map(({ path, label, description }) => ({ path, label, description }))
-  return { name: user.name, cards }
+  const { timeZone, email } = await siteSettingsFor(context)
+  const today = todayIn(timeZone)
+
+  // Each block only for those who manage its section.
+  const [unreadMessages, videosProcessing, occurrences] = await Promise.all([
+    canManage(user, 'messages') ? countUnreadContactMessages() : null,
+    canManage(user, 'gallery') ? countVideosStillProcessing() : null,
+    canManage(user, 'events') ? listOccurrencesOnDays(today, addDays(today, WEEK_DAYS - 1), timeZone) : null,
+  ])
+  return {
+    name: user.name,
+    cards,
+    messages:
+      unreadMessages === null
+        ? null
+        : { unread: unreadMessages, notified: describeNewMessageNotice(configuredChannels(), email).notified },
+    videosProcessing,
+    week:
+      occurrences?.map((occurrence) => ({
+        key: `${occurrence.eventId} ${occurrence.startsAt}`,
+        editUrl: `/admin/events/${occurrence.eventId}`,
+        title: occurrence.title,
+        when: formatDate(occurrence.startsAt, timeZone, 'shortWeekdayDateTime'),
+        location: occurrence.location,
+      })) ?? null,
+    quickLinks: QUICK_LINKS.filter((link) => canManage(user, link.section)).map(({ to, label }) => ({ to, label })),
+  }
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { messages, videosProcessing, week, quickLinks } = loaderData
+  const attention = messages !== null || videosProcessing !== null
   return (
     <div className="stack">
       <h1>Dashboard</h1>
-      <p className="lead">Welcome, {loaderData.name}. What would you like to manage?</p>
-      <ul className="card-grid">
-        {loaderData.cards.map((card) => (
-          <li key={card.path} className="card admin-card">
-            <h2>
-              <Link to={card.path}>{card.label}</Link>
-            </h2>
-            {card.description ? <p className="muted">{card.description}</p> : null}
-          </li>
-        ))}
-      </ul>
+      <p className="lead">Welcome, {loaderData.name}.</p>
+
+      {messages && !messages.notified ? (
+        <p className="admin-notice admin-notice-warning">
+          <strong>Nobody is told about new messages.</strong> They are only kept in the{' '}
+          <Link to="/admin/messages">inbox</Link>. Ask whoever runs the site to set up e-mail.
+        </p>
+      ) : null}
+
+      <div className="dashboard-grid">
+        {attention ? (
+          <section className="card dashboard-block" aria-labelledby="dashboard-attention">
+            <h2 id="dashboard-attention">Needs attention</h2>
+            <ul className="dashboard-counts">
+              {messages ? (
+                <li>
+                  <Link to="/admin/messages" className={messages.unread > 0 ? 'dashboard-count-due' : undefined}>
+                    {messages.unread === 0 ? 'No unread messages' : plural(messages.unread, 'unread message', 'unread messages')}
+                  </Link>
+                </li>
+              ) : null}
+              {videosProcessing !== null ? (
+                <li>
+                  <Link to="/admin/photos" className={videosProcessing > 0 ? 'dashboard-count-due' : undefined}>
+                    {videosProcessing === 0
+                      ? 'No videos being converted'
+                      : `${plural(videosProcessing, 'video', 'videos')} still being converted`}
+                  </Link>
+                </li>
+              ) : null}
+            </ul>
+          </section>
+        ) : null}
+
+        {week ? (
+          <section className="card dashboard-block" aria-labelledby="dashboard-week">
+            <h2 id="dashboard-week">Events this week</h2>
+            {week.length === 0 ? (
+              <p className="muted">Nothing on the calendar in the next {WEEK_DAYS} days.</p>
+            ) : (
+              <ul className="dashboard-events">
+                {week.map((occurrence) => (
+                  <li key={occurrence.key}>
+                    <span className="dashboard-event-when">{occurrence.when}</span>{' '}
+                    <Link to={occurrence.editUrl}>{occurrence.title}</Link>
+                    {occurrence.location ? <span className="muted"> · {occurrence.location}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+            <p>
+              <Link to="/admin/events">All events</Link>
+            </p>
+          </section>
+        ) : null}
+
+        {quickLinks.length > 0 ? (
+          <section className="card dashboard-block" aria-labelledby="dashboard-quick">
+            <h2 id="dashboard-quick">Quick links</h2>
+            <ul className="dashboard-quick-links">
+              {quickLinks.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className="button-secondary button-small">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+
+      <section aria-labelledby="dashboard-sections" className="admin-section">
+        <h2 id="dashboard-sections" className="dashboard-sections-title">
+          Everything you can manage
+        </h2>
+        <ul className="card-grid">
+          {loaderData.cards.map((card) => (
+            <li key={card.path} className="card admin-card">
+              <h3>
+                <Link to={card.path}>{card.label}</Link>
+              </h3>
+              {card.description ? <p className="muted">{card.description}</p> : null}
+            </li>
+          ))}
+        </ul>
+      </section>
     </div>
   )
 }

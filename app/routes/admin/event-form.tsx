@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useFormAction, useNavigation } from 'react-router'
+import { ErrorSummary } from '~/components/error-summary'
 import { ErrorList, Field, SelectField, TextareaField } from '~/components/forms'
 import {
   EVENT_TYPE_OPTIONS,
@@ -33,6 +34,7 @@ export function EventForm({
   submittingLabel,
 }: EventFormProps) {
   const [form, fields] = useForm<EventFormValues>({
+    id: 'event',
     lastResult,
     defaultValue,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: EventSchema }),
@@ -44,6 +46,7 @@ export function EventForm({
   const submitting = navigation.state === 'submitting' && navigation.formAction === formAction
   return (
     <Form method="post" className="form event-form" {...getFormProps(form)}>
+      <ErrorSummary form={form} />
       <ErrorList id={form.errorId} errors={form.errors} variant="form" />
       <Field meta={fields.title} label="Title" required />
       <SelectField meta={fields.type} label="Type" options={EVENT_TYPE_OPTIONS} hint="Shown as a tag on the event." />

@@ -1,5 +1,6 @@
 import { data, Link } from 'react-router'
 import type { Route } from './+types/events.$id'
+import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { EventForm } from './event-form'
 import { DeleteEventButton } from '~/components/delete-event-button'
 import { getEventForEdit } from '~/modules/events/events.queries.server'
@@ -35,7 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireAccess(request, 'events')
+  const user = await requireAccess(request, 'events')
   const submission = await parseFormSubmission(request, EventSchema)
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const { timeZone } = await siteSettingsFor(context)
@@ -49,6 +50,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     logger.error({ err: error, eventId: params.id }, 'event could not be updated')
     return data({ result: submission.reply({ formErrors: ['Failed to update event'] }) }, { status: 500 })
   }
+  await recordAuditEvent({
+    by: auditSourceOf(user, context),
+    action: 'event.edited',
+    target: { type: 'event', id: params.id, label: submission.value.title },
+  })
   return redirectWithToast(fromCalendar(request) ? `/calendar/${encodeURIComponent(slug)}` : '/admin/events', 'Event updated.')
 }
 

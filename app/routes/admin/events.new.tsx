@@ -1,5 +1,6 @@
 import { data, Link } from 'react-router'
 import type { Route } from './+types/events.new'
+import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { EventForm } from './event-form'
 import { EventSchema } from '~/modules/events/events.schema'
 import { createEvent } from '~/modules/events/events.service.server'
@@ -29,16 +30,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAccess(request, 'events')
+  const user = await requireAccess(request, 'events')
   const submission = await parseFormSubmission(request, EventSchema)
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const { timeZone } = await siteSettingsFor(context)
+  let created: { id: string }
   try {
-    await createEvent(submission.value, timeZone)
+    created = await createEvent(submission.value, timeZone)
   } catch (error) {
     logger.error({ err: error }, 'event could not be saved')
     return data({ result: submission.reply({ formErrors: ['Failed to add event'] }) }, { status: 500 })
   }
+  await recordAuditEvent({
+    by: auditSourceOf(user, context),
+    action: 'event.created',
+    target: { type: 'event', id: created.id, label: submission.value.title },
+  })
   const back = openedWith(request).fromCalendar ? `/calendar?month=${monthOf(submission.value.startDate)}` : '/admin/events'
   return redirectWithToast(back, 'Event added.')
 }

@@ -1,5 +1,6 @@
 import { data, Link } from 'react-router'
 import type { Route } from './+types/events'
+import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { AdminTable } from '~/components/admin-table'
 import { DeleteEventButton } from '~/components/delete-event-button'
 import { ErrorList } from '~/components/forms'
@@ -42,23 +43,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Deletes an event, a whole series or one date of it (from this list and from the calendar's event details). */
-export async function action({ request }: Route.ActionArgs) {
-  await requireAccess(request, 'events')
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireAccess(request, 'events')
   const submission = await parseFormSubmission(request, DeleteEventSchema)
   if (submission.status !== 'success') {
     return data({ error: Object.values(submission.error ?? {}).flat()[0] ?? 'Event ID is required for deletion' }, { status: 400 })
   }
   const { id, scope, date, from } = submission.value
   const back = from === 'calendar' ? (date ? `/calendar?month=${monthOf(date)}` : '/calendar') : '/admin/events'
+  const oneDate = scope === 'occurrence' && date ? date : null
+  let deleted: { title: string } | undefined
   try {
-    if (scope === 'occurrence' && date) await deleteOccurrence(id, date)
-    else await deleteEvent(id)
+    deleted = oneDate ? await deleteOccurrence(id, oneDate) : await deleteEvent(id)
   } catch (error) {
     logger.error({ err: error, eventId: id }, 'event could not be deleted')
     return redirectWithToast(back, 'Failed to delete event', 'error')
   }
-  if (scope === 'occurrence' && date) {
-    return redirectWithToast(back, `${formatPlainDate(date, 'date')} was taken out of the series.`)
+  if (deleted) {
+    await recordAuditEvent({
+      by: auditSourceOf(user, context),
+      action: oneDate ? 'event.date-removed' : 'event.deleted',
+      target: { type: 'event', id, label: deleted.title },
+      detail: oneDate ? { date: oneDate } : undefined,
+    })
+  }
+  if (oneDate) {
+    return redirectWithToast(back, `${formatPlainDate(oneDate, 'date')} was taken out of the series.`)
   }
   return redirectWithToast(back, 'Event deleted.')
 }

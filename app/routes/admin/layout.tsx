@@ -1,6 +1,7 @@
 import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/layout'
 import { BodyTooLargeNotice } from '~/components/body-too-large-notice'
+import { MenuDisclosure } from '~/components/menu-disclosure'
 import { countUnreadContactMessages } from '~/modules/inbox/inbox.queries.server'
 import { canManage, homeFor, sectionsFor } from '~/platform/access'
 import { requireUser } from '~/platform/auth.server'
@@ -41,6 +42,69 @@ function NoIndex() {
   return <meta name="robots" content="noindex, nofollow" />
 }
 
+type NavItem = Route.ComponentProps['loaderData']['nav'][number]
+
+function AdminNavLinks({ items }: { items: NavItem[] }) {
+  return (
+    <ul className="admin-nav">
+      {items.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} end={item.to === '/admin'} className="admin-nav-link">
+            {item.label}
+            {item.count > 0 ? (
+              <>
+                {' '}
+                <span className="admin-badge">
+                  {item.count}
+                  <span className="visually-hidden"> unread</span>
+                </span>
+              </>
+            ) : null}
+          </NavLink>
+        </li>
+      ))}
+      <li className="admin-nav-site">
+        <Link to="/" className="admin-nav-link">
+          View site
+        </Link>
+      </li>
+    </ul>
+  )
+}
+
+/**
+ * The sections in one row on wide screens; on narrower ones a menu (MenuDisclosure). Only one of
+ * the two lists is displayed at a time, so assistive technology meets the links once.
+ */
+function AdminNav({ items }: { items: NavItem[] }) {
+  const unread = items.reduce((sum, item) => sum + item.count, 0)
+
+  return (
+    <nav aria-label="Admin" className="admin-nav-area">
+      <div className="admin-nav-wide">
+        <AdminNavLinks items={items} />
+      </div>
+      <MenuDisclosure
+        className="admin-menu"
+        summary={
+          <>
+            <span className="nav-menu-icon" aria-hidden="true" />
+            Menu
+            {unread > 0 ? (
+              <span className="admin-badge">
+                {unread}
+                <span className="visually-hidden"> unread</span>
+              </span>
+            ) : null}
+          </>
+        }
+      >
+        <AdminNavLinks items={items} />
+      </MenuDisclosure>
+    </nav>
+  )
+}
+
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="admin-shell">
@@ -50,31 +114,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <Link to={loaderData.home} className="admin-brand">
             Site admin
           </Link>
-          <nav aria-label="Admin">
-            <ul className="admin-nav">
-              {loaderData.nav.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} end={item.to === '/admin'} className="admin-nav-link">
-                    {item.label}
-                    {item.count > 0 ? (
-                      <>
-                        {' '}
-                        <span className="admin-badge">
-                          {item.count}
-                          <span className="visually-hidden"> unread</span>
-                        </span>
-                      </>
-                    ) : null}
-                  </NavLink>
-                </li>
-              ))}
-              <li>
-                <Link to="/" className="admin-nav-link">
-                  View site
-                </Link>
-              </li>
-            </ul>
-          </nav>
+          <AdminNav items={loaderData.nav} />
           <Form method="post" action="/logout" className="admin-signout">
             <span className="admin-user">{loaderData.user.name}</span>
             <button type="submit" className="button-secondary button-small">

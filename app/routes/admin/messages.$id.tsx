@@ -1,6 +1,7 @@
 import { data, Form, Link } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/messages.$id'
+import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { AdminTable } from '~/components/admin-table'
 import { ConfirmButton } from '~/components/confirm-button'
 import { telHref } from '~/components/contact-links'
@@ -51,25 +52,37 @@ const MessageActionSchema = z.object({
   intent: z.enum(['mark-handled', 'mark-unhandled', 'retry-delivery', 'delete']),
 })
 
-export async function action({ request, params }: Route.ActionArgs) {
-  await requireAccess(request, 'messages')
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireAccess(request, 'messages')
   const submission = await parseFormSubmission(request, MessageActionSchema)
   if (submission.status !== 'success') throw data('Unknown action.', { status: 400 })
   const here = `/admin/messages/${params.id}`
   const missing = () => redirectWithToast('/admin/messages', 'That message no longer exists.', 'error')
+  // Read before the change, so that the audit log can name a deleted message.
+  const message = await getContactMessageForAdmin(params.id)
+  if (!message) return missing()
+  const record = (action: 'message.handled' | 'message.unhandled' | 'message.resent' | 'message.deleted') =>
+    recordAuditEvent({
+      by: auditSourceOf(user, context),
+      action,
+      target: { type: 'message', id: message.id, label: `From ${message.name}: ${CONTACT_SUBJECT_LABELS[message.subject as ContactSubject] ?? message.subject}` },
+    })
   switch (submission.value.intent) {
     case 'mark-handled':
     case 'mark-unhandled': {
       const handled = submission.value.intent === 'mark-handled'
       if (!(await setContactMessageHandled(params.id, handled))) return missing()
+      await record(handled ? 'message.handled' : 'message.unhandled')
       return redirectWithToast(here, handled ? 'Message marked as handled' : 'Message marked as not handled')
     }
     case 'retry-delivery': {
       const queued = await retryFailedDeliveries(params.id)
+      if (queued > 0) await record('message.resent')
       return redirectWithToast(here, queued > 0 ? 'Sending again' : 'Nothing to send again', queued > 0 ? 'success' : 'info')
     }
     case 'delete':
       if (!(await deleteContactMessage(params.id))) return missing()
+      await record('message.deleted')
       return redirectWithToast('/admin/messages', 'Message deleted')
   }
 }
@@ -145,8 +158,8 @@ export default function MessageDetail({ loaderData }: Route.ComponentProps) {
         <h2 id="delivery-heading">Delivery</h2>
         {deliveries.length === 0 ? (
           <p className="muted">
-            Kept in this inbox only: neither e-mail (SMTP_URL) nor a form service (CONTACT_FORWARD_URL) was configured
-            when it arrived.
+            Kept in this inbox only: when it arrived, the site was not set up to send messages by e-mail or to a
+            form service.
           </p>
         ) : (
           <>

@@ -3,9 +3,10 @@ import type { Route } from './+types/messages'
 import { AdminTable } from '~/components/admin-table'
 import { Pagination } from '~/components/pagination'
 import { CONTACT_SUBJECT_LABELS, type ContactSubject } from '~/modules/inbox/contact.schema'
-import { describeDelivery } from '~/modules/inbox/inbox.format'
+import { describeDelivery, describeNewMessageNotice } from '~/modules/inbox/inbox.format'
 import { formatDate } from '~/platform/dates'
 import { countUnreadContactMessages, listContactMessagesForAdmin } from '~/modules/inbox/inbox.queries.server'
+import { configuredChannels } from '~/modules/inbox/inbox.service.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { requireAccess } from '~/platform/auth.server'
 import inboxStylesUrl from '~/styles/inbox.css?url'
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(request, 'messages')
   const page = parsePageNumber(new URL(request.url).searchParams.get('page'))
   if (page === null) throw data('There is no such page.', { status: 404 })
-  const [{ messages, total, pageCount }, unread, { timeZone }] = await Promise.all([
+  const [{ messages, total, pageCount }, unread, { timeZone, email }] = await Promise.all([
     listContactMessagesForAdmin({ page }),
     countUnreadContactMessages(),
     siteSettingsFor(context),
@@ -27,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Past the last page (messages were deleted meanwhile): show the last one instead.
   if (page > pageCount) throw redirect(`/admin/messages?page=${pageCount}`)
   return {
+    notice: describeNewMessageNotice(configuredChannels(), email),
     unread,
     total,
     page,
@@ -46,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Messages({ loaderData }: Route.ComponentProps) {
-  const { messages, unread, total, page, pageCount } = loaderData
+  const { messages, notice, unread, total, page, pageCount } = loaderData
   return (
     <div className="stack">
       <div className="admin-page-header">
@@ -56,6 +58,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
           {total > 0 ? ` of ${total}` : ''}
         </p>
       </div>
+      <p className={notice.notified ? 'admin-notice' : 'admin-notice admin-notice-warning'}>{notice.text}</p>
       {messages.length === 0 ? (
         <p className="card">No messages yet. Messages sent through the contact form appear here.</p>
       ) : (

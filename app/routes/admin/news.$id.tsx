@@ -1,5 +1,6 @@
 import { data, Link } from 'react-router'
 import type { Route } from './+types/news.$id'
+import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { ArticleForm } from './article-form'
 import { ConfirmButton } from '~/components/confirm-button'
 import { getArticleForEdit } from '~/modules/news/news.queries.server'
@@ -24,8 +25,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { article }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  await requireAccess(request, 'news')
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireAccess(request, 'news')
   const submission = await parseFormSubmission(request, ArticleSchema)
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   try {
@@ -38,6 +39,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     logger.error({ err: error, articleId: params.id }, 'article could not be updated')
     return data({ result: submission.reply({ formErrors: ['Failed to update article'] }) }, { status: 500 })
   }
+  await recordAuditEvent({
+    by: auditSourceOf(user, context),
+    action: 'article.edited',
+    target: { type: 'article', id: params.id, label: submission.value.title },
+  })
   return redirectWithToast('/admin/news', 'Article updated.')
 }
 

@@ -1,5 +1,6 @@
 import { data, Link } from 'react-router'
 import type { Route } from './+types/news.new'
+import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { ArticleForm } from './article-form'
 import { ArticleSchema } from '~/modules/news/news.schema'
 import { createArticle } from '~/modules/news/news.service.server'
@@ -20,17 +21,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAccess(request, 'news')
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireAccess(request, 'news')
   const submission = await parseFormSubmission(request, ArticleSchema)
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  let created: { id: string }
   try {
-    await createArticle(submission.value)
+    created = await createArticle(submission.value)
   } catch (error) {
     if (error instanceof MediaRejectedError) return replyWithRejectedMedia(submission, error, 'image')
     logger.error({ err: error }, 'article could not be saved')
     return data({ result: submission.reply({ formErrors: ['Failed to post article'] }) }, { status: 500 })
   }
+  await recordAuditEvent({
+    by: auditSourceOf(user, context),
+    action: 'article.created',
+    target: { type: 'article', id: created.id, label: submission.value.title },
+  })
   return redirectWithToast('/admin/news', 'Article posted successfully!')
 }
 

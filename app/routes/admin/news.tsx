@@ -1,6 +1,7 @@
 import { data, Link } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/news'
+import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { AdminTable } from '~/components/admin-table'
 import { ConfirmButton } from '~/components/confirm-button'
 import { ErrorList } from '~/components/forms'
@@ -26,18 +27,27 @@ const DeleteArticleSchema = z.object({
 })
 
 /** Deletes an article (the only form on this page; the edit page posts here too). */
-export async function action({ request }: Route.ActionArgs) {
-  await requireAccess(request, 'news')
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireAccess(request, 'news')
   const submission = await parseFormSubmission(request, DeleteArticleSchema)
   if (submission.status !== 'success') {
     return data({ error: 'Article ID is required for deletion' }, { status: 400 })
   }
   const { id } = submission.value
+  let deleted: { title: string } | undefined
   try {
-    await deleteArticle(id)
+    deleted = await deleteArticle(id)
   } catch (error) {
     logger.error({ err: error, articleId: id }, 'article could not be deleted')
     return redirectWithToast('/admin/news', 'Failed to delete article', 'error')
+  }
+  // Nothing is recorded for an article that was gone already: nobody deleted anything.
+  if (deleted) {
+    await recordAuditEvent({
+      by: auditSourceOf(user, context),
+      action: 'article.deleted',
+      target: { type: 'article', id, label: deleted.title },
+    })
   }
   return redirectWithToast('/admin/news', 'Article deleted.')
 }

@@ -2,12 +2,18 @@ import { FormProvider, getFormProps, useField, useForm, type SubmissionResult } 
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/pages'
+import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
+import { ErrorSummary } from '~/components/error-summary'
 import { ErrorList, Field, TextareaField } from '~/components/forms'
+import { ImageField } from '~/components/image-field'
 import { pageEditors, type EditorField, type PageEditor } from '~/modules/pages/pages.editor'
-import { getPageContent } from '~/modules/pages/pages.queries.server'
-import { PageContentSchemas, type PageContent } from '~/modules/pages/pages.schema'
+import { getPageContent, getPageHeroImage } from '~/modules/pages/pages.queries.server'
+import { PageFormSchemas, type PageContent } from '~/modules/pages/pages.schema'
 import { savePageContent } from '~/modules/pages/pages.service.server'
 import { requireAccess } from '~/platform/auth.server'
+import type { ResponsiveImageData } from '~/platform/media/image-types'
+import { MediaRejectedError } from '~/platform/media/media-rejected'
+import { replyWithRejectedMedia } from '~/platform/media/media-reply'
 import { redirectWithToast } from '~/platform/toast.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 
@@ -28,17 +34,29 @@ function editorUrl(editor: PageEditor) {
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAccess(request, 'pages')
   const editor = editorFor(request)
-  return { key: editor.key, content: await getPageContent(editor.key) }
+  const [content, heroImage] = await Promise.all([getPageContent(editor.key), getPageHeroImage(editor.key)])
+  return { key: editor.key, content, heroImage }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAccess(request, 'pages')
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireAccess(request, 'pages')
   const editor = editorFor(request)
-  const submission = await parseFormSubmission(request, PageContentSchemas[editor.key])
+  const submission = await parseFormSubmission(request, PageFormSchemas[editor.key])
   if (submission.status !== 'success') {
     return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 })
   }
-  await savePageContent(editor.key, submission.value)
+  const { image, imageAlt, removeImage, ...content } = submission.value
+  try {
+    await savePageContent(editor.key, content, { image, imageAlt, removeImage })
+  } catch (error) {
+    if (error instanceof MediaRejectedError) return replyWithRejectedMedia(submission, error, 'image')
+    throw error
+  }
+  await recordAuditEvent({
+    by: auditSourceOf(user, context),
+    action: 'page-texts.changed',
+    target: { type: 'page', id: editor.key, label: editor.title },
+  })
   return redirectWithToast(editorUrl(editor), `The ${editor.title} page texts are saved.`)
 }
 
@@ -49,7 +67,7 @@ export default function PageTexts({ loaderData, actionData }: Route.ComponentPro
       <h1>Page texts</h1>
       <p>
         Choose a page, change its texts and save. Numbers in the impact lists, contact details and bank accounts are
-        edited under <Link to="/admin/settings">Settings</Link>.
+        edited under <Link to="/admin/settings">Site settings</Link>.
       </p>
       <nav aria-label="Pages">
         <ul className="button-row page-tabs">
@@ -66,7 +84,13 @@ export default function PageTexts({ loaderData, actionData }: Route.ComponentPro
           ))}
         </ul>
       </nav>
-      <EditorForm key={editor.key} editor={editor} content={loaderData.content} lastResult={actionData?.result} />
+      <EditorForm
+        key={editor.key}
+        editor={editor}
+        content={loaderData.content}
+        heroImage={loaderData.heroImage}
+        lastResult={actionData?.result}
+      />
     </div>
   )
 }
@@ -74,26 +98,37 @@ export default function PageTexts({ loaderData, actionData }: Route.ComponentPro
 function EditorForm({
   editor,
   content,
+  heroImage,
   lastResult,
 }: {
   editor: PageEditor
   content: PageContent[keyof PageContent]
+  heroImage: ResponsiveImageData | null
   lastResult?: SubmissionResult<string[]>
 }) {
-  const schema = PageContentSchemas[editor.key]
-  const [form] = useForm({
+  const schema = PageFormSchemas[editor.key]
+  // The texts are typed by the page's schema; the form only needs to name the image fields.
+  const [form, fields] = useForm<{ [name: string]: any }>({
     id: `page-texts-${editor.key}`,
     lastResult,
-    defaultValue: content,
+    defaultValue: { ...content, imageAlt: heroImage?.alt ?? '' },
     constraint: getZodConstraint(schema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
   const saving = useNavigation().state === 'submitting'
+  // Several groups have a 'Heading': the summary says which group an error is in.
+  const legendOf = new Map(editor.groups.flatMap((group) => group.fields.map((field) => [field.name, group.legend] as const)))
   return (
     <FormProvider context={form.context}>
-      <Form method="post" action={editorUrl(editor)} className="form page-texts-form" {...getFormProps(form)}>
+      <Form
+        method="post"
+        action={editorUrl(editor)}
+        encType="multipart/form-data"
+        className="form page-texts-form"
+        {...getFormProps(form)}
+      >
         <div className="admin-page-header">
           <h2>{editor.title}</h2>
           <Link to={editor.path} className="button-secondary button-small">
@@ -101,17 +136,31 @@ function EditorForm({
           </Link>
         </div>
         <ErrorList id={form.errorId} errors={form.errors} variant="form" />
-        {hasFieldErrors(lastResult) ? (
-          <p className="form-errors" role="alert">
-            Some texts need your attention: see the messages below.
-          </p>
-        ) : null}
+        <ErrorSummary form={form} contextOf={(name) => legendOf.get(name)} />
         {editor.groups.map((group) => (
           <fieldset key={group.legend} className="stack">
             <legend>{group.legend}</legend>
             {group.fields.map((field) => (
               <EditorInput key={field.name} field={field} />
             ))}
+            {group.fields.some((field) => field.name === 'hero.title') ? (
+              // The first group is the page header: its photograph belongs with it.
+              <>
+                <ImageField
+                  meta={fields.image}
+                  removeMeta={fields.removeImage}
+                  current={heroImage}
+                  preset="hero"
+                  label={heroImage ? 'Replace the photograph behind the header (optional)' : 'Photograph behind the header (optional)'}
+                  hint="A wide photo, JPG, PNG, GIF or WEBP, at most 10MB. It is darkened so the white title stays readable."
+                />
+                <Field
+                  meta={fields.imageAlt}
+                  label="Photograph description (optional)"
+                  hint="What the picture shows, for people who cannot see it."
+                />
+              </>
+            ) : null}
           </fieldset>
         ))}
         <div className="button-row">
@@ -122,11 +171,6 @@ function EditorForm({
       </Form>
     </FormProvider>
   )
-}
-
-/** Whether the server asks for changes to particular texts (form-level messages show on their own). */
-function hasFieldErrors(result?: SubmissionResult<string[]>): boolean {
-  return Object.entries(result?.error ?? {}).some(([name, errors]) => name !== '' && !!errors?.length)
 }
 
 function EditorInput({ field }: { field: EditorField }) {

@@ -2,6 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/photos.$id'
+import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { MediaDetailsFields } from './media-fields'
 import { ConfirmButton } from '~/components/confirm-button'
 import { ErrorList } from '~/components/forms'
@@ -26,8 +27,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { item }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  await requireAccess(request, 'gallery')
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireAccess(request, 'gallery')
   const submission = await parseFormSubmission(request, MediaEditSchema)
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   try {
@@ -39,6 +40,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     logger.error({ err: error, mediaItemId: params.id }, 'media item could not be updated')
     return data({ result: submission.reply({ formErrors: ['Failed to update media'] }) }, { status: 500 })
   }
+  await recordAuditEvent({
+    by: auditSourceOf(user, context),
+    action: 'media.edited',
+    target: { type: 'media', id: params.id, label: submission.value.title },
+  })
   return redirectWithToast('/admin/photos', 'Changes saved.')
 }
 

@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useState } from 'react'
 import { data, Form, Link, useLocation, useNavigation } from 'react-router'
 import type { Route } from './+types/photos'
+import { auditSourceOf, recordAuditEvent, type AuditSource } from '~/modules/audit/audit.service.server'
 import { MediaDetailsFields } from './media-fields'
 import { AdminTable } from '~/components/admin-table'
 import { ConfirmButton } from '~/components/confirm-button'
@@ -42,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Uploads new items (intent `upload`) or deletes one (intent `delete`; the edit page posts here too). */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAccess(request, 'gallery')
   const submission = await parseFormSubmission(request, MediaActionSchema)
   if (submission.status !== 'success') {
@@ -52,7 +53,8 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ result: submission.reply() }, { status: 400 })
   }
   const { value } = submission
-  if (value.intent === 'delete') return deleteItem(value.id)
+  const by = auditSourceOf(user, context)
+  if (value.intent === 'delete') return deleteItem(value.id, by)
   let added: string[]
   try {
     added = (await addMediaItems(value, user)).slugs
@@ -61,16 +63,24 @@ export async function action({ request }: Route.ActionArgs) {
     logger.error({ err: error }, 'media items could not be added')
     return data({ result: submission.reply({ formErrors: [UPLOAD_FAILED_MESSAGE] }) }, { status: 500 })
   }
+  await recordAuditEvent({
+    by,
+    action: 'media.added',
+    target: { type: 'media', id: null, label: value.title },
+    detail: { items: added.length },
+  })
   return redirectWithToast('/admin/photos', added.length === 1 ? 'Uploaded 1 item.' : `Uploaded ${added.length} items.`)
 }
 
-async function deleteItem(id: string) {
+async function deleteItem(id: string, by: AuditSource) {
+  let deleted: { title: string } | undefined
   try {
-    await deleteMediaItem(id)
+    deleted = await deleteMediaItem(id)
   } catch (error) {
     logger.error({ err: error, mediaItemId: id }, 'media item could not be deleted')
     return redirectWithToast('/admin/photos', 'Failed to delete media', 'error')
   }
+  if (deleted) await recordAuditEvent({ by, action: 'media.deleted', target: { type: 'media', id, label: deleted.title } })
   return redirectWithToast('/admin/photos', 'Deleted.')
 }
 

@@ -3,6 +3,8 @@ import type { ReactNode } from 'react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useNavigation } from 'react-router'
 import type { Route } from './+types/settings'
+import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
+import { ErrorSummary } from '~/components/error-summary'
 import { ErrorList, Field, TextareaField } from '~/components/forms'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import {
@@ -26,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { settings: await siteSettingsFor(context) }
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAccess(request, 'settings')
   const submission = await parseFormSubmission(request, SiteSettingsSchema, { listButtons: true })
   // Without JavaScript, 'Add' and 'Remove' post the form too: answer with the changed list, unsaved.
@@ -34,11 +36,20 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ result: submission.reply() }, { status: submission.status === 'error' ? 400 : 200 })
   }
   await saveSiteSettings(submission.value, { actor: user })
+  await recordAuditEvent({
+    by: auditSourceOf(user, context),
+    action: 'settings.changed',
+    target: { type: 'settings', id: null, label: 'Site settings' },
+  })
   return redirectWithToast('/admin/settings', 'Settings saved')
 }
 
+/** What one row of each list is called, in the error summary and on the row. */
+const LIST_ITEM_NAMES = { bankAccounts: 'Bank account', impactFigures: 'Impact figure' }
+
 export default function SiteSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useForm<SiteSettings>({
+    id: 'settings',
     lastResult: actionData?.result,
     defaultValue: loaderData.settings,
     constraint: getZodConstraint(SiteSettingsSchema),
@@ -56,6 +67,7 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
         pages, and in link previews.
       </p>
       <Form method="post" className="form settings-form" {...getFormProps(form)}>
+        <ErrorSummary form={form} listItemNames={LIST_ITEM_NAMES} />
         <ErrorList id={form.errorId} errors={form.errors} variant="form" />
 
         <fieldset className="settings-section">
@@ -88,6 +100,12 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
             type="tel"
             hint="With the country code, e.g. +1 268 555 0100."
           />
+          <Field
+            meta={fields.phoneCountryCode}
+            label="Country calling code"
+            type="tel"
+            hint="Put in front of local 7-digit WhatsApp numbers of marketplace products, e.g. +1 268."
+          />
           <TextareaField
             meta={fields.distributionHours}
             label="Distribution hours"
@@ -114,7 +132,7 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
           <RowList
             form={form}
             list={fields.bankAccounts}
-            rowName="Bank account"
+            rowName={LIST_ITEM_NAMES.bankAccounts}
             max={MAX_BANK_ACCOUNTS}
             addLabel="Add a bank account"
           >
@@ -142,7 +160,7 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
           <RowList
             form={form}
             list={fields.impactFigures}
-            rowName="Impact figure"
+            rowName={LIST_ITEM_NAMES.impactFigures}
             max={MAX_IMPACT_FIGURES}
             addLabel="Add an impact figure"
           >

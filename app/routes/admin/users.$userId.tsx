@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/users.$userId'
+import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { ConfirmButton } from '~/components/confirm-button'
 import { ErrorList, Field, SelectField } from '~/components/forms'
 import { getUserForAdmin } from '~/modules/users/users.queries.server'
@@ -27,7 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { user: await findUser(params.userId), isMe: me.id === params.userId }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const me = await requireAccess(request, 'users')
   const user = await findUser(params.userId)
   const submission = await parseFormSubmission(request, ManageUserSchema, { hideFields: ['password'] })
@@ -38,19 +39,26 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const value = submission.value
   const isMe = me.id === user.id
+  const target = { type: 'user' as const, id: user.id, label: `${user.name} <${user.email}>` }
+  const by = auditSourceOf(me, context)
   try {
     switch (value.intent) {
       case 'change-role':
         await changeUserRole(user.id, value.role)
+        if (value.role !== user.role) {
+          await recordAuditEvent({ by, action: 'user.role-changed', target, detail: { from: user.role, to: value.role } })
+        }
         // A changed role ends the user's sessions, one's own included.
         if (isMe && value.role !== user.role) return redirectWithToast('/login', 'Your role was changed. Please sign in again.')
         return redirectWithToast(`/admin/users/${user.id}`, `${user.name} is now: ${ROLE_LABELS[value.role]}.`)
       case 'reset-password':
         await resetUserPassword(user.id, value.password)
+        await recordAuditEvent({ by, action: 'user.password-reset', target })
         if (isMe) return redirectWithToast('/login', 'Your password was reset. Please sign in again.')
         return redirectWithToast(`/admin/users/${user.id}`, `Password reset. ${user.name} has been signed out everywhere.`)
       case 'remove':
         await removeUser(user.id)
+        await recordAuditEvent({ by, action: 'user.removed', target, detail: { role: user.role } })
         return redirectWithToast(isMe ? '/' : '/admin/users', `${user.name} was removed.`)
     }
   } catch (error) {

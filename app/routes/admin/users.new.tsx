@@ -2,6 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/users.new'
+import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { ErrorList, Field, SelectField } from '~/components/forms'
 import { NewUserSchema, PASSWORD_MIN_LENGTH, ROLE_OPTIONS } from '~/modules/users/users.schema'
 import { createUser, UserRuleError } from '~/modules/users/users.service.server'
@@ -16,19 +17,26 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAccess(request, 'users')
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireAccess(request, 'users')
   const submission = await parseFormSubmission(request, NewUserSchema, { hideFields: ['password'] })
   if (submission.status !== 'success') {
     return data({ result: submission.reply() }, { status: 400 })
   }
+  let created: { id: string; name: string; email: string; role: string }
   try {
-    await createUser(submission.value)
+    created = await createUser(submission.value)
   } catch (error) {
     if (!(error instanceof UserRuleError)) throw error
     const errors = error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] }
     return data({ result: submission.reply(errors) }, { status: 400 })
   }
+  await recordAuditEvent({
+    by: auditSourceOf(me, context),
+    action: 'user.created',
+    target: { type: 'user', id: created.id, label: `${created.name} <${created.email}>` },
+    detail: { role: created.role },
+  })
   return redirectWithToast('/admin/users', `${submission.value.name} can now sign in.`)
 }
 

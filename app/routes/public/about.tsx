@@ -1,9 +1,10 @@
 import { Link } from 'react-router'
 import type { Route } from './+types/about'
+import { editHandle, pageTextsTarget } from '~/components/admin-bar'
 import { PhoneAndEmail } from '~/components/contact-links'
 import { CardList, PageHero, TextSection } from '~/components/page-blocks'
 import { useRootData } from '~/components/root-data'
-import { getPageContent } from '~/modules/pages/pages.queries.server'
+import { getPageContent, getPageHeroImage } from '~/modules/pages/pages.queries.server'
 import { pageMeta } from '~/platform/seo'
 import pagesStylesUrl from '~/styles/pages.css?url'
 
@@ -12,8 +13,12 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: page
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'About Us', description: args.loaderData?.content.hero.text ?? '' })
 
+/** The admin bar's "Edit this page". */
+export const handle = editHandle(() => pageTextsTarget('about'))
+
 export async function loader() {
-  return { content: await getPageContent('about') }
+  const [content, heroImage] = await Promise.all([getPageContent('about'), getPageHeroImage('about')])
+  return { content, heroImage }
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {
@@ -21,7 +26,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
   const { phone, email } = useRootData().settings
   return (
     <>
-      <PageHero title={content.hero.title} text={content.hero.text} />
+      <PageHero title={content.hero.title} text={content.hero.text} image={loaderData.heroImage} />
 
       <TextSection id="journey" heading={content.journey.heading} text={content.journey.text} />
 
@@ -43,6 +48,14 @@ export default function About({ loaderData }: Route.ComponentProps) {
                 <h3>{person.name}</h3>
                 <p>{person.role}</p>
                 <PhoneAndEmail phone={person.phone} email={person.email} line="p" />
+                {person.phone || person.email ? null : (
+                  // Everyone can be reached: without their own phone or e-mail, through the contact form.
+                  <p>
+                    <Link to="/contact">
+                      Send a message<span className="visually-hidden">: {person.name}</span>
+                    </Link>
+                  </p>
+                )}
               </li>
             ))}
           </ul>

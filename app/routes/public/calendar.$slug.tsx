@@ -1,5 +1,6 @@
 import { data, Link, useLocation, useOutletContext } from 'react-router'
 import type { Route } from './+types/calendar.$slug'
+import { editHandle } from '~/components/admin-bar'
 import { DeleteEventButton } from '~/components/delete-event-button'
 import { NewTabLink } from '~/components/new-tab-link'
 import { Paragraphs } from '~/components/page-blocks'
@@ -12,6 +13,12 @@ import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { formatPlainDate, monthOf, parsePlainDate } from '~/platform/dates'
 import { pageMeta } from '~/platform/seo'
 import { getSiteOrigin } from '~/platform/site-url.server'
+
+/** The admin bar's "Edit this page". */
+export const handle = editHandle<Route.ComponentProps['loaderData']>(({ event }) => ({
+  section: 'events',
+  path: `/admin/events/${encodeURIComponent(event.id)}`,
+}))
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { timeZone } = await siteSettingsFor(context)

@@ -1,5 +1,6 @@
 import { data, Link, useOutlet, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/calendar'
+import { editHandle } from '~/components/admin-bar'
 import { AdminEntryLink } from '~/components/admin-entry-link'
 import { useRootData } from '~/components/root-data'
 import { OPENED_OVER_LIST, RouteDialog } from '~/components/route-dialog'
@@ -33,6 +34,9 @@ export const meta: Route.MetaFunction = (args) =>
   })
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+
+/** The admin bar's "Edit this page". */
+export const handle = editHandle(() => ({ section: 'events', path: '/admin/events' }))
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Loaded directly, /calendar/<event> shows the event alone: the month is not needed (see shouldRevalidate).

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/contact'
+import { editHandle } from '~/components/admin-bar'
 import {
   CONTACT_LIMITS,
   CONTACT_SUBJECT_LABELS,
@@ -42,6 +43,9 @@ export const meta: Route.MetaFunction = (args) =>
 // A refused (rate-limited) post says when to try again.
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
   actionHeaders.has('Retry-After') ? actionHeaders : loaderHeaders
+
+/** The admin bar's "Edit this page". */
+export const handle = editHandle(() => ({ section: 'settings', path: '/admin/settings' }))
 
 export function loader({ request }: Route.LoaderArgs) {
   const { value, headers } = takeOneTimeCookie(request, SENT_COOKIE)

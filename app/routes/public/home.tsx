@@ -1,6 +1,9 @@
 import { Link } from 'react-router'
 import type { Route } from './+types/home'
+import { editHandle, pageTextsTarget } from '~/components/admin-bar'
 import { MediaThumbnail } from '~/components/media-thumbnail'
+import { ProductPlaceholder } from '~/components/image-carousel'
+import { ResponsiveImage } from '~/components/responsive-image'
 import { CardList, ImpactFigures, PageHero, Paragraphs, TextSection } from '~/components/page-blocks'
 import { useRootData } from '~/components/root-data'
 import { listUpcomingOccurrences } from '~/modules/events/events.queries.server'
@@ -11,7 +14,7 @@ import {
   type FeaturedMoment,
   type MarketplaceHighlight,
 } from '~/modules/pages/home-highlights.server'
-import { getPageContent } from '~/modules/pages/pages.queries.server'
+import { getPageContent, getPageHeroImage } from '~/modules/pages/pages.queries.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { formatDate } from '~/platform/dates'
 import { pageMeta } from '~/platform/seo'
@@ -22,15 +25,20 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: page
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { description: args.loaderData?.content.hero.text ?? '' })
 
+/** The admin bar's "Edit this page". */
+export const handle = editHandle(() => pageTextsTarget('home'))
+
 export async function loader({ context }: Route.LoaderArgs) {
   const { timeZone } = await siteSettingsFor(context)
-  const [content, highlights, upcomingEvents] = await Promise.all([
+  const [content, heroImage, highlights, upcomingEvents] = await Promise.all([
     getPageContent('home'),
+    getPageHeroImage('home'),
     loadHomeHighlights(),
     orEmpty('Failed to load events', () => listUpcomingOccurrences({ limit: HOME_UPCOMING_LIMIT, timeZone })),
   ])
   return {
     content,
+    heroImage,
     featuredMoments: highlights.featuredMoments,
     marketplaceHighlights: highlights.marketplaceHighlights,
     // Formatted here, in the site's time zone, so server and browser show the same text.
@@ -50,7 +58,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { impactFigures } = useRootData().settings
   return (
     <>
-      <PageHero title={content.hero.title} text={content.hero.text} full>
+      <PageHero title={content.hero.title} text={content.hero.text} image={loaderData.heroImage} full>
         <div className="button-row">
           <Link to="/support" className="button">
             Support Our Mission
@@ -65,7 +73,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <MarketplaceHighlights items={marketplaceHighlights} />
 
       <TextSection id="programmes" heading={content.programmes.heading}>
-        <CardList items={content.programmes.items} />
+        <CardList items={content.programmes.items} feature />
       </TextSection>
 
       <TextSection id="help-areas" heading={content.helpAreas.heading} text={content.helpAreas.text} muted>
@@ -139,7 +147,7 @@ function FeaturedMoments({ items }: { items: FeaturedMoment[] }) {
             View Gallery
           </Link>
         </div>
-        <ul className="card-grid">
+        <ul className="card-grid card-grid-pairs">
           {items.map((item) => (
             <li key={item.slug} className="card media-card">
               <Link to={`/photos/${item.slug}`} className="media-card-link">
@@ -171,10 +179,16 @@ function MarketplaceHighlights({ items }: { items: MarketplaceHighlight[] }) {
         </div>
         <ul className="card-grid">
           {items.map((item) => (
-            <li key={item.id} className="card media-card">
-              {item.imageUrl ? <img src={item.imageUrl} alt="" loading="lazy" width={400} height={400} /> : null}
-              <p className="media-card-title">{item.name}</p>
-              {item.price !== null ? <p>${item.price.toFixed(2)}</p> : null}
+            <li key={item.slug} className="card media-card">
+              <Link to={`/marketplace/${encodeURIComponent(item.slug)}`} className="media-card-link">
+                {item.image ? (
+                  <ResponsiveImage image={{ ...item.image, alt: '' }} sizes="(min-width: 48rem) 33vw, 100vw" />
+                ) : (
+                  <ProductPlaceholder />
+                )}
+                <span className="media-card-title">{item.name}</span>
+              </Link>
+              {item.price ? <p className="product-price">{item.price}</p> : null}
             </li>
           ))}
         </ul>

@@ -1,8 +1,9 @@
 import { Link } from 'react-router'
 import type { Route } from './+types/impact'
+import { editHandle, pageTextsTarget } from '~/components/admin-bar'
 import { ImpactFigures, PageHero, TextSection } from '~/components/page-blocks'
 import { useRootData } from '~/components/root-data'
-import { getPageContent } from '~/modules/pages/pages.queries.server'
+import { getPageContent, getPageHeroImage } from '~/modules/pages/pages.queries.server'
 import { pageMeta } from '~/platform/seo'
 import pagesStylesUrl from '~/styles/pages.css?url'
 
@@ -11,8 +12,12 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: page
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'Our Impact', description: args.loaderData?.content.hero.text ?? '' })
 
+/** The admin bar's "Edit this page". */
+export const handle = editHandle(() => pageTextsTarget('impact'))
+
 export async function loader() {
-  return { content: await getPageContent('impact') }
+  const [content, heroImage] = await Promise.all([getPageContent('impact'), getPageHeroImage('impact')])
+  return { content, heroImage }
 }
 
 export default function Impact({ loaderData }: Route.ComponentProps) {
@@ -20,7 +25,7 @@ export default function Impact({ loaderData }: Route.ComponentProps) {
   const { impactFigures } = useRootData().settings
   return (
     <>
-      <PageHero title={content.hero.title} text={content.hero.text} />
+      <PageHero title={content.hero.title} text={content.hero.text} image={loaderData.heroImage} />
 
       <TextSection id="what-it-means" heading={content.intro.heading} text={content.intro.text}>
         <ImpactFigures figures={impactFigures} detailed />

@@ -1,5 +1,6 @@
 import { data, Link, useOutletContext } from 'react-router'
 import type { Route } from './+types/news.$slug'
+import { editHandle } from '~/components/admin-bar'
 import { useClipboard } from '~/components/copy-button'
 import { NewTabLink } from '~/components/new-tab-link'
 import { ResponsiveImage } from '~/components/responsive-image'
@@ -9,6 +10,12 @@ import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { formatDate } from '~/platform/dates'
 import { pageMeta } from '~/platform/seo'
 import { getSiteOrigin } from '~/platform/site-url.server'
+
+/** The admin bar's "Edit this page". */
+export const handle = editHandle<Route.ComponentProps['loaderData']>(({ article }) => ({
+  section: 'news',
+  path: `/admin/news/${encodeURIComponent(article.id)}`,
+}))
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const [article, settings] = await Promise.all([getPublishedArticleBySlug(params.slug), siteSettingsFor(context)])

@@ -1,5 +1,6 @@
 import { data, Link, useOutlet, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/news'
+import { editHandle } from '~/components/admin-bar'
 import { AdminEntryLink } from '~/components/admin-entry-link'
 import { Pagination } from '~/components/pagination'
 import { ResponsiveImage } from '~/components/responsive-image'
@@ -18,6 +19,9 @@ export const links: Route.LinksFunction = () => [
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'Latest News', description: 'News and updates from our ministry and community.' })
+
+/** The admin bar's "Edit this page". */
+export const handle = editHandle(() => ({ section: 'news', path: '/admin/news' }))
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Loaded directly, /news/<slug> shows the article alone: the list is not needed (see shouldRevalidate).

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { data, Link, useLocation, useNavigate, useOutletContext } from 'react-router'
 import type { Route } from './+types/photos.$slug'
+import { editHandle } from '~/components/admin-bar'
 import type { MediaOutletContext } from './photos'
 import { ResponsiveImage } from '~/components/responsive-image'
 import { getPublishedMediaBySlug, type MediaDetail } from '~/modules/gallery/gallery.queries.server'
@@ -9,6 +10,12 @@ import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { formatDate } from '~/platform/dates'
 import { absoluteUrl, pageMeta } from '~/platform/seo'
 import { getSiteOrigin } from '~/platform/site-url.server'
+
+/** The admin bar's "Edit this page". */
+export const handle = editHandle<Route.ComponentProps['loaderData']>(({ item }) => ({
+  section: 'gallery',
+  path: `/admin/photos/${encodeURIComponent(item.id)}`,
+}))
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const value = new URL(request.url).searchParams.get('category')

@@ -9,6 +9,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router'
 import type { Route } from './+types/photos'
+import { editHandle } from '~/components/admin-bar'
 import { AdminEntryLink } from '~/components/admin-entry-link'
 import { MediaThumbnail } from '~/components/media-thumbnail'
 import { Pagination } from '~/components/pagination'
@@ -38,6 +39,9 @@ function parseCategory(value: string | null): MediaCategory | null | undefined {
   if (value === null) return null
   return isMediaCategory(value) ? value : undefined
 }
+
+/** The admin bar's "Edit this page". */
+export const handle = editHandle(() => ({ section: 'gallery', path: '/admin/photos' }))
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams

@@ -1,10 +1,11 @@
 import { Link } from 'react-router'
 import type { Route } from './+types/support'
+import { editHandle, pageTextsTarget } from '~/components/admin-bar'
 import { CopyButton } from '~/components/copy-button'
 import { NewTabLink } from '~/components/new-tab-link'
 import { CardList, PageHero, Paragraphs, TextSection } from '~/components/page-blocks'
 import { useRootData } from '~/components/root-data'
-import { getPageContent } from '~/modules/pages/pages.queries.server'
+import { getPageContent, getPageHeroImage } from '~/modules/pages/pages.queries.server'
 import { pageMeta } from '~/platform/seo'
 import pagesStylesUrl from '~/styles/pages.css?url'
 
@@ -13,8 +14,12 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: page
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'Support Our Mission', description: args.loaderData?.content.hero.text ?? '' })
 
+/** The admin bar's "Edit this page". */
+export const handle = editHandle(() => pageTextsTarget('support'))
+
 export async function loader() {
-  return { content: await getPageContent('support') }
+  const [content, heroImage] = await Promise.all([getPageContent('support'), getPageHeroImage('support')])
+  return { content, heroImage }
 }
 
 export default function Support({ loaderData }: Route.ComponentProps) {
@@ -22,7 +27,7 @@ export default function Support({ loaderData }: Route.ComponentProps) {
   const { donationUrl, bankAccounts, distributionHours } = useRootData().settings
   return (
     <>
-      <PageHero title={content.hero.title} text={content.hero.text} />
+      <PageHero title={content.hero.title} text={content.hero.text} image={loaderData.heroImage} />
 
       <TextSection id="ways-to-help" heading={content.waysToHelp.heading}>
         <CardList items={content.waysToHelp.items} />

@@ -1,6 +1,7 @@
 import type { Route } from './+types/sitemap.xml'
 import { listEventsForSitemap } from '~/modules/events/events.queries.server'
 import { listMediaForSitemap } from '~/modules/gallery/gallery.queries.server'
+import { listProductSlugs } from '~/modules/marketplace/marketplace.queries.server'
 import { listArticlesForSitemap } from '~/modules/news/news.queries.server'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { escapeMarkup } from '~/platform/escape-markup'
@@ -20,10 +21,11 @@ function urlElement(origin: string, { path, lastmod }: SitemapUrl): string {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = getSiteOrigin(request, context)
-  const [articles, events, media] = await Promise.all([
+  const [articles, events, media, products] = await Promise.all([
     listArticlesForSitemap(),
     listEventsForSitemap(),
     listMediaForSitemap(),
+    listProductSlugs(),
   ])
   const newestOf = (entries: { updatedAt: string }[]) => entries.map((e) => e.updatedAt).sort().at(-1)
   const urls: SitemapUrl[] = [
@@ -36,6 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...events.map((event) => ({ path: `/calendar/${encodeURIComponent(event.slug)}`, lastmod: event.updatedAt })),
     { path: '/photos', lastmod: newestOf(media) },
     ...media.map((item) => ({ path: `/photos/${encodeURIComponent(item.slug)}`, lastmod: item.updatedAt })),
+    { path: '/marketplace', lastmod: newestOf(products) },
+    ...products.map((product) => ({ path: `/marketplace/${encodeURIComponent(product.slug)}`, lastmod: product.updatedAt })),
   ]
   const xml = [
     '<?xml version="1.0" encoding="UTF-8"?>',

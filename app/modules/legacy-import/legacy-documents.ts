@@ -1,0 +1,325 @@
+/**
+ * Reading the old site's documents (an Appwrite-like backend: `$id`, `$createdAt`, fields as the
+ * old pages wrote them; see /docs/decisions/016-legacy-import.md). Pure: no database, no files.
+ * Each reader answers what the document becomes here, or why it cannot be imported.
+ */
+import { EVENT_TYPE_OPTIONS } from '~/modules/events/events.schema'
+import { DEFAULT_MEDIA_CATEGORY, isMediaCategory, type MediaCategory } from '~/modules/gallery/gallery.schema'
+import { PRODUCT_IMAGES_MAX } from '~/modules/marketplace/marketplace.schema'
+import { DEFAULT_PRODUCT_CATEGORY, isProductCategory, type ProductCategory } from '~/modules/marketplace/product-categories'
+import { isFacebookLink, isInstagramLink, normaliseWhatsAppNumber } from '~/modules/marketplace/product-contact-links'
+import { parsePrice } from '~/modules/marketplace/product-price'
+import type { EventTypeValue } from '~/platform/db-schema'
+import { parsePlainDate, wallClockIn, type PlainDate, type PlainTime } from '~/platform/dates'
+
+/** Gallery categories of the old site: an untyped record in one of them was a photo ('Fix Content Types'). */
+const PHOTO_CATEGORIES = ['Events', 'Education', 'Health', 'Community', 'Projects']
+
+export type LegacyDocument = Record<string, unknown>
+
+/** A file of the old backend: a bucket (when known) and the file's id there. */
+export interface FileRef {
+  bucket: string | null
+  fileId: string
+}
+
+/** The document cannot be imported, for this reason (shown to whoever runs the import). */
+export class MalformedDocumentError extends Error {
+  constructor(reason: string) {
+    super(reason)
+    this.name = 'MalformedDocumentError'
+  }
+}
+
+export function isDocument(value: unknown): value is LegacyDocument {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** The document's `$id`, if it has a usable one. */
+export function documentId(doc: LegacyDocument): string | null {
+  const id = doc.$id
+  return typeof id === 'string' && id.trim() !== '' ? id.trim() : null
+}
+
+/** A text field: trimmed, without U+0000 (PostgreSQL cannot store it); '' when missing or not text. */
+function textOf(doc: LegacyDocument, ...keys: string[]): string {
+  for (const key of keys) {
+    const value = doc[key]
+    if (typeof value === 'string' && value.trim() !== '') return value.replaceAll('\u0000', '').trim()
+  }
+  return ''
+}
+
+function required(doc: LegacyDocument, label: string, max: number, ...keys: string[]): string {
+  const value = textOf(doc, ...keys)
+  if (value === '') throw new MalformedDocumentError(`no ${label}`)
+  if (value.length > max) throw new MalformedDocumentError(`${label} is longer than ${max} characters`)
+  return value
+}
+
+function optional(doc: LegacyDocument, label: string, max: number, ...keys: string[]): string {
+  const value = textOf(doc, ...keys)
+  if (value.length > max) throw new MalformedDocumentError(`${label} is longer than ${max} characters`)
+  return value
+}
+
+/** When the record was made on the old site: `$createdAt`, else its own `createdAt`, else now. */
+export function createdAtOf(doc: LegacyDocument, now = new Date()): string {
+  for (const key of ['$createdAt', 'createdAt']) {
+    const value = doc[key]
+    if (typeof value !== 'string' && typeof value !== 'number') continue
+    const time = new Date(value)
+    if (!Number.isNaN(time.getTime())) return time.toISOString()
+  }
+  return now.toISOString()
+}
+
+/** A title ending in three dots marked a featured photo or video on the old site. */
+export function isFeaturedTitle(title: string): boolean {
+  return title.endsWith('...')
+}
+
+const FILE_VIEW_PATH = /\/storage\/buckets\/([^/]+)\/files\/([^/]+)\/view\/?$/
+const SAFE_ID = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,99}$/
+
+/** A bucket or file id that is safe as a file name and in a URL path. */
+export function isSafeId(id: string): boolean {
+  return SAFE_ID.test(id)
+}
+
+/**
+ * The bucket and file of a file view URL (`…/storage/buckets/{bucket}/files/{fileId}/view`), the
+ * way the old site stored its image URLs; throws MalformedDocumentError for anything else.
+ */
+export function fileRefOfUrl(url: string, field: string): FileRef {
+  let pathname: string
+  try {
+    pathname = new URL(url).pathname
+  } catch {
+    throw new MalformedDocumentError(`${field} is not a URL`)
+  }
+  const match = FILE_VIEW_PATH.exec(pathname)
+  const [bucket, fileId] = match ? [decodeURIComponent(match[1]), decodeURIComponent(match[2])] : []
+  if (!bucket || !fileId || !isSafeId(bucket) || !isSafeId(fileId)) {
+    throw new MalformedDocumentError(`${field} is not a file view URL of the old backend (…/files/{id}/view)`)
+  }
+  return { bucket, fileId }
+}
+
+/** The file of an article, photo or video: a view URL if the document has one, else a bare file id. */
+function contentFileOf(doc: LegacyDocument): FileRef | null {
+  for (const field of ['videoUrl', 'fileUrl', 'imageUrl']) {
+    const url = textOf(doc, field)
+    if (url) return fileRefOfUrl(url, field)
+  }
+  for (const field of ['videoId', 'fileId', 'imageId']) {
+    const fileId = textOf(doc, field)
+    if (!fileId) continue
+    if (!isSafeId(fileId)) throw new MalformedDocumentError(`${field} is not a file id`)
+    return { bucket: null, fileId }
+  }
+  return null
+}
+
+export type ContentType = 'article' | 'photo' | 'video'
+
+/**
+ * The old 'Fix Content Types' rule for a record without a type: a photo if its category is one of
+ * the gallery's, otherwise an article. A record the rule makes a photo that has no file at all is
+ * kept as an article, as migration 0008 did (decision 014): there is no picture to show.
+ */
+export function contentTypeOf(doc: LegacyDocument, hasFile: boolean): ContentType {
+  const type = textOf(doc, 'type')
+  if (type === 'article' || type === 'photo' || type === 'video') return type
+  if (type !== '') throw new MalformedDocumentError(`unknown type '${type.slice(0, 40)}'`)
+  const category = textOf(doc, 'category')
+  return PHOTO_CATEGORIES.includes(category) && hasFile ? 'photo' : 'article'
+}
+
+export interface LegacyArticle {
+  kind: 'article'
+  title: string
+  content: string
+  image: FileRef | null
+  createdAt: string
+}
+
+export interface LegacyMedia {
+  kind: 'media'
+  /** What the old record said; the file's content decides between photo and video. */
+  type: 'photo' | 'video'
+  title: string
+  description: string
+  category: MediaCategory
+  featured: boolean
+  file: FileRef
+  createdAt: string
+}
+
+/** An article, photo or video of the shared content collection. */
+export function readContentDocument(doc: LegacyDocument, warnings: string[]): LegacyArticle | LegacyMedia {
+  const file = contentFileOf(doc)
+  const type = contentTypeOf(doc, file !== null)
+  const title = required(doc, 'title', 200, 'title')
+  const createdAt = createdAtOf(doc)
+  if (type === 'article') {
+    const content = required(doc, 'content', 50_000, 'content', 'description')
+    return { kind: 'article', title, content, image: file, createdAt }
+  }
+  if (!file) throw new MalformedDocumentError(`a ${type} without a file (no imageUrl or imageId)`)
+  const category = textOf(doc, 'category')
+  if (category && !isMediaCategory(category)) {
+    warnings.push(`category '${category.slice(0, 40)}' is not a gallery category; filed under ${DEFAULT_MEDIA_CATEGORY}`)
+  }
+  return {
+    kind: 'media',
+    type,
+    title,
+    description: optional(doc, 'description', 5_000, 'content', 'description'),
+    category: isMediaCategory(category) ? category : DEFAULT_MEDIA_CATEGORY,
+    featured: isFeaturedTitle(title),
+    file,
+    createdAt,
+  }
+}
+
+export interface LegacyEvent {
+  title: string
+  description: string
+  location: string
+  type: EventTypeValue
+  startDate: PlainDate
+  startTime: PlainTime
+  endDate?: PlainDate
+  endTime?: PlainTime
+  createdAt: string
+}
+
+/** A stored date (an ISO timestamp, or a bare date) as the site's local day and time. */
+function localDateTime(value: string, timeZone: string): { date: PlainDate; time: PlainTime } | null {
+  const bare = parsePlainDate(value)
+  if (bare) return { date: bare, time: '00:00' }
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(Date.parse(value))) return null
+  return wallClockIn(value, timeZone)
+}
+
+/** An event of the `events` collection, as a one-off event in the site's time zone. */
+export function readEventDocument(doc: LegacyDocument, timeZone: string, warnings: string[]): LegacyEvent {
+  const title = required(doc, 'title', 200, 'title')
+  const startText = textOf(doc, 'startDate', 'start', 'date')
+  if (!startText) throw new MalformedDocumentError('no start date')
+  const start = localDateTime(startText, timeZone)
+  if (!start) throw new MalformedDocumentError(`start date '${startText.slice(0, 40)}' is not a date`)
+  const event: LegacyEvent = {
+    title,
+    description: optional(doc, 'description', 5_000, 'description', 'content'),
+    location: optional(doc, 'location', 200, 'location'),
+    type: 'event',
+    startDate: start.date,
+    startTime: start.time,
+    createdAt: createdAtOf(doc),
+  }
+  const type = textOf(doc, 'type')
+  // The old site showed an unknown or missing type as 'Event'.
+  if (EVENT_TYPE_OPTIONS.some((option) => option.value === type)) event.type = type as EventTypeValue
+  else if (type) warnings.push(`type '${type.slice(0, 40)}' is unknown; shown as Event`)
+  const endText = textOf(doc, 'endDate', 'end')
+  if (endText) {
+    const end = localDateTime(endText, timeZone)
+    if (!end) warnings.push(`end date '${endText.slice(0, 40)}' is not a date; left out`)
+    else if (`${end.date}T${end.time}` < `${start.date}T${start.time}`) warnings.push('the end is before the start; left out')
+    else Object.assign(event, { endDate: end.date, endTime: end.time })
+  }
+  return event
+}
+
+export interface LegacyProduct {
+  name: string
+  description: string
+  price: number | null
+  category: ProductCategory
+  facebookLink: string
+  instagramLink: string
+  whatsappNumber: string
+  images: FileRef[]
+  createdAt: string
+}
+
+/**
+ * The image URLs of a product: `imageUrls` is a JSON-encoded list (or a list); if it is absent
+ * or unreadable, the single `imageUrl` is the list, as the old site read it.
+ */
+export function productImageUrls(doc: LegacyDocument, warnings: string[]): string[] {
+  const single = textOf(doc, 'imageUrl')
+  const fallback = single ? [single] : []
+  let list: unknown = doc.imageUrls
+  if (list === undefined || list === null || list === '') return fallback
+  if (typeof list === 'string') {
+    try {
+      list = JSON.parse(list)
+    } catch {
+      warnings.push(`imageUrls is not a JSON list; ${single ? 'used imageUrl instead' : 'imported without images'}`)
+      return fallback
+    }
+  }
+  if (!Array.isArray(list) || !list.every((url) => typeof url === 'string')) {
+    warnings.push(`imageUrls is not a list of URLs; ${single ? 'used imageUrl instead' : 'imported without images'}`)
+    return fallback
+  }
+  const urls = [...new Set(list.map((url: string) => url.trim()).filter((url) => url !== ''))]
+  return urls.length > 0 ? urls : fallback
+}
+
+function priceOf(value: unknown, warnings: string[]): number | null {
+  if (value === undefined || value === null || value === '') return null
+  const text = typeof value === 'number' ? (Number.isFinite(value) && value >= 0 ? value.toFixed(3) : 'x') : String(value)
+  const cents = parsePrice(text)
+  if (cents !== 'invalid') return cents
+  warnings.push(`price '${String(value).slice(0, 40)}' is not a price; left out`)
+  return null
+}
+
+function linkOf(doc: LegacyDocument, field: string, label: string, accepts: (url: string) => boolean, warnings: string[]): string {
+  const link = textOf(doc, field)
+  if (!link) return ''
+  if (link.length <= 500 && accepts(link)) return link
+  warnings.push(`${field} '${link.slice(0, 80)}' is not an address on ${label}; dropped`)
+  return ''
+}
+
+/** A product of the `marketplace` collection. `countryCode` completes a 7-digit local WhatsApp number. */
+export function readProductDocument(doc: LegacyDocument, countryCode: string, warnings: string[]): LegacyProduct {
+  const name = textOf(doc, 'name')
+  const description = textOf(doc, 'description')
+  // The seed's message.
+  if (!name || !description) throw new MalformedDocumentError('Name and description are required')
+  if (name.length > 120) throw new MalformedDocumentError('name is longer than 120 characters')
+  if (description.length > 5_000) throw new MalformedDocumentError('description is longer than 5000 characters')
+
+  let urls = productImageUrls(doc, warnings)
+  if (urls.length > PRODUCT_IMAGES_MAX) {
+    warnings.push(`${urls.length} images; the first ${PRODUCT_IMAGES_MAX} kept`)
+    urls = urls.slice(0, PRODUCT_IMAGES_MAX)
+  }
+  const images = urls.map((url) => fileRefOfUrl(url, 'an image URL'))
+
+  const category = textOf(doc, 'category')
+  if (category && !isProductCategory(category)) warnings.push(`category '${category.slice(0, 40)}' is unknown; filed under ${DEFAULT_PRODUCT_CATEGORY}`)
+
+  // The old site kept a phone number; a wa.me link is read for its digits.
+  const whatsapp = textOf(doc, 'whatsappLink').replace(/^https?:\/\/(?:api\.)?wa\.me\/(\+?\d+).*$/i, '+$1')
+  const number = whatsapp ? normaliseWhatsAppNumber(whatsapp, countryCode) : null
+  if (number === 'invalid') warnings.push(`whatsappLink '${whatsapp.slice(0, 40)}' is not a phone number; dropped`)
+
+  return {
+    name,
+    description,
+    price: priceOf(doc.price, warnings),
+    category: isProductCategory(category) ? category : DEFAULT_PRODUCT_CATEGORY,
+    facebookLink: linkOf(doc, 'facebookLink', 'Facebook', isFacebookLink, warnings),
+    instagramLink: linkOf(doc, 'instagramLink', 'Instagram', isInstagramLink, warnings),
+    whatsappNumber: number === 'invalid' || number === null ? '' : number,
+    images,
+    createdAt: createdAtOf(doc),
+  }
+}

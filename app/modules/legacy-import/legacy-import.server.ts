@@ -1,0 +1,309 @@
+/**
+ * The import from the old site's backend (`npm run import:legacy`): events into the calendar,
+ * articles into the news, photos and videos into the gallery, products into the marketplace,
+ * each through its module's own insert, with images re-encoded like every upload and videos
+ * converted like uploaded ones. See docs/decisions/016-legacy-import.md.
+ */
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { FROM_COMMAND_LINE, recordAuditEvent, type AuditSource } from '~/modules/audit/audit.service.server'
+import { insertEvent } from '~/modules/events/events.service.server'
+import { insertMediaItem } from '~/modules/gallery/gallery.service.server'
+import { insertProduct } from '~/modules/marketplace/marketplace.service.server'
+import { insertArticle } from '~/modules/news/news.service.server'
+import { getSiteSettings } from '~/modules/settings/settings.queries.server'
+import type { LegacyImportTable } from '~/platform/db-schema'
+import { markContentChanged } from '~/platform/content-version.server'
+import { db, nowIso, type Db } from '~/platform/db.server'
+import { env } from '~/platform/env.server'
+import { detectImageType } from '~/platform/media/image-pipeline.server'
+import { IMAGE_PRESETS } from '~/platform/media/image-presets'
+import { withMediaChange, type MediaChange, type StoredImage } from '~/platform/media/media-change.server'
+import { readFileHead } from '~/platform/media/file-head.server'
+import { MediaRejectedError } from '~/platform/media/media-rejected'
+import { UPLOAD_MAX_BYTES } from '~/platform/media/upload-policy'
+import { detectVideoFormat, insertVideo, withNewVideo } from '~/platform/media/videos.server'
+import {
+  documentId,
+  isDocument,
+  MalformedDocumentError,
+  readContentDocument,
+  readEventDocument,
+  readProductDocument,
+  type FileRef,
+  type LegacyArticle,
+  type LegacyDocument,
+  type LegacyEvent,
+  type LegacyMedia,
+  type LegacyProduct,
+} from './legacy-documents'
+import { FileUnavailableError, type LegacySource } from './legacy-source.server'
+
+export interface LegacyCollections {
+  events: string
+  /** The shared collection of articles, photos and videos (its name on the old backend is not known). */
+  content: string
+  marketplace: string
+}
+
+export const DEFAULT_COLLECTIONS: LegacyCollections = { events: 'events', content: 'content', marketplace: 'marketplace' }
+
+/** Where the import tells what it does; the command line prints it. */
+export interface ImportReporter {
+  /** `done` of `total` documents of a collection are through. */
+  progress(collection: string, done: number, total: number): void
+  /** A line for the person running the import (a skipped document and why, a warning, a summary). */
+  line(text: string): void
+}
+
+export interface ImportSummary {
+  /** Imported by this run. */
+  updated: number
+  /** Imported before, or malformed. */
+  skipped: number
+  alreadyImported: number
+  malformed: { collection: string; id: string; reason: string }[]
+  /** Videos imported by this run, converted in the background. */
+  videos: number
+  /** The old site's words: 'Migration complete. Updated {n} items, skipped {m} items.' */
+  message: string
+}
+
+type Outcome = { status: 'imported'; warnings: string[]; video?: boolean } | { status: 'already' } | { status: 'malformed'; reason: string }
+
+/** The document can be read but not imported (a file is missing or refused). */
+function isItemProblem(error: unknown): error is Error {
+  return error instanceof MalformedDocumentError || error instanceof FileUnavailableError || error instanceof MediaRejectedError
+}
+
+async function isImported(collection: string, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('legacyImports')
+    .select('sourceId')
+    .where('sourceCollection', '=', collection)
+    .where('sourceId', '=', id)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** Notes in the record's transaction what it came from, so that the next run skips it. */
+async function recordImport(
+  trx: Db,
+  collection: string,
+  id: string,
+  target: { table: LegacyImportTable['targetTable']; id: string },
+): Promise<void> {
+  await trx
+    .insertInto('legacyImports')
+    .values({ sourceCollection: collection, sourceId: id, targetTable: target.table, targetId: target.id, importedAt: nowIso() })
+    .execute()
+}
+
+/** A private folder for one document's downloads (under DATA_DIR, so a video can be moved from it), removed afterwards. */
+async function withWorkFolder<T>(work: (folder: string) => Promise<T>): Promise<T> {
+  const folder = path.join(env.dataDir, 'import-work', crypto.randomUUID())
+  await fs.promises.mkdir(folder, { recursive: true })
+  try {
+    return await work(folder)
+  } finally {
+    await fs.promises.rm(folder, { recursive: true, force: true })
+    // Left in place while another import works in it.
+    await fs.promises.rmdir(path.dirname(folder)).catch(() => {})
+  }
+}
+
+interface Downloaded {
+  path: string
+  size: number
+  name: string
+}
+
+async function download(source: LegacySource, folder: string, file: FileRef, maxBytes: number): Promise<Downloaded> {
+  const target = path.join(folder, `${crypto.randomUUID()}`)
+  await source.downloadFile(file, target, maxBytes)
+  return { path: target, size: (await fs.promises.stat(target)).size, name: `file ${file.fileId}` }
+}
+
+function storeImage(media: MediaChange, file: Downloaded, preset: 'article' | 'gallery' | 'product'): Promise<StoredImage> {
+  return media.storeImage({ path: file.path, size: file.size, name: file.name }, preset)
+}
+
+async function importArticle(source: LegacySource, collection: string, id: string, article: LegacyArticle): Promise<void> {
+  await withWorkFolder((folder) =>
+    withMediaChange(async (media) => {
+      const file = article.image ? await download(source, folder, article.image, IMAGE_PRESETS.article.maxBytes) : null
+      const image = file ? await storeImage(media, file, 'article') : null
+      await media.transaction(db, async (trx) => {
+        const imageId = image ? await media.attach(trx, image, '') : null
+        const inserted = await insertArticle(trx, article, imageId)
+        await recordImport(trx, collection, id, { table: 'articles', id: inserted.id })
+      })
+    }),
+  )
+}
+
+/** A photo or a video: the file's content decides which (as for uploads), the old type does not. */
+async function importMedia(source: LegacySource, collection: string, id: string, item: LegacyMedia): Promise<{ video: boolean }> {
+  const details = { title: item.title, description: item.description, category: item.category, featured: item.featured }
+  return withWorkFolder((folder) =>
+    withMediaChange(async (media) => {
+      const file = await download(source, folder, item.file, UPLOAD_MAX_BYTES)
+      const head = await readFileHead(file.path)
+      if (detectImageType(head)) {
+        const photo = await storeImage(media, file, 'gallery')
+        await media.transaction(db, async (trx) => {
+          const imageId = await media.attach(trx, photo, item.title)
+          const inserted = await insertMediaItem(trx, details, { kind: 'photo', imageId }, item.createdAt)
+          await recordImport(trx, collection, id, { table: 'mediaItems', id: inserted.id })
+        })
+        return { video: false }
+      }
+      if (!detectVideoFormat(head)) throw new MediaRejectedError(`file ${item.file.fileId} is not an image or a video`)
+      // Taken over like a finished upload: checked, moved to the work folder, converted in the background.
+      const upload = { id: `legacy-${id}`, path: file.path, size: file.size, filename: `file ${item.file.fileId}`, contentType: '' }
+      await withNewVideo(upload, (video) =>
+        media.transaction(db, async (trx) => {
+          const { id: videoId } = await insertVideo(trx, video)
+          const inserted = await insertMediaItem(trx, details, { kind: 'video', videoId }, item.createdAt)
+          await recordImport(trx, collection, id, { table: 'mediaItems', id: inserted.id })
+        }),
+      )
+      return { video: true }
+    }),
+  )
+}
+
+async function importEvent(collection: string, id: string, event: LegacyEvent, timeZone: string): Promise<void> {
+  const { createdAt, ...details } = event
+  await db.transaction().execute(async (trx) => {
+    const input = { ...details, repeat: 'none' as const, repeatEnds: 'never' as const, skippedDates: [] }
+    const inserted = await insertEvent(trx, input, timeZone, createdAt)
+    await recordImport(trx, collection, id, { table: 'events', id: inserted.id })
+  })
+}
+
+async function importProduct(source: LegacySource, collection: string, id: string, product: LegacyProduct): Promise<void> {
+  const { images: files, createdAt, price, ...details } = product
+  await withWorkFolder((folder) =>
+    withMediaChange(async (media) => {
+      const images: StoredImage[] = []
+      for (const file of files) {
+        images.push(await storeImage(media, await download(source, folder, file, IMAGE_PRESETS.product.maxBytes), 'product'))
+      }
+      await media.transaction(db, async (trx) => {
+        // The old data names no seller.
+        const inserted = await insertProduct(trx, media, { ...details, price, seller: '' }, images, createdAt)
+        await recordImport(trx, collection, id, { table: 'products', id: inserted.id })
+      })
+    }),
+  )
+}
+
+/**
+ * Reads the old site's events, content (articles, photos, videos) and marketplace from `source`
+ * and adds what was not imported before. Each document is imported on its own, in one media
+ * change and transaction with the note that it was imported: a malformed document, or one
+ * whose file cannot be had or is refused, is reported and leaves nothing behind. Throws
+ * LegacyBackendError when the source cannot be read at all (what was imported so far stays,
+ * and the next run carries on). A finished run is one `import` entry in the audit log, with its
+ * counts (by the command line unless `by` says who).
+ */
+export async function importLegacySite(
+  source: LegacySource,
+  options: { collections?: Partial<LegacyCollections>; reporter?: ImportReporter; by?: AuditSource } = {},
+): Promise<ImportSummary> {
+  const collections = { ...DEFAULT_COLLECTIONS, ...options.collections }
+  const reporter = options.reporter ?? { progress() {}, line() {} }
+  const settings = await getSiteSettings()
+  const summary: ImportSummary = { updated: 0, skipped: 0, alreadyImported: 0, malformed: [], videos: 0, message: '' }
+
+  const kinds: { collection: string; importOne: (id: string, doc: LegacyDocument, warnings: string[]) => Promise<{ video?: boolean } | void> }[] = [
+    {
+      collection: collections.events,
+      importOne: (id, doc, warnings) => importEvent(collections.events, id, readEventDocument(doc, settings.timeZone, warnings), settings.timeZone),
+    },
+    {
+      collection: collections.content,
+      importOne: async (id, doc, warnings) => {
+        const record = readContentDocument(doc, warnings)
+        if (record.kind === 'article') return importArticle(source, collections.content, id, record)
+        return importMedia(source, collections.content, id, record)
+      },
+    },
+    {
+      collection: collections.marketplace,
+      importOne: (id, doc, warnings) =>
+        importProduct(source, collections.marketplace, id, readProductDocument(doc, settings.phoneCountryCode, warnings)),
+    },
+  ]
+
+  for (const { collection, importOne } of kinds) {
+    const documents = await source.listDocuments(collection)
+    if (documents === null) {
+      reporter.line(`${collection}: not in the export (no ${collection}.json), nothing to import`)
+      continue
+    }
+    const counts = { imported: 0, already: 0, malformed: 0 }
+    reporter.progress(collection, 0, documents.length)
+    for (const [index, doc] of documents.entries()) {
+      const outcome = await importDocument(collection, doc, importOne)
+      const label = `${collection}/${isDocument(doc) ? (documentId(doc) ?? `#${index + 1}`) : `#${index + 1}`}`
+      if (outcome.status === 'imported') {
+        counts.imported++
+        if (outcome.video) summary.videos++
+        for (const warning of outcome.warnings) reporter.line(`  note ${label}: ${warning}`)
+      } else if (outcome.status === 'already') {
+        counts.already++
+      } else {
+        counts.malformed++
+        summary.malformed.push({ collection, id: label.slice(collection.length + 1), reason: outcome.reason })
+        reporter.line(`  skipped ${label}: ${outcome.reason}`)
+      }
+      reporter.progress(collection, index + 1, documents.length)
+    }
+    reporter.line(
+      `${collection}: ${counts.imported} imported, ${counts.already} imported before, ${counts.malformed} skipped as malformed`,
+    )
+    summary.updated += counts.imported
+    summary.alreadyImported += counts.already
+    summary.skipped += counts.already + counts.malformed
+  }
+  // Running sites show the imported items at once, not when their cached pages expire.
+  if (summary.updated > 0) await markContentChanged()
+  await recordAuditEvent({
+    by: options.by ?? FROM_COMMAND_LINE,
+    action: 'import',
+    detail: {
+      imported: summary.updated,
+      importedBefore: summary.alreadyImported,
+      malformed: summary.malformed.length,
+      videos: summary.videos,
+    },
+  })
+  summary.message = `Migration complete. Updated ${summary.updated} items, skipped ${summary.skipped} items.`
+  return summary
+}
+
+async function importDocument(
+  collection: string,
+  doc: unknown,
+  importOne: (id: string, doc: LegacyDocument, warnings: string[]) => Promise<{ video?: boolean } | void>,
+): Promise<Outcome> {
+  if (!isDocument(doc)) return { status: 'malformed', reason: 'not a document (a JSON object)' }
+  const id = documentId(doc)
+  if (!id) return { status: 'malformed', reason: 'no $id' }
+  if (id.length > 200) return { status: 'malformed', reason: '$id is longer than 200 characters' }
+  if (await isImported(collection, id)) return { status: 'already' }
+  const warnings: string[] = []
+  try {
+    const result = await importOne(id, doc, warnings)
+    return { status: 'imported', warnings, video: result?.video }
+  } catch (error) {
+    if (error instanceof MediaRejectedError) return { status: 'malformed', reason: `a file was refused: ${error.message}` }
+    if (isItemProblem(error)) return { status: 'malformed', reason: error.message }
+    // Imported meanwhile by another run: its note made this transaction fail.
+    if (await isImported(collection, id)) return { status: 'already' }
+    throw error
+  }
+}

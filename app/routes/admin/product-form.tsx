@@ -1,0 +1,118 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useState } from 'react'
+import { Form, Link, useFormAction, useNavigation } from 'react-router'
+import { CurrentImageList, type CurrentImage } from '~/components/current-image-list'
+import { ErrorList, Field, SelectField, TextareaField } from '~/components/forms'
+import { ResumableUpload } from '~/components/resumable-upload'
+import {
+  PRODUCT_IMAGES_MAX,
+  productImageProblem,
+  productSchema,
+  TOO_MANY_IMAGES_MESSAGE,
+  type ProductFormValues,
+} from '~/modules/marketplace/marketplace.schema'
+import { DEFAULT_PRODUCT_CATEGORY, PRODUCT_CATEGORIES, PRODUCT_CATEGORY_LABELS } from '~/modules/marketplace/product-categories'
+import { IMAGE_ACCEPT } from '~/platform/media/image-presets'
+
+interface ProductFormProps {
+  lastResult?: SubmissionResult<string[]>
+  defaultValue?: Partial<ProductFormValues>
+  /** The product's images now (editing). */
+  currentImages?: readonly CurrentImage[]
+  /** The site's country calling code (digits), for local WhatsApp numbers. */
+  countryCode: string
+  submitLabel: string
+  submittingLabel: string
+}
+
+const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((value) => ({ value, label: PRODUCT_CATEGORY_LABELS[value] }))
+
+/**
+ * The add and edit form of a product. Images upload while the form is filled in (resumable, so a
+ * dropped connection on a phone loses nothing); errors about the whole form appear in a red box
+ * at its top.
+ */
+export function ProductForm({
+  lastResult,
+  defaultValue,
+  currentImages = [],
+  countryCode,
+  submitLabel,
+  submittingLabel,
+}: ProductFormProps) {
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: defaultValue ?? { category: DEFAULT_PRODUCT_CATEGORY },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: productSchema(countryCode) }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  const [uploading, setUploading] = useState(false)
+  const navigation = useNavigation()
+  const formAction = useFormAction()
+  const saving = navigation.state === 'submitting' && navigation.formAction === formAction
+  const busy = uploading || saving
+  return (
+    <Form method="post" className="form product-form" {...getFormProps(form)}>
+      <ErrorList id={form.errorId} errors={form.errors} variant="form" />
+      <Field meta={fields.name} label="Name" required />
+      <TextareaField meta={fields.description} label="Description" rows={6} required hint="Web addresses become links." />
+      <Field
+        meta={fields.price}
+        label="Price (optional)"
+        type="number"
+        step="0.01"
+        min="0"
+        inputMode="decimal"
+        hint="In dollars, e.g. 12.50. Leave it empty when the price is on request."
+      />
+      <SelectField meta={fields.category} label="Category" options={CATEGORY_OPTIONS} required />
+      <Field
+        meta={fields.seller}
+        label="Seller (optional)"
+        hint="A first name or a business name only. Our sellers are young people: never a full name, address, school or phone number."
+        autoComplete="off"
+      />
+      <CurrentImageList current={currentImages} keepName={fields.keepImages.name} removeName={fields.removeImages.name} />
+      <ResumableUpload
+        name={fields.uploads.name}
+        label={currentImages.length > 0 ? 'Add images' : 'Images'}
+        hint={`JPG, PNG, GIF or WEBP, at most 10MB each and ${PRODUCT_IMAGES_MAX} images per product. The first image is shown on the card. Pictures are cropped square and their location data is removed.`}
+        accept={IMAGE_ACCEPT}
+        multiple
+        refuse={productImageProblem}
+        maxFiles={{ count: Math.max(0, PRODUCT_IMAGES_MAX - currentImages.length), message: TOO_MANY_IMAGES_MESSAGE }}
+        errors={fields.uploads.errors}
+        onBusyChange={setUploading}
+      />
+      <Field
+        meta={fields.facebookLink}
+        label="Facebook Link (optional)"
+        type="url"
+        hint="The seller's Facebook page or post, e.g. https://www.facebook.com/yourpage"
+      />
+      <Field
+        meta={fields.instagramLink}
+        label="Instagram Link (optional)"
+        type="url"
+        hint="e.g. https://www.instagram.com/yourpage"
+      />
+      <Field
+        meta={fields.whatsappNumber}
+        label="WhatsApp number (optional)"
+        type="tel"
+        autoComplete="off"
+        hint="With the country code, e.g. +1 268 555 0100; a 7-digit local number is fine too."
+      />
+      <div className="button-row">
+        <button type="submit" className="button product-form-submit" disabled={busy}>
+          {saving ? submittingLabel : uploading ? 'Uploading images...' : submitLabel}
+        </button>
+        <Link to="/admin/products" className="button-secondary">
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,76 @@
+import { data, Link } from 'react-router'
+import type { Route } from './+types/products.$id'
+import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
+import { ProductForm } from './product-form'
+import { productFailureReply } from './product-failure'
+import { getProductForEdit } from '~/modules/marketplace/marketplace.queries.server'
+import { productSchema } from '~/modules/marketplace/marketplace.schema'
+import { ProductNotFoundError, updateProduct } from '~/modules/marketplace/marketplace.service.server'
+import { siteSettingsFor } from '~/modules/settings/settings.context.server'
+import { requireAccess } from '~/platform/auth.server'
+import { parseFormSubmission } from '~/platform/form-submission.server'
+import { redirectWithToast } from '~/platform/toast.server'
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `Edit ${data?.product.name ?? 'product'} | Site admin` }]
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAccess(request, 'products')
+  const [product, settings] = await Promise.all([getProductForEdit(params.id), siteSettingsFor(context)])
+  if (!product) throw data('Product not found', { status: 404 })
+  return { product, countryCode: settings.phoneCountryCode }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireAccess(request, 'products')
+  const { phoneCountryCode } = await siteSettingsFor(context)
+  const submission = await parseFormSubmission(request, productSchema(phoneCountryCode))
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  try {
+    await updateProduct(params.id, submission.value, user)
+  } catch (error) {
+    if (error instanceof ProductNotFoundError) {
+      return redirectWithToast('/admin/products', 'This product has been deleted in the meantime.', 'error')
+    }
+    return productFailureReply(submission, error, 'update')
+  }
+  await recordAuditEvent({
+    by: auditSourceOf(user, context),
+    action: 'product.edited',
+    target: { type: 'product', id: params.id, label: submission.value.name },
+  })
+  return redirectWithToast('/admin/products', 'Changes saved.')
+}
+
+export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, countryCode } = loaderData
+  return (
+    <div className="stack">
+      <p>
+        <Link to="/admin/products">All products</Link>
+      </p>
+      <h1>Edit {product.name}</h1>
+      <p>
+        <Link to={`/marketplace/${encodeURIComponent(product.slug)}`}>View it in the marketplace</Link>
+      </p>
+      {/* A new form after each save: the images it shows are the product's now. */}
+      <ProductForm
+        key={product.updatedAt}
+        lastResult={actionData?.result}
+        countryCode={countryCode}
+        currentImages={product.images}
+        defaultValue={{
+          name: product.name,
+          description: product.description,
+          price: product.priceCents === null ? '' : (product.priceCents / 100).toFixed(2),
+          category: product.category,
+          seller: product.seller,
+          facebookLink: product.facebookLink,
+          instagramLink: product.instagramLink,
+          whatsappNumber: product.whatsappNumber ? `+${product.whatsappNumber}` : '',
+        }}
+        submitLabel="Save changes"
+        submittingLabel="Saving..."
+      />
+    </div>
+  )
+}

@@ -1,0 +1,54 @@
+import { data, Link } from 'react-router'
+import type { Route } from './+types/products.new'
+import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
+import { ProductForm } from './product-form'
+import { productFailureReply } from './product-failure'
+import { productSchema } from '~/modules/marketplace/marketplace.schema'
+import { createProduct } from '~/modules/marketplace/marketplace.service.server'
+import { siteSettingsFor } from '~/modules/settings/settings.context.server'
+import { requireAccess } from '~/platform/auth.server'
+import { parseFormSubmission } from '~/platform/form-submission.server'
+import { redirectWithToast } from '~/platform/toast.server'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Add New Item | Site admin' }]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAccess(request, 'products')
+  return { countryCode: (await siteSettingsFor(context)).phoneCountryCode }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireAccess(request, 'products')
+  const { phoneCountryCode } = await siteSettingsFor(context)
+  const submission = await parseFormSubmission(request, productSchema(phoneCountryCode))
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  let created: { id: string }
+  try {
+    created = await createProduct(submission.value, user)
+  } catch (error) {
+    return productFailureReply(submission, error, 'add')
+  }
+  await recordAuditEvent({
+    by: auditSourceOf(user, context),
+    action: 'product.created',
+    target: { type: 'product', id: created.id, label: submission.value.name },
+  })
+  return redirectWithToast('/admin/products', 'Product added.')
+}
+
+export default function NewProduct({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="stack">
+      <p>
+        <Link to="/admin/products">All products</Link>
+      </p>
+      <h1>Add New Item</h1>
+      <ProductForm
+        lastResult={actionData?.result}
+        countryCode={loaderData.countryCode}
+        submitLabel="Add Item"
+        submittingLabel="Adding..."
+      />
+    </div>
+  )
+}

@@ -1,0 +1,135 @@
+import { data, Link } from 'react-router'
+import type { Route } from './+types/products'
+import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
+import { AdminTable } from '~/components/admin-table'
+import { ConfirmButton } from '~/components/confirm-button'
+import { ResponsiveImage } from '~/components/responsive-image'
+import { listProductsForAdmin } from '~/modules/marketplace/marketplace.queries.server'
+import { DeleteProductSchema } from '~/modules/marketplace/marketplace.schema'
+import { PRODUCT_CATEGORY_LABELS } from '~/modules/marketplace/product-categories'
+import { deleteProduct } from '~/modules/marketplace/marketplace.service.server'
+import { formatPrice } from '~/modules/marketplace/product-price'
+import { siteSettingsFor } from '~/modules/settings/settings.context.server'
+import { requireAccess } from '~/platform/auth.server'
+import { formatDate } from '~/platform/dates'
+import { parseFormSubmission } from '~/platform/form-submission.server'
+import { logger } from '~/platform/logger.server'
+import { redirectWithToast } from '~/platform/toast.server'
+import adminGalleryStylesUrl from '~/styles/admin-gallery.css?url'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminGalleryStylesUrl }]
+
+export const meta: Route.MetaFunction = () => [{ title: 'Products | Site admin' }]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAccess(request, 'products')
+  const [products, settings] = await Promise.all([listProductsForAdmin(), siteSettingsFor(context)])
+  return {
+    products: products.map((product) => ({
+      ...product,
+      price: formatPrice(product.priceCents),
+      dateLabel: formatDate(product.createdAt, settings.timeZone, 'date'),
+    })),
+  }
+}
+
+/** Deletes a product with its images (the marketplace page's delete control posts here too), then goes back. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireAccess(request, 'products')
+  const submission = await parseFormSubmission(request, DeleteProductSchema)
+  if (submission.status !== 'success') {
+    return data({ error: 'Product ID is required for deletion' }, { status: 400 })
+  }
+  const { id, returnTo } = submission.value
+  let deleted: { name: string } | undefined
+  try {
+    deleted = await deleteProduct(id)
+  } catch (error) {
+    logger.error({ err: error, productId: id }, 'product could not be deleted')
+    return redirectWithToast(returnTo, 'Failed to delete product', 'error')
+  }
+  if (deleted) {
+    await recordAuditEvent({
+      by: auditSourceOf(user, context),
+      action: 'product.deleted',
+      target: { type: 'product', id, label: deleted.name },
+    })
+  }
+  return redirectWithToast(returnTo, 'Product deleted.')
+}
+
+export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {
+  const { products } = loaderData
+  return (
+    <div className="stack">
+      <div className="admin-page-header">
+        <h1>Products</h1>
+        <div className="button-row">
+          <Link to="/admin/products/new" className="button">
+            Add Product
+          </Link>
+          <Link to="/marketplace" className="button-secondary">
+            View marketplace
+          </Link>
+        </div>
+      </div>
+      {actionData?.error ? (
+        <p className="form-errors" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
+      {products.length === 0 ? (
+        <p>No products yet. What you add appears in the marketplace, newest first.</p>
+      ) : (
+        <AdminTable
+          caption="Products, newest first"
+          columns={['Picture', 'Name', 'Category', 'Price', 'Added']}
+          actions
+          className="admin-media-table"
+        >
+          {products.map((product) => (
+            <tr key={product.id}>
+              <td className="admin-media-thumb">
+                {product.thumbnail ? (
+                  <ResponsiveImage image={product.thumbnail} sizes="6rem" />
+                ) : (
+                  <span className="admin-media-placeholder" aria-hidden="true" />
+                )}
+              </td>
+              <td data-label="Name">
+                <Link to={`/marketplace/${encodeURIComponent(product.slug)}`}>{product.name}</Link>
+                {product.seller ? <span className="admin-badge">by {product.seller}</span> : null}
+                <span className="admin-badge">
+                  {product.imageCount === 1 ? '1 image' : `${product.imageCount} images`}
+                </span>
+              </td>
+              <td data-label="Category">{PRODUCT_CATEGORY_LABELS[product.category]}</td>
+              <td data-label="Price">{product.price ?? 'On request'}</td>
+              <td data-label="Added">
+                <time dateTime={product.createdAt}>{product.dateLabel}</time>
+              </td>
+              <td>
+                <div className="button-row">
+                  <Link
+                    to={`/admin/products/${product.id}`}
+                    className="button-secondary button-small"
+                    aria-label={`Edit ${product.name}`}
+                  >
+                    Edit
+                  </Link>
+                  <ConfirmButton
+                    hiddenFields={{ intent: 'delete', id: product.id }}
+                    label="Delete"
+                    confirmText="Are you sure you want to delete this product?"
+                    confirmLabel="Delete"
+                    className="button-danger button-small"
+                  />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,91 @@
+import { data, Link, useOutletContext } from 'react-router'
+import type { Route } from './+types/marketplace.$slug'
+import { ProductMeta } from './product-card'
+import { editHandle } from '~/components/admin-bar'
+import { ImageCarousel } from '~/components/image-carousel'
+import { LinkifiedText } from '~/components/linkified-text'
+import { NewTabLink } from '~/components/new-tab-link'
+import { getProductBySlug } from '~/modules/marketplace/marketplace.queries.server'
+import { whatsAppChatUrl } from '~/modules/marketplace/product-contact-links'
+import { formatPrice } from '~/modules/marketplace/product-price'
+import { pageMeta } from '~/platform/seo'
+import { getSiteOrigin } from '~/platform/site-url.server'
+
+/** The admin bar's "Edit this page". */
+export const handle = editHandle<Route.ComponentProps['loaderData']>(({ product }) => ({
+  section: 'products',
+  path: `/admin/products/${encodeURIComponent(product.id)}`,
+}))
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const product = await getProductBySlug(params.slug)
+  if (!product) throw data(null, { status: 404 })
+  return { product, url: `${getSiteOrigin(request, context)}/marketplace/${encodeURIComponent(product.slug)}` }
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const product = args.loaderData?.product
+  if (!product) return []
+  const price = formatPrice(product.priceCents)
+  const image = product.socialImage
+  return pageMeta(args, {
+    title: product.name,
+    description: price ? `${price} · ${product.description}` : product.description,
+    image: image ? { url: image.path, width: image.width, height: image.height, alt: image.alt } : undefined,
+  })
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, url } = loaderData
+  // Shown inside the list's dialog when opened from the list; on its own page otherwise.
+  const { inDialog } = useOutletContext<{ inDialog: boolean }>()
+  return (
+    <article className={inDialog ? 'product-detail' : 'container section product-detail product-detail-page'}>
+      {inDialog ? null : (
+        <p>
+          <Link to="/marketplace">← All products</Link>
+        </p>
+      )}
+      <div className="product-detail-layout">
+        <ImageCarousel images={product.images} label={product.name} sizes="(min-width: 48rem) 24rem, 100vw" loading="eager" />
+        <div className="product-detail-text">
+          <h1 id="product-name">{product.name}</h1>
+          <ProductMeta product={product} />
+          <p className="product-detail-description">
+            <LinkifiedText text={product.description} />
+          </p>
+          <ContactButtons product={product} url={url} />
+        </div>
+      </div>
+    </article>
+  )
+}
+
+function ContactButtons({
+  product,
+  url,
+}: {
+  product: { name: string; facebookLink: string; instagramLink: string; whatsappNumber: string }
+  url: string
+}) {
+  if (!product.facebookLink && !product.instagramLink && !product.whatsappNumber) return null
+  return (
+    <div className="button-row product-contact">
+      {product.facebookLink ? (
+        <NewTabLink href={product.facebookLink} className="button-secondary product-contact-facebook">
+          View on Facebook
+        </NewTabLink>
+      ) : null}
+      {product.instagramLink ? (
+        <NewTabLink href={product.instagramLink} className="button-secondary product-contact-instagram">
+          View on Instagram
+        </NewTabLink>
+      ) : null}
+      {product.whatsappNumber ? (
+        <NewTabLink href={whatsAppChatUrl(product.whatsappNumber, product.name, url)} className="button product-contact-whatsapp">
+          Chat on WhatsApp
+        </NewTabLink>
+      ) : null}
+    </div>
+  )
+}

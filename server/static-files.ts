@@ -1,0 +1,97 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import type { MiddlewareHandler } from 'hono'
+import { acceptsEncoding } from './accept-encoding'
+
+/**
+ * The built client files (hashed assets, favicon, preview image), read once at start and served
+ * from memory: compressed ahead (the build writes `.br` and `.gz` beside each asset; small public
+ * files are gzipped here), with an ETag so that a browser's copy is confirmed with a 304.
+ */
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.jpg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+}
+const COMPRESSIBLE = /^(text\/|image\/svg|application\/(json|manifest))/
+
+interface StaticFile {
+  type: string
+  etag: string
+  cacheControl: string
+  identity: Buffer
+  gzip?: Buffer
+  br?: Buffer
+}
+
+function readIfPresent(file: string): Buffer | undefined {
+  return fs.existsSync(file) ? fs.readFileSync(file) : undefined
+}
+
+/** Every file under `dir` by its URL path, with its compressed forms. */
+export function loadStaticFiles(dir: string): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>()
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue
+    const file = path.join(entry.parentPath, entry.name)
+    const urlPath = `/${path.relative(dir, file).split(path.sep).join('/')}`
+    const type = TYPES[path.extname(entry.name).toLowerCase()] ?? 'application/octet-stream'
+    const identity = fs.readFileSync(file)
+    const compressible = COMPRESSIBLE.test(type) && identity.length > 256
+    files.set(urlPath, {
+      type,
+      etag: `"${crypto.createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
+      // Hashed file names change with their content; the others keep their name.
+      cacheControl: urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      identity,
+      gzip: compressible ? (readIfPresent(`${file}.gz`) ?? zlib.gzipSync(identity)) : undefined,
+      br: compressible ? readIfPresent(`${file}.br`) : undefined,
+    })
+  }
+  return files
+}
+
+function namesTag(header: string, etag: string): boolean {
+  return header.split(',').some((tag) => {
+    const value = tag.trim().replace(/^W\//, '')
+    return value === '*' || value === etag
+  })
+}
+
+export function serveStaticFiles(files: Map<string, StaticFile>): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next()
+    const file = files.get(c.req.path)
+    if (!file) return next()
+    const headers: Record<string, string> = {
+      'Content-Type': file.type,
+      'Cache-Control': file.cacheControl,
+      ETag: file.etag,
+      Vary: 'Accept-Encoding',
+    }
+    const ifNoneMatch = c.req.header('if-none-match')
+    if (ifNoneMatch && namesTag(ifNoneMatch, file.etag)) return c.body(null, 304, headers)
+    const acceptEncoding = c.req.header('accept-encoding')
+    const [body, encoding] =
+      file.br && acceptsEncoding(acceptEncoding, 'br')
+        ? [file.br, 'br']
+        : file.gzip && acceptsEncoding(acceptEncoding, 'gzip')
+          ? [file.gzip, 'gzip']
+          : [file.identity, null]
+    if (encoding) headers['Content-Encoding'] = encoding
+    headers['Content-Length'] = String(body.length)
+    if (c.req.method === 'HEAD') return c.body(null, 200, headers)
+    return c.body(new Uint8Array(body), 200, headers)
+  }
+}
