@@ -7,12 +7,14 @@ import { defineConfig } from 'vitest/config'
  * - module: other tests under app/ and db/, which use the database: on SQLite and on PostgreSQL;
  * - http: tests/http, the real built server: on SQLite, and the files named in
  *   POSTGRES_HTTP_TESTS again on PostgreSQL (where the database's behaviour is what is tested);
- *   `*.postgres.test.ts` there are about PostgreSQL alone and run only on it.
+ *   `*.postgres.test.ts` anywhere are about PostgreSQL alone and run only on it.
  */
+const POSTGRES_ONLY_TESTS = '**/*.postgres.test.ts'
 const POSTGRES_ONLY_HTTP_TESTS = 'tests/http/**/*.postgres.test.ts'
 const POSTGRES_HTTP_TESTS = [
   POSTGRES_ONLY_HTTP_TESTS,
   'tests/http/admin-routes-are-protected.test.ts',
+  'tests/http/anonymous-pages-are-served-from-memory.test.ts',
   'tests/http/backup-restore.test.ts',
   'tests/http/concurrent-writes-never-fail.test.ts',
   'tests/http/contact-form-delivers-messages.test.ts',
@@ -47,7 +49,7 @@ export default defineConfig({
   test: {
     projects: [
       { extends: true, test: { ...base, name: 'unit', include: UNIT_TESTS } },
-      { extends: true, test: { ...onDatabase('sqlite'), name: 'sqlite', include: MODULE_TESTS, exclude: UNIT_TESTS } },
+      { extends: true, test: { ...onDatabase('sqlite'), name: 'sqlite', include: MODULE_TESTS, exclude: [...UNIT_TESTS, POSTGRES_ONLY_TESTS] } },
       { extends: true, test: { ...onDatabase('postgres'), name: 'postgres', include: MODULE_TESTS, exclude: UNIT_TESTS } },
       { extends: true, test: { ...http('sqlite'), name: 'http-sqlite', include: ['tests/http/**/*.test.ts'], exclude: [POSTGRES_ONLY_HTTP_TESTS] } },
       { extends: true, test: { ...http('postgres'), name: 'http-postgres', include: POSTGRES_HTTP_TESTS } },

@@ -45,9 +45,14 @@ function postgresDialect(url: string): Dialect {
   pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v))
   // A database host that stops answering must fail requests, not hold them for minutes.
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 })
-  // An idle connection that drops (database restart, network cut) is emitted here; the pool has
-  // already discarded it. Without a listener Node treats the event as fatal and the site goes down.
-  pool.on('error', (error) => logger.warn({ err: error.message }, 'an idle database connection was lost'))
+  // A connection that drops (database restart, network cut, terminated backend) emits 'error' on
+  // its client, idle or checked out between two queries; without a listener Node treats it as
+  // fatal and the site goes down. The pool discards such a client once it is released.
+  pool.on('connect', (client) =>
+    client.on('error', (error) => logger.warn({ err: error.message }, 'a database connection was lost')),
+  )
+  // The pool passes an idle client's error on as its own, already logged above.
+  pool.on('error', () => {})
   return new PostgresDialect({ pool })
 }
 

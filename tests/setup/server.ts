@@ -22,6 +22,8 @@ export interface TestServerOptions {
   sharedDatabase?: TestDatabase
   /** Start from an empty database (as a new install does) instead of a copy of the seeded site. */
   emptySite?: boolean
+  /** The program to run instead of server/index.ts, e.g. server/cluster.ts. */
+  script?: string
   /** Run the server as this user (the test runs as root, say, whom file permissions do not stop). */
   user?: { uid: number; gid: number }
 }
@@ -48,7 +50,7 @@ export async function startTestServer(
   const database = await databaseForServer(kind, options)
   // One process: the `tsx` command runs the server as its child, relays SIGTERM and SIGKILLs the
   // child when it does not confirm within about 60 ms (a busy machine), cutting open requests off.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', options.script ?? 'server/index.ts'], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -91,13 +93,19 @@ export async function startTestServer(
     if (!options.sharedDatabase) await database.drop()
     throw error
   }
+  let stopping = false
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  // A server that dies in the middle of a test shows why, beside the test's own failure.
+  child.on('exit', (code) => {
+    if (!stopping && code) console.error(`The test server exited with ${code}:\n${output}`)
+  })
   return {
     url,
     process: child,
     output: () => output,
     database,
     async stop(signal = 'SIGTERM') {
+      stopping = true
       if (child.exitCode === null) child.kill(signal)
       const code = await exited
       if (!options.sharedDatabase) await database.drop()
