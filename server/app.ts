@@ -14,7 +14,6 @@ import {
 } from 'react-router'
 import { env } from '../app/platform/env.server'
 import type { RequestInfo } from '../app/platform/request-context'
-import { createPageCache, isCacheableRequest } from './page-cache'
 
 export interface AppServerBuild extends ServerBuild {
   entry: ServerBuild['entry'] & {
@@ -33,8 +32,6 @@ export type App = Hono<{ Variables: { secureHeadersNonce?: string } }>
 export interface AppOptions {
   /** 'development' shows error details and lets Vite's dev client run (see the CSP below). */
   mode: 'production' | 'development'
-  /** Adds the middleware that serves built files; in development Vite serves them instead. */
-  serveFiles?: (app: App) => void
 }
 
 /**
@@ -79,13 +76,6 @@ function publicRequest(c: Context): Request {
   const origin = siteOrigin(c)
   if (url.origin === origin) return c.req.raw
   return new Request(new URL(url.pathname + url.search, origin), c.req.raw)
-}
-
-/** The content version, or null when the database fails or takes longer than `ms` to say. */
-function versionWithin(read: Promise<string>, ms: number): Promise<string | null> {
-  let timer: NodeJS.Timeout | undefined
-  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)))
-  return Promise.race([read.catch(() => null), late]).finally(() => clearTimeout(timer))
 }
 
 /**
@@ -148,8 +138,6 @@ export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppO
 
   app.use(compress())
 
-  options.serveFiles?.(app)
-
   async function handleWithReactRouter(c: Context, request: Request, bodyTooLarge = false): Promise<Response> {
     // Sign-in and contact throttling count per client address. A request without one is refused:
     // a shared placeholder key would let one such client lock all the others out, and a fresh key
@@ -197,26 +185,7 @@ export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppO
 
   app.use(bodyLimit({ maxSize: env.maxBodyBytes, onError: answerBodyTooLarge }))
 
-  const pageCache = env.PAGE_CACHE_SECONDS > 0 ? createPageCache(env.PAGE_CACHE_SECONDS) : null
-  // A database that hangs must not hold up every page (nor the health check behind them).
-  const VERSION_WAIT_MS = 500
-
-  app.all('*', async (c) => {
-    const request = publicRequest(c)
-    // (A request without a client address is refused there.)
-    if (!pageCache || dev || !clientIp(c)) return handleWithReactRouter(c, request)
-    const { readContentVersion, SESSION_COOKIE } = (await getBuild()).entry.module
-    if (!isCacheableRequest(request, SESSION_COOKIE)) return handleWithReactRouter(c, request)
-    // Links in a page name the address it was reached on when PUBLIC_URL is not set.
-    const key = [siteOrigin(c), serverAddress(c), request.url, c.req.header('cookie') ?? ''].join(' ')
-    const nonce = c.get('secureHeadersNonce')!
-    const version = await versionWithin(readContentVersion(), VERSION_WAIT_MS)
-    const acceptEncoding = c.req.header('accept-encoding')
-    const kept = pageCache.get(key, version, nonce, acceptEncoding)
-    if (kept) return kept
-    const response = await handleWithReactRouter(c, request)
-    return version === null ? response : pageCache.keep(key, version, nonce, response, acceptEncoding)
-  })
+  app.all('*', (c) => handleWithReactRouter(c, publicRequest(c)))
 
   return app
 }

@@ -1,11 +1,12 @@
 // Run with `node --import tsx server/index.ts`: the `tsx` command would wrap the server in a second
 // process that SIGKILLs it when it does not confirm a SIGTERM within ~30 ms, cutting graceful shutdown short.
-import type { Server } from 'node:http'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { serve } from '@hono/node-server'
 import { env } from '../app/platform/env.server'
+import { answersFromMemory } from './answers-from-memory'
 import { createApp, type AppServerBuild } from './app'
-import { loadStaticFiles, serveStaticFiles } from './static-files'
+import { loadStaticFiles } from './static-files'
 
 // BUILD_DIR lets several builds live side by side (tests and benchmarks use their own).
 const buildDir = path.resolve(import.meta.dirname, '..', process.env.BUILD_DIR ?? 'build')
@@ -13,13 +14,20 @@ const buildPath = path.join(buildDir, 'server/index.js')
 const build = (await import(buildPath)) as AppServerBuild
 await build.entry.module.prepareServer()
 
-const app = createApp(async () => build, {
-  mode: 'production',
-  serveFiles: (app) => app.use(serveStaticFiles(loadStaticFiles(path.join(buildDir, 'client')))),
+const app = createApp(async () => build, { mode: 'production' })
+const { readContentVersion, SESSION_COOKIE } = build.entry.module
+const listener = answersFromMemory({
+  app,
+  staticFiles: loadStaticFiles(path.join(buildDir, 'client')),
+  pageCacheSeconds: env.PAGE_CACHE_SECONDS,
+  readContentVersion,
+  sessionCookie: SESSION_COOKIE,
 })
 
-// Plain HTTP/1.1 (no HTTP/2 options are given).
-const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
+// Plain HTTP/1.1.
+const server = createServer(listener)
+server.listen(env.PORT, env.HOST, () => {
+  const info = server.address() as AddressInfo
   console.log(`Listening on http://${info.address === '0.0.0.0' ? 'localhost' : info.address}:${info.port}`)
   if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
     console.warn(
@@ -27,7 +35,7 @@ const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (
         'Set PUBLIC_URL to the address visitors use (e.g. https://www.example.org).',
     )
   }
-}) as Server
+})
 
 let stopping = false
 // close() leaves a connection that a response finishes later open for keep-alive, holding up the

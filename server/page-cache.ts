@@ -1,4 +1,8 @@
+import crypto from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import { promisify } from 'node:util'
 import zlib from 'node:zlib'
+import { env } from '../app/platform/env.server'
 import { acceptsEncoding } from './accept-encoding'
 
 /**
@@ -10,43 +14,74 @@ import { acceptsEncoding } from './accept-encoding'
  * media file. A page is served from memory only while the site's content version (a token in
  * the database that every change by a signed-in user renews, in any process) is the one it was
  * made with, and for `PAGE_CACHE_SECONDS` at most (pages that depend on the time of day: the
- * calendar's "upcoming"). Each answer gets its own CSP nonce: the one the page was made with is
- * replaced by the request's.
+ * calendar's "upcoming").
+ *
+ * A kept page is sent as it was made, byte for byte, compressed ahead: its inline scripts are
+ * allowed by their hashes in its Content-Security-Policy instead of a nonce per answer.
  */
 
 const CACHEABLE_TYPES = /^(text\/html|text\/x-script|application\/json|application\/xml|application\/rss\+xml|text\/calendar)\b/
 const MAX_ENTRIES = 500
 const MAX_BODY_BYTES = 1024 * 1024
 
-interface Entry {
+export interface KeptPage {
   version: string
   storedAt: number
   status: number
+  /** The answer's headers, without those of its encoding and length. */
   headers: [string, string][]
-  /** HTML as text (its nonce is replaced per answer); anything else as bytes. */
-  body: string | Uint8Array<ArrayBuffer>
-  nonce: string
+  identity: Buffer
+  gzip?: Buffer
+  br?: Buffer
 }
 
 export interface PageCache {
   /**
-   * The kept answer for `key`, with `nonce` in place of the one it was made with; null when there
-   * is none that is current. `version` null: the database cannot say (it is down or locked), and
-   * a page kept less than the maximum age is better than an error page.
+   * The kept page for `key` if it is current. `version` null: the database cannot say (it is
+   * down or locked), and a page kept less than the maximum age is better than an error page.
    */
-  get(key: string, version: string | null, nonce: string, acceptEncoding?: string): Response | null
-  /** Keeps `response` if it may be kept; returns the answer to send (the same content). */
-  keep(key: string, version: string, nonce: string, response: Response, acceptEncoding?: string): Promise<Response>
+  get(key: string, version: string | null): KeptPage | null
+  set(key: string, page: KeptPage): void
 }
 
-export function isCacheableRequest(request: Request, sessionCookie: string): boolean {
-  if (request.method !== 'GET' || request.headers.has('range')) return false
-  if (new URL(request.url).pathname.startsWith('/media/')) return false
-  const cookie = request.headers.get('cookie') ?? ''
-  return !new RegExp(`(?:^|;\\s*)${sessionCookie}=`).test(cookie)
+export function createPageCache(maxAgeSeconds: number, now: () => number = Date.now): PageCache {
+  // A Map keeps insertion order: the first key is the least recently used.
+  const entries = new Map<string, KeptPage>()
+  return {
+    get(key, version) {
+      const page = entries.get(key)
+      if (!page) return null
+      entries.delete(key)
+      if ((version !== null && page.version !== version) || now() - page.storedAt > maxAgeSeconds * 1000) return null
+      entries.set(key, page)
+      return page
+    },
+    set(key, page) {
+      entries.delete(key)
+      entries.set(key, page)
+      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!)
+    },
+  }
 }
 
-function isCacheableResponse(response: Response): boolean {
+function header(incoming: IncomingMessage, name: string): string {
+  const value = incoming.headers[name]
+  return Array.isArray(value) ? value.join(', ') : (value ?? '')
+}
+
+export function isCacheableRequest(incoming: IncomingMessage, sessionCookie: string): boolean {
+  if (incoming.method !== 'GET' || incoming.headers.range || incoming.url?.startsWith('/media/')) return false
+  return !new RegExp(`(?:^|;\\s*)${sessionCookie}=`).test(header(incoming, 'cookie'))
+}
+
+/** Everything a page for an anonymous visitor may depend on: links name the address it was reached on. */
+export function pageKey(incoming: IncomingMessage): string {
+  const forwardedProto = env.TRUST_PROXY ? header(incoming, 'x-forwarded-proto') : ''
+  const { localAddress, localPort } = incoming.socket
+  return [header(incoming, 'host'), forwardedProto, localAddress, localPort, incoming.url, header(incoming, 'cookie')].join(' ')
+}
+
+function mayBeKept(response: Response): boolean {
   const cacheControl = response.headers.get('cache-control') ?? ''
   return (
     response.status === 200 &&
@@ -57,62 +92,72 @@ function isCacheableResponse(response: Response): boolean {
   )
 }
 
-/** The body in the best encoding the client takes: brotli, then gzip, at levels quick enough per answer. */
-function compressed(body: Uint8Array, acceptEncoding: string): [Uint8Array<ArrayBuffer>, string | null] {
-  if (body.byteLength < 1024) return [new Uint8Array(body), null]
-  if (acceptsEncoding(acceptEncoding, 'br')) return [new Uint8Array(zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })), 'br']
-  if (acceptsEncoding(acceptEncoding, 'gzip')) return [new Uint8Array(zlib.gzipSync(body, { level: 6 })), 'gzip']
-  return [new Uint8Array(body), null]
+/** The body as made, undoing the compression of the app's own middleware. */
+function decoded(bytes: Buffer, encoding: string | null): Buffer {
+  if (encoding === 'gzip') return zlib.gunzipSync(bytes)
+  if (encoding === 'deflate') return zlib.inflateSync(bytes)
+  if (encoding === 'br') return zlib.brotliDecompressSync(bytes)
+  return bytes
 }
 
-export function createPageCache(maxAgeSeconds: number, now: () => number = Date.now): PageCache {
-  // A Map keeps insertion order: the first key is the least recently used.
-  const entries = new Map<string, Entry>()
-
-  function answer(entry: Entry, nonce: string, state: 'hit' | 'miss', acceptEncoding = ''): Response {
-    const body = typeof entry.body === 'string' ? Buffer.from(entry.body.replaceAll(entry.nonce, nonce)) : entry.body
-    const headers = new Headers(entry.headers)
-    headers.set('X-Page-Cache', state)
-    // Compressed here, fast and synchronously (the body differs per answer by its nonce): the
-    // server's streaming compression costs more than the page itself.
-    const [encoded, encoding] = compressed(body, acceptEncoding)
-    if (encoding) {
-      headers.set('Content-Encoding', encoding)
-      headers.append('Vary', 'Accept-Encoding')
-    }
-    return new Response(encoded, { status: entry.status, headers })
+/**
+ * The page's inline scripts allowed by their SHA-256 hashes instead of the nonce it was made with:
+ * the same scripts, and only they, run; the page no longer changes from one answer to the next.
+ */
+function hashesForNonce(html: string, csp: string): { html: string; csp: string } {
+  const nonce = csp.match(/'nonce-([^']+)'/)?.[1]
+  if (!nonce) return { html, csp }
+  const attribute = ` nonce="${nonce}"`
+  const hashes = new Set<string>()
+  for (const [, attributes, content] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (attributes.includes(attribute) && content) hashes.add(`'sha256-${crypto.createHash('sha256').update(content).digest('base64')}'`)
   }
-
   return {
-    get(key, version, nonce, acceptEncoding) {
-      const entry = entries.get(key)
-      if (!entry) return null
-      if ((version !== null && entry.version !== version) || now() - entry.storedAt > maxAgeSeconds * 1000) {
-        entries.delete(key)
-        return null
-      }
-      entries.delete(key)
-      entries.set(key, entry)
-      return answer(entry, nonce, 'hit', acceptEncoding)
-    },
-
-    async keep(key, version, nonce, response, acceptEncoding) {
-      if (!isCacheableResponse(response)) return response
-      const bytes = new Uint8Array(await response.arrayBuffer())
-      if (bytes.byteLength > MAX_BODY_BYTES) return new Response(bytes, response)
-      const html = (response.headers.get('content-type') ?? '').startsWith('text/html')
-      const headers = [...response.headers].filter(([name]) => !['content-length', 'date'].includes(name))
-      const entry: Entry = {
-        version,
-        storedAt: now(),
-        status: response.status,
-        headers,
-        body: html ? new TextDecoder().decode(bytes) : bytes,
-        nonce,
-      }
-      entries.set(key, entry)
-      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!)
-      return answer(entry, nonce, 'miss', acceptEncoding)
-    },
+    html: html.replaceAll(attribute, ''),
+    csp: csp.replace(`'nonce-${nonce}'`, [...hashes].join(' ')).replace(/ {2,}/g, ' '),
   }
+}
+
+const gzip = promisify(zlib.gzip)
+const brotli = promisify(zlib.brotliCompress)
+
+/** The app's answer as a page to keep, compressed ahead; or the answer to send as it is. */
+export async function keepable(response: Response, version: string, now = Date.now()): Promise<KeptPage | Response> {
+  if (!mayBeKept(response)) return response
+  const sent = Buffer.from(await response.arrayBuffer())
+  const encoding = response.headers.get('content-encoding')
+  if (sent.byteLength > MAX_BODY_BYTES) return new Response(sent, response)
+  let identity = decoded(sent, encoding)
+  if (identity.byteLength > MAX_BODY_BYTES) return new Response(sent, response)
+  const headers = new Headers(response.headers)
+  for (const name of ['content-length', 'content-encoding', 'date', 'vary']) headers.delete(name)
+  if ((headers.get('content-type') ?? '').startsWith('text/html')) {
+    const page = hashesForNonce(identity.toString(), headers.get('content-security-policy') ?? '')
+    identity = Buffer.from(page.html)
+    if (page.csp) headers.set('content-security-policy', page.csp)
+  }
+  const compressible = identity.byteLength >= 1024
+  return {
+    version,
+    storedAt: now,
+    status: response.status,
+    headers: [...headers],
+    identity,
+    gzip: compressible ? await gzip(identity, { level: 9 }) : undefined,
+    br: compressible ? await brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }) : undefined,
+  }
+}
+
+/** What to send for a kept page: its headers and its body in the best encoding the client takes. */
+export function answerOf(page: KeptPage, acceptEncoding: string | undefined, state: 'hit' | 'miss') {
+  const [body, encoding] =
+    page.br && acceptsEncoding(acceptEncoding, 'br')
+      ? [page.br, 'br']
+      : page.gzip && acceptsEncoding(acceptEncoding, 'gzip')
+        ? [page.gzip, 'gzip']
+        : [page.identity, null]
+  const headers: [string, string][] = [...page.headers, ['x-page-cache', state], ['content-length', String(body.byteLength)]]
+  if (page.gzip) headers.push(['vary', 'Accept-Encoding'])
+  if (encoding) headers.push(['content-encoding', encoding])
+  return { status: page.status, headers, body }
 }

@@ -1,8 +1,10 @@
+import crypto from 'node:crypto'
 import http from 'node:http'
 import { describe, expect, it } from 'vitest'
-import { startServerForFile } from '../setup/server-for-file'
+import { get } from '../setup/http-session'
+import { startServerForFileSignedIn } from '../setup/server-for-file'
 
-const server = await startServerForFile()
+const { server, admin } = await startServerForFileSignedIn()
 
 /** A GET with a Host header of our choosing (fetch always sends the URL's own host). */
 function getWithHost(path: string, host: string): Promise<string> {
@@ -25,8 +27,8 @@ describe('the HTTP server', () => {
     expect(await res.json()).toEqual({ status: 'ok', database: 'ok' })
   })
 
-  it('sends an enforced CSP with a fresh nonce that the page scripts carry', async () => {
-    const res = await fetch(server.url)
+  it('sends a signed-in user an enforced CSP with a fresh nonce that the page scripts carry', async () => {
+    const res = await get(server, '/', admin)
     const csp = res.headers.get('content-security-policy') ?? ''
     const nonce = csp.match(/'nonce-([^']+)'/)?.[1]
     expect(nonce).toBeTruthy()
@@ -36,8 +38,27 @@ describe('the HTTP server', () => {
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])
     expect(scripts.length).toBeGreaterThan(0)
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
-    const second = await fetch(server.url)
+    const second = await get(server, '/', admin)
     expect(second.headers.get('content-security-policy')).not.toContain(nonce)
+  })
+
+  it('allows the inline scripts of a page for visitors by their hashes, and no other', async () => {
+    for (const state of ['miss', 'hit']) {
+      const res = await fetch(`${server.url}/about`)
+      expect(res.headers.get('x-page-cache')).toBe(state)
+      const csp = res.headers.get('content-security-policy') ?? ''
+      expect(csp).not.toContain("'nonce-")
+      expect(csp).not.toContain("'unsafe-inline'; script")
+      const allowed = [...csp.matchAll(/'sha256-([^']+)'/g)].map((m) => m[1]).sort()
+      const html = await res.text()
+      expect(html).not.toMatch(/ nonce="[^"]/)
+      const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+        .map((m) => m[1])
+        .filter(Boolean)
+        .map((content) => crypto.createHash('sha256').update(content).digest('base64'))
+      expect(inline.length).toBeGreaterThan(0)
+      expect([...new Set(inline)].sort()).toEqual(allowed)
+    }
   })
 
   it('sets the other security headers and hides the server technology', async () => {

@@ -1,0 +1,81 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
+import { getRequestListener, type HttpBindings } from '@hono/node-server'
+import type { App } from './app'
+import { answerOf, createPageCache, isCacheableRequest, keepable, pageKey, type KeptPage } from './page-cache'
+import { answerStaticFile, type StaticFile } from './static-files'
+
+export interface AnswersFromMemoryOptions {
+  app: App
+  staticFiles: Map<string, StaticFile>
+  /** 0: no page is kept. */
+  pageCacheSeconds: number
+  readContentVersion: () => Promise<string>
+  sessionCookie: string
+}
+
+// A database that hangs must not hold up every page (nor the health check behind them).
+const VERSION_WAIT_MS = 500
+
+/** The content version, or null when the database fails or takes longer than `ms` to say. */
+function versionWithin(read: Promise<string>, ms: number): Promise<string | null> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)))
+  return Promise.race([read.catch(() => null), late]).finally(() => clearTimeout(timer))
+}
+
+/**
+ * One read of the content version for all the requests that arrive while it runs: under a burst
+ * of visitors the database is asked once per round trip, not once per page.
+ */
+function sharedReads(read: () => Promise<string>): () => Promise<string | null> {
+  let pending: Promise<string | null> | null = null
+  return () => (pending ??= versionWithin(read(), VERSION_WAIT_MS).finally(() => (pending = null)))
+}
+
+function send(outgoing: ServerResponse, page: KeptPage, incoming: IncomingMessage, state: 'hit' | 'miss') {
+  const { status, headers, body } = answerOf(page, incoming.headers['accept-encoding'], state)
+  outgoing.writeHead(status, headers.flat())
+  outgoing.end(body)
+}
+
+/**
+ * The server's request listener. Built files and kept pages are written straight from memory,
+ * without the app's middleware (their headers were set when they were made); everything else,
+ * and a page that is not kept yet, goes to the app, whose answer is kept when it may be.
+ */
+export function answersFromMemory(options: AnswersFromMemoryOptions): RequestListener {
+  const { app, staticFiles, sessionCookie } = options
+  const pageCache = options.pageCacheSeconds > 0 ? createPageCache(options.pageCacheSeconds) : null
+  const readVersion = sharedReads(options.readContentVersion)
+
+  const answerWithApp = getRequestListener(async (request, bindings) => {
+    // This server speaks HTTP/1.1 only.
+    const { incoming } = bindings as HttpBindings
+    if (!pageCache || !isCacheableRequest(incoming, sessionCookie)) return app.fetch(request, bindings)
+    // Read before the page is made: a change while it is made leaves it out of date, not kept as current.
+    const version = await readVersion()
+    const response = await app.fetch(request, bindings)
+    if (version === null) return response
+    const page = await keepable(response, version)
+    if (page instanceof Response) return page
+    pageCache.set(pageKey(incoming), page)
+    const { status, headers, body } = answerOf(page, incoming.headers['accept-encoding'], 'miss')
+    return new Response(new Uint8Array(body), { status, headers })
+  })
+
+  async function answerKeptPage(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+    const page = pageCache!.get(pageKey(incoming), await readVersion())
+    if (page) send(outgoing, page, incoming, 'hit')
+    else await answerWithApp(incoming, outgoing)
+  }
+
+  return (incoming, outgoing) => {
+    if (answerStaticFile(staticFiles, incoming, outgoing)) return
+    // A request without a client address is refused by the app.
+    if (pageCache && incoming.socket.remoteAddress && isCacheableRequest(incoming, sessionCookie)) {
+      answerKeptPage(incoming, outgoing).catch((error: Error) => outgoing.destroy(error))
+      return
+    }
+    void answerWithApp(incoming, outgoing)
+  }
+}
