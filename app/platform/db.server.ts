@@ -11,7 +11,7 @@ import {
   sql,
   type Dialect,
 } from 'kysely'
-import pg from 'pg'
+import type pg from 'pg'
 import type { Database } from '~/platform/db-schema'
 import { env } from './env.server'
 import { logger } from './logger.server'
@@ -40,7 +40,9 @@ function sqliteDialect(driver: LockWaitingSqliteDriver): Dialect {
   }
 }
 
-function postgresDialect(url: string): Dialect {
+/** The pool of PostgreSQL connections; `pg` is loaded only for a site on PostgreSQL. */
+async function postgresPool(url: string): Promise<pg.Pool> {
+  const { default: pg } = await import('pg')
   // COUNT(*) and BIGINT come back as strings by default; our counts fit in a JS number.
   pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v))
   // A database host that stops answering must fail requests, not hold them for minutes.
@@ -53,7 +55,11 @@ function postgresDialect(url: string): Dialect {
   )
   // The pool passes an idle client's error on as its own, already logged above.
   pool.on('error', () => {})
-  return new PostgresDialect({ pool })
+  return pool
+}
+
+function postgresDialect(url: string): Dialect {
+  return new PostgresDialect({ pool: () => postgresPool(url) })
 }
 
 export const dialectName: 'sqlite' | 'postgres' = env.DATABASE_URL ? 'postgres' : 'sqlite'

@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import sharp from 'sharp'
 import { DEMO_ARTWORK } from '~/modules/news/news.demo.server'
 import type { Db } from '~/platform/db.server'
+import { loadSharp } from '~/platform/media/load-sharp.server'
 import type { MediaChange } from '~/platform/media/media-change.server'
 import { insertVideoCopy } from '~/platform/media/videos.server'
 import type { MediaCategory } from './gallery.schema'
@@ -90,7 +90,7 @@ async function fileOf(trx: Db, media: MediaChange, title: string, file: DemoFile
   const source =
     'photo' in file
       ? fs.readFileSync(path.join(DEMO_MEDIA_DIR, file.photo))
-      : await sharp(Buffer.from(file.artwork)).png().toBuffer()
+      : await (await loadSharp())(Buffer.from(file.artwork)).png().toBuffer()
   const image = await media.storeImage(new Blob([new Uint8Array(source)]), 'gallery')
   return { kind: 'photo' as const, imageId: await media.attach(trx, image, title) }
 }

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto'
 import type { ExpressionBuilder } from 'kysely'
-import nodemailer from 'nodemailer'
 import { getSiteSettings } from '~/modules/settings/settings.queries.server'
 import { db } from '~/platform/db.server'
 import type { ContactDeliveryTable, ContactMessageTable, Database } from '~/platform/db-schema'
@@ -173,6 +172,8 @@ async function sendEmail(message: Message, signal: AbortSignal): Promise<void> {
   if (!env.SMTP_URL) throw new Error('SMTP_URL is not set')
   const settings = await getSiteSettings()
   if (!settings.email) throw new Error('The site settings have no e-mail address to deliver to')
+  // Loaded with the first message to send, not at every start.
+  const { default: nodemailer } = await import('nodemailer')
   const transport = nodemailer.createTransport({
     url: env.SMTP_URL,
     connectionTimeout: DELIVERY_POLICY.smtpConnectTimeoutMs,

@@ -1,5 +1,5 @@
-import sharp from 'sharp'
 import type { Db } from '~/platform/db.server'
+import { loadSharp } from '~/platform/media/load-sharp.server'
 import type { MediaChange } from '~/platform/media/media-change.server'
 import type { ProductCategory } from './product-categories'
 import { insertProduct } from './marketplace.service.server'
@@ -140,7 +140,7 @@ export async function seedMarketplace(trx: Db, media: MediaChange): Promise<void
   for (const demo of DEMO_PRODUCTS) {
     const images = []
     for (const picture of demo.pictures) {
-      const png = await sharp(Buffer.from(artwork(picture.background, DRAWINGS[picture.drawing]))).png().toBuffer()
+      const png = await (await loadSharp())(Buffer.from(artwork(picture.background, DRAWINGS[picture.drawing]))).png().toBuffer()
       images.push(await media.storeImage(new Blob([new Uint8Array(png)]), 'product'))
     }
     const createdAt = new Date(Date.now() - demo.daysAgo * 86_400_000).toISOString()

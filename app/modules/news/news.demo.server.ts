@@ -1,5 +1,5 @@
-import sharp from 'sharp'
 import type { Db } from '~/platform/db.server'
+import { loadSharp } from '~/platform/media/load-sharp.server'
 import type { MediaChange } from '~/platform/media/media-change.server'
 import { insertArticle } from './news.service.server'
 
@@ -96,7 +96,7 @@ ${SAMPLE_NOTE}`,
 /** Adds the demo articles, each with its illustration, to a new site (inside the seed's media transaction). */
 export async function seedNews(trx: Db, media: MediaChange): Promise<void> {
   for (const demo of DEMO_ARTICLES) {
-    const png = await sharp(Buffer.from(demo.artwork)).png().toBuffer()
+    const png = await (await loadSharp())(Buffer.from(demo.artwork)).png().toBuffer()
     const image = await media.storeImage(new Blob([new Uint8Array(png)]), 'article')
     const imageId = await media.attach(trx, image, demo.imageAlt)
     const createdAt = new Date(Date.now() - demo.daysAgo * 86_400_000).toISOString()

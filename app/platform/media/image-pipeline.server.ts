@@ -1,7 +1,7 @@
-import sharp from 'sharp'
 import { logger } from '../logger.server'
 import { newStorageStem, storage } from '../storage/index.server'
 import { readFileHead } from './file-head.server'
+import { loadSharp } from './load-sharp.server'
 import { MediaRejectedError } from './media-rejected'
 import {
   IMAGE_DIMENSIONS_MESSAGE,
@@ -82,6 +82,7 @@ async function decodeUpload(source: ImageSource, preset: ImagePreset) {
   const type = detectImageType(await readHead(source))
   if (!type) throw new MediaRejectedError(INVALID_IMAGE_TYPE_MESSAGE)
   const input = await sharpInput(source)
+  const sharp = await loadSharp()
   // Reading the header is cheap whatever it declares; the size check below gives the clearer message.
   const metadata = await sharp(input, { limitInputPixels: false })
     .metadata()
@@ -116,6 +117,7 @@ async function encodeVariant(
   width: number,
   format: ImageFormat,
 ): Promise<{ data: Buffer; width: number; height: number }> {
+  const sharp = await loadSharp()
   const resized = sharp(pixels, { raw }).resize({
     width,
     height: Math.max(1, Math.round((raw.height * width) / raw.width)),

@@ -1,8 +1,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { FileStore } from '@tus/file-store'
-import { Server, type Upload } from '@tus/server'
+import type { Server, Upload } from '@tus/server'
 import type { SessionUser } from '../auth.server'
 import { db, nowIso } from '../db.server'
 import { env } from '../env.server'
@@ -60,10 +59,17 @@ function cleanContentType(type: string | null | undefined): string {
 // The signed-in user of a creation request, for the creation hook (tus passes the request on).
 const creators = new WeakMap<Request, SessionUser>()
 
-let tusServer: Server | undefined
+let tusServer: Promise<Server> | undefined
 
-function tus(): Server {
-  tusServer ??= new Server({
+/** The tus server, loaded with the first upload rather than at every start. */
+function tus(): Promise<Server> {
+  tusServer ??= createTusServer()
+  return tusServer
+}
+
+async function createTusServer(): Promise<Server> {
+  const [{ Server }, { FileStore }] = await Promise.all([import('@tus/server'), import('@tus/file-store')])
+  return new Server({
     path: UPLOAD_ENDPOINT,
     datastore: new FileStore({ directory: uploadsDir() }),
     maxSize: UPLOAD_MAX_BYTES,
@@ -101,7 +107,6 @@ function tus(): Server {
       return { status_code: 500, body: 'The upload failed on the server.\n' }
     },
   })
-  return tusServer
 }
 
 function plain(status: number, text: string): Response {
@@ -119,14 +124,14 @@ export async function handleUploadRequest(request: Request, user: SessionUser, u
     // The size is declared up front, so the limit is checked before the first byte.
     if (request.headers.get('upload-length') === null) return plain(400, 'Upload-Length is required')
     creators.set(request, user)
-    return tus().handleWeb(request)
+    return (await tus()).handleWeb(request)
   }
   if (!isUploadId(uploadId)) return plain(404, 'Upload not found')
   if (!['PATCH', 'HEAD', 'DELETE'].includes(request.method)) return plain(405, 'Method not allowed')
   const row = await db.selectFrom('uploads').select('userId').where('id', '=', uploadId).executeTakeFirst()
   if (!row || row.userId !== user.id) return plain(404, 'Upload not found')
 
-  const response = await tus().handleWeb(request)
+  const response = await (await tus()).handleWeb(request)
   if (request.method === 'PATCH') {
     // Even a broken-off chunk is activity: the upload is not abandoned.
     await db.updateTable('uploads').set({ updatedAt: nowIso() }).where('id', '=', uploadId).execute()

@@ -2,7 +2,6 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { ExpressionBuilder } from 'kysely'
-import sharp from 'sharp'
 import type { Database, VideoTable } from '../db-schema'
 import { db as appDb, nowIso, type Db } from '../db.server'
 import { env } from '../env.server'
@@ -14,6 +13,7 @@ import { convertToWebMp4, extractFrame, probeMedia, ToolFailedError, ToolMissing
 import type { ResponsiveImageData } from './image-types'
 import { readFileHead } from './file-head.server'
 import { getImagesByIds, toResponsiveImage } from './images.server'
+import { loadSharp } from './load-sharp.server'
 import { withMediaChange, type MediaChange } from './media-change.server'
 import { MediaRejectedError } from './media-rejected'
 import type { StoredFileOwner } from './unreferenced-files.server'
@@ -512,12 +512,13 @@ function conversionResult(
 }
 
 /** A plain dark frame with a play symbol, for videos without a frame of their own. */
-function neutralPoster(): Promise<Buffer> {
+async function neutralPoster(): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720" viewBox="0 0 1280 720">
     <rect width="1280" height="720" fill="#2d3338"/>
     <circle cx="640" cy="360" r="110" fill="#4a535b"/>
     <path d="M600 290 L720 360 L600 430 Z" fill="#d9dee2"/>
   </svg>`
+  const sharp = await loadSharp()
   return sharp(Buffer.from(svg)).png().toBuffer()
 }
 
