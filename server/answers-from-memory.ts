@@ -48,19 +48,47 @@ export function answersFromMemory(options: AnswersFromMemoryOptions): RequestLis
   const pageCache = options.pageCacheSeconds > 0 ? createPageCache(options.pageCacheSeconds) : null
   const readVersion = sharedReads(options.readContentVersion)
 
+  // Pages being made, by key: a burst of visitors to a page that is not kept yet waits for the
+  // one being made with the same content version instead of making it again, each.
+  const making = new Map<string, { version: string; page: Promise<KeptPage | null> }>()
+
+  function responseOf(page: KeptPage, acceptEncoding: string | undefined, state: 'hit' | 'miss'): Response {
+    const { status, headers, body } = answerOf(page, acceptEncoding, state)
+    return new Response(new Uint8Array(body), { status, headers })
+  }
+
+  /** The app's answer, kept when it may be; while it is made, it is the page others with `key` wait for. */
+  async function makeAndKeep(key: string, version: string, make: () => Response | Promise<Response>, acceptEncoding?: string) {
+    // Kept, or being made, since this request was found not kept.
+    const beingMade = making.get(key)
+    const ready = pageCache!.get(key, version) ?? (beingMade?.version === version ? await beingMade.page : null)
+    if (ready) return responseOf(ready, acceptEncoding, 'hit')
+    const first = !making.has(key)
+    let made: (page: KeptPage | null) => void = () => {}
+    if (first) making.set(key, { version, page: new Promise((resolve) => (made = resolve)) })
+    let page: KeptPage | null = null
+    try {
+      const kept = await keepable(await make(), version)
+      if (kept instanceof Response) return kept
+      page = kept
+      pageCache!.set(key, page)
+      return responseOf(page, acceptEncoding, 'miss')
+    } finally {
+      if (first) {
+        making.delete(key)
+        made(page)
+      }
+    }
+  }
+
   const answerWithApp = getRequestListener(async (request, bindings) => {
     // This server speaks HTTP/1.1 only.
     const { incoming } = bindings as HttpBindings
     if (!pageCache || !isCacheableRequest(incoming, sessionCookie)) return app.fetch(request, bindings)
     // Read before the page is made: a change while it is made leaves it out of date, not kept as current.
     const version = await readVersion()
-    const response = await app.fetch(request, bindings)
-    if (version === null) return response
-    const page = await keepable(response, version)
-    if (page instanceof Response) return page
-    pageCache.set(pageKey(incoming), page)
-    const { status, headers, body } = answerOf(page, incoming.headers['accept-encoding'], 'miss')
-    return new Response(new Uint8Array(body), { status, headers })
+    if (version === null) return app.fetch(request, bindings)
+    return makeAndKeep(pageKey(incoming), version, () => app.fetch(request, bindings), incoming.headers['accept-encoding'])
   })
 
   async function answerKeptPage(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {

@@ -30,6 +30,16 @@ describe('the page cache', () => {
     expect(second.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'))
   })
 
+  it('makes a page once for a burst of visitors who all ask for it before it is kept', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => get(server, '/support')))
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200))
+    const states = answers.map((answer) => answer.headers.get('x-page-cache'))
+    expect(states.filter((state) => state === 'miss')).toHaveLength(1)
+    expect(states.filter((state) => state === 'hit')).toHaveLength(19)
+    const bodies = new Set(await Promise.all(answers.map((answer) => answer.text())))
+    expect(bodies.size).toBe(1)
+  })
+
   it('never keeps what a signed-in user sees, nor media files or the health check', async () => {
     for (let i = 0; i < 2; i++) {
       const page = await get(server, '/about', admin)
