@@ -28,5 +28,5 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# One process; `node --import tsx server/cluster.ts` runs WEB_CONCURRENCY of them instead.
-CMD ["node", "--import", "tsx", "server/index.ts"]
+# One process; `node build/server/start-cluster.js` runs WEB_CONCURRENCY of them instead.
+CMD ["node", "build/server/start.js"]

@@ -36,7 +36,7 @@ export default defineConfig({
   ],
   webServer: {
     // Each run starts from an empty data folder, so the demo content and the admin are fresh.
-    command: `rm -rf ${E2E_DATA_DIR} && node --import tsx server/index.ts`,
+    command: `rm -rf ${E2E_DATA_DIR} && node ${process.env.BUILD_DIR ?? 'build'}/server/start.js`,
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -51,7 +51,6 @@ export default defineConfig({
       // The tests add content through the modules, not through the admin's requests that refresh
       // cached pages; the page cache has its own HTTP tests (tests/http/anonymous-pages-...).
       PAGE_CACHE_SECONDS: '0',
-      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
     },
   },
 })

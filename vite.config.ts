@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { reactRouter } from '@react-router/dev/vite'
+import esbuild from 'esbuild'
 import { defineConfig, type Plugin } from 'vite'
 
 /**
@@ -28,8 +29,34 @@ function precompressAssets(): Plugin {
   }
 }
 
+/**
+ * Compiles the HTTP server (server/index.ts, server/cluster.ts) beside the app's server build, as
+ * `server/start.js` and `server/start-cluster.js`: production runs plain JavaScript, with no
+ * TypeScript compiler loaded at every start (it took half a second and a hundred megabytes).
+ */
+function bundleServer(): Plugin {
+  return {
+    name: 'bundle-server',
+    apply: 'build',
+    async writeBundle(options) {
+      if (!options.dir || path.basename(options.dir) !== 'server') return
+      await esbuild.build({
+        entryPoints: { start: 'server/index.ts', 'start-cluster': 'server/cluster.ts' },
+        outdir: options.dir,
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        packages: 'external',
+        alias: { '~': './app' },
+        logLevel: 'warning',
+      })
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [reactRouter(), precompressAssets()],
+  plugins: [reactRouter(), precompressAssets(), bundleServer()],
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
   build: { assetsInlineLimit: 0 },
 })

@@ -49,12 +49,11 @@ export async function startBenchServer(
 ): Promise<BenchServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-'))
   const startedAt = performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, [path.join(options.buildDir ?? buildDir, 'server/start.js')], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
-      BUILD_DIR: options.buildDir ?? buildDir,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',

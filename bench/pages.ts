@@ -90,10 +90,10 @@ try {
   if (pages.length === 0) throw new Error('No public page answered 200: nothing to measure.')
   const html = new Map<string, string>()
   for (const page of pages) html.set(page, await (await fetch(server.url + page)).text())
-  const reference = await startReferenceServer(html)
-  stopReference = reference.stop
-
   const asset = assetOfSimilarSize(Buffer.byteLength(html.get('/') ?? ''))
+  // The reference sends the static file too, so that both compare with the same yardstick.
+  const reference = await startReferenceServer(new Map([...html, [asset, fs.readFileSync(path.join(root, buildDir, 'client', asset), 'utf8')]]))
+  stopReference = reference.stop
   const cpus = os.cpus()
   console.log(
     `autocannon: ${connections} connections, ${duration} s per URL, accept-encoding gzip; ` +
@@ -116,7 +116,16 @@ try {
       ratio(site.requestsPerSecond, staticFile.requestsPerSecond),
     ])
   }
-  rows.push([`static ${asset}`, staticFile.requestsPerSecond.toFixed(0), String(staticFile.p99), String(staticFile.failed), '', '', '1.00'])
+  const staticYardstick = await measure(reference.url + asset)
+  rows.push([
+    `static ${asset}`,
+    staticFile.requestsPerSecond.toFixed(0),
+    String(staticFile.p99),
+    String(staticFile.failed),
+    staticYardstick.requestsPerSecond.toFixed(0),
+    ratio(staticFile.requestsPerSecond, staticYardstick.requestsPerSecond),
+    '1.00',
+  ])
   const memory = largestMemory()
   printTable(['path', 'req/s', 'p99 ms', 'failed', 'reference req/s', 'vs reference', 'vs static'], rows)
 

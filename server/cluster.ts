@@ -1,5 +1,5 @@
-// `npm run start:cluster` / `node --import tsx server/cluster.ts`: several copies of the server
-// (server/index.ts) on one machine, sharing its port through node:cluster, for a machine with
+// `npm run start:cluster` / `node build/server/start-cluster.js`: several copies of the server
+// (server/index.ts, built as start.js beside this file) on one machine, sharing its port through node:cluster, for a machine with
 // several cores. WEB_CONCURRENCY sets how many (default: one per core the process may use).
 //
 // The first worker prepares the site (migrations, demo content, first administrator) before the
@@ -29,7 +29,7 @@ const wanted = workerCount()
 let stopping = false
 const listening = new WeakSet<Worker>()
 
-cluster.setupPrimary({ exec: path.join(import.meta.dirname, 'index.ts'), execArgv: process.execArgv })
+cluster.setupPrimary({ exec: path.join(import.meta.dirname, 'start.js'), execArgv: process.execArgv })
 
 function fork(): Promise<Worker> {
   const worker = cluster.fork()

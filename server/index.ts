@@ -1,5 +1,5 @@
-// Run with `node --import tsx server/index.ts`: the `tsx` command would wrap the server in a second
-// process that SIGKILLs it when it does not confirm a SIGTERM within ~30 ms, cutting graceful shutdown short.
+// The production server. The build compiles it to `build/server/start.js`, beside the app's own
+// server build (`index.js`) and the browser files (`../client`): `node build/server/start.js`.
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
@@ -8,10 +8,8 @@ import { answersFromMemory } from './answers-from-memory'
 import { createApp, type AppServerBuild } from './app'
 import { loadStaticFiles } from './static-files'
 
-// BUILD_DIR lets several builds live side by side (tests and benchmarks use their own).
-const buildDir = path.resolve(import.meta.dirname, '..', process.env.BUILD_DIR ?? 'build')
-const buildPath = path.join(buildDir, 'server/index.js')
-const build = (await import(buildPath)) as AppServerBuild
+const buildDir = path.resolve(import.meta.dirname, '..')
+const build = (await import(path.join(buildDir, 'server/index.js'))) as AppServerBuild
 await build.entry.module.prepareServer()
 
 const app = createApp(async () => build, { mode: 'production' })

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { env } from '../app/platform/env.server'
-import { acceptsEncoding } from './accept-encoding'
+import { bestEncoding } from './accept-encoding'
 
 /**
  * Pages for anonymous visitors, kept in memory so that a post shared on Facebook does not render
@@ -150,12 +150,7 @@ export async function keepable(response: Response, version: string, now = Date.n
 
 /** What to send for a kept page: its headers and its body in the best encoding the client takes. */
 export function answerOf(page: KeptPage, acceptEncoding: string | undefined, state: 'hit' | 'miss') {
-  const [body, encoding] =
-    page.br && acceptsEncoding(acceptEncoding, 'br')
-      ? [page.br, 'br']
-      : page.gzip && acceptsEncoding(acceptEncoding, 'gzip')
-        ? [page.gzip, 'gzip']
-        : [page.identity, null]
+  const [body, encoding] = bestEncoding(page, acceptEncoding)
   const headers: [string, string][] = [...page.headers, ['x-page-cache', state], ['content-length', String(body.byteLength)]]
   if (page.gzip) headers.push(['vary', 'Accept-Encoding'])
   if (encoding) headers.push(['content-encoding', encoding])

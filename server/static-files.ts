@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { acceptsEncoding } from './accept-encoding'
+import { bestEncoding } from './accept-encoding'
 
 /**
  * The built client files (hashed assets, favicon, preview image), read once at start and served
@@ -90,13 +90,7 @@ export function answerStaticFile(files: Map<string, StaticFile>, incoming: Incom
     outgoing.writeHead(304, headers).end()
     return true
   }
-  const acceptEncoding = incoming.headers['accept-encoding']
-  const [body, encoding] =
-    file.br && acceptsEncoding(acceptEncoding, 'br')
-      ? [file.br, 'br']
-      : file.gzip && acceptsEncoding(acceptEncoding, 'gzip')
-        ? [file.gzip, 'gzip']
-        : [file.identity, null]
+  const [body, encoding] = bestEncoding(file, incoming.headers['accept-encoding'])
   if (encoding) headers['Content-Encoding'] = encoding
   headers['Content-Length'] = String(body.length)
   outgoing.writeHead(200, headers)

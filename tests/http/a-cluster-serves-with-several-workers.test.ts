@@ -5,7 +5,7 @@ import { startTestServer } from '../setup/server'
 // server/cluster.ts with two workers on one port. Which worker answers is not shown to visitors;
 // each worker keeps its own page cache, so two answers that both had to render a page come from
 // two different processes.
-const cluster = await startTestServer({ WEB_CONCURRENCY: '2' }, { script: 'server/cluster.ts' })
+const cluster = await startTestServer({ WEB_CONCURRENCY: '2' }, { script: 'start-cluster.js' })
 afterAll(() => cluster.stop())
 
 /** One GET on a new connection (the primary hands each connection to the next worker in turn). */

@@ -22,8 +22,8 @@ export interface TestServerOptions {
   sharedDatabase?: TestDatabase
   /** Start from an empty database (as a new install does) instead of a copy of the seeded site. */
   emptySite?: boolean
-  /** The program to run instead of server/index.ts, e.g. server/cluster.ts. */
-  script?: string
+  /** The built program to run: `start.js` (server/index.ts) or `start-cluster.js` (server/cluster.ts). */
+  script?: 'start.js' | 'start-cluster.js'
   /** Run the server as this user (the test runs as root, say, whom file permissions do not stop). */
   user?: { uid: number; gid: number }
 }
@@ -43,19 +43,17 @@ export async function startTestServer(
   extraEnv: Record<string, string> = {},
   options: TestServerOptions = {},
 ): Promise<TestServer> {
-  if (!fs.existsSync(path.join(root, process.env.BUILD_DIR ?? 'build', 'server/index.js'))) {
-    throw new Error('No server build: run `npm run build` before the HTTP tests (npm test does).')
+  const program = path.join(root, process.env.BUILD_DIR ?? 'build', 'server', options.script ?? 'start.js')
+  if (!fs.existsSync(program)) {
+    throw new Error(`No server build at ${program}: run \`npm run build\` before the HTTP tests (npm test does).`)
   }
   const kind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite'
   const database = await databaseForServer(kind, options)
-  // One process: the `tsx` command runs the server as its child, relays SIGTERM and SIGKILLs the
-  // child when it does not confirm within about 60 ms (a busy machine), cutting open requests off.
-  const child = spawn(process.execPath, ['--import', 'tsx', options.script ?? 'server/index.ts'], {
+  const child = spawn(process.execPath, [program], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
-      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
