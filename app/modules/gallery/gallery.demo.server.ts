@@ -5,7 +5,7 @@ import type { Db } from '~/platform/db.server'
 import { loadSharp } from '~/platform/media/load-sharp.server'
 import type { MediaChange } from '~/platform/media/media-change.server'
 import { insertVideoCopy } from '~/platform/media/videos.server'
-import type { MediaCategory } from './gallery.schema'
+import type { MediaCategory } from './media-categories'
 import { insertMediaItem } from './gallery.service.server'
 
 /** Photographs and the video from Debian's mate-backgrounds (see db/demo-media/LICENSE.md). */

@@ -4,7 +4,7 @@ import { db } from '~/platform/db.server'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { getImagesByIds, pickSocialImage, toResponsiveImage, type ImageRecord } from '~/platform/media/images.server'
 import { getVideosByIds, isVideoReady, type VideoStatus } from '~/platform/media/videos.server'
-import { MEDIA_PER_PAGE, type MediaCategory } from './gallery.schema'
+import { MEDIA_PER_PAGE, type MediaCategory } from './media-categories'
 
 export type MediaKind = 'photo' | 'video'
 

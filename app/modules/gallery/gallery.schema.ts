@@ -1,32 +1,7 @@
 import { z } from 'zod'
 import { requiredText, text } from '~/platform/form-schema'
 import { UPLOAD_MAX_BYTES } from '~/platform/media/upload-policy'
-
-/** The gallery's categories, in the order of its tabs (after 'all'). */
-export const MEDIA_CATEGORIES = ['Events', 'Education', 'Health', 'Community', 'Projects'] as const
-export type MediaCategory = (typeof MEDIA_CATEGORIES)[number]
-export const DEFAULT_MEDIA_CATEGORY: MediaCategory = 'Events'
-
-export function isMediaCategory(value: unknown): value is MediaCategory {
-  return MEDIA_CATEGORIES.includes(value as MediaCategory)
-}
-
-/** The address of the grid in a category (null: all) at a page. */
-export function photosHref(category: MediaCategory | null, page = 1): string {
-  const params = new URLSearchParams()
-  if (category) params.set('category', category)
-  if (page > 1) params.set('page', String(page))
-  const query = params.toString()
-  return query ? `/photos?${query}` : '/photos'
-}
-
-/** An item's address; opened from a category's grid, its neighbours are that category's. */
-export function mediaHref(slug: string, category: MediaCategory | null): string {
-  return `/photos/${encodeURIComponent(slug)}${category ? `?${new URLSearchParams({ category })}` : ''}`
-}
-
-/** Items per page of /photos: a few screenfuls of thumbnails on a phone. */
-export const MEDIA_PER_PAGE = 24
+import { MEDIA_CATEGORIES, DEFAULT_MEDIA_CATEGORY } from './media-categories'
 
 /** Files one upload form may add at once. */
 export const MEDIA_FILES_MAX = 20

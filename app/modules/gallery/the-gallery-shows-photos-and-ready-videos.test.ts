@@ -20,7 +20,8 @@ import {
   listMediaForSitemap,
   listPublishedMedia,
 } from './gallery.queries.server'
-import { MEDIA_FILES_MAX, MEDIA_PER_PAGE, MediaEditSchema, mediaFileProblem, MediaUploadSchema, type MediaUploadInput } from './gallery.schema'
+import { MEDIA_FILES_MAX, MediaEditSchema, mediaFileProblem, MediaUploadSchema, type MediaUploadInput } from './gallery.schema'
+import { MEDIA_PER_PAGE } from './media-categories'
 import { addMediaItems, deleteMediaItem, MediaItemNotFoundError, updateMediaItem } from './gallery.service.server'
 
 const fixtures = fs.mkdtempSync(path.join(os.tmpdir(), 'gallery-fixtures-'))

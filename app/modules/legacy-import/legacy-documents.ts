@@ -4,7 +4,7 @@
  * Each reader answers what the document becomes here, or why it cannot be imported.
  */
 import { EVENT_TYPE_OPTIONS } from '~/modules/events/events.schema'
-import { DEFAULT_MEDIA_CATEGORY, isMediaCategory, type MediaCategory } from '~/modules/gallery/gallery.schema'
+import { DEFAULT_MEDIA_CATEGORY, isMediaCategory, type MediaCategory } from '~/modules/gallery/media-categories'
 import { PRODUCT_IMAGES_MAX } from '~/modules/marketplace/marketplace.schema'
 import { DEFAULT_PRODUCT_CATEGORY, isProductCategory, type ProductCategory } from '~/modules/marketplace/product-categories'
 import { isFacebookLink, isInstagramLink, normaliseWhatsAppNumber } from '~/modules/marketplace/product-contact-links'

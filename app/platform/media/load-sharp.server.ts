@@ -7,5 +7,10 @@ let loading: Promise<typeof Sharp> | null = null
  * loaded with the first image the site processes, not at every start.
  */
 export function loadSharp(): Promise<typeof Sharp> {
-  return (loading ??= import('sharp').then((module) => module.default))
+  loading ??= import('sharp').then(({ default: sharp }) => {
+    // Each image is processed once: libvips' cache of recent operations would only hold memory.
+    sharp.cache(false)
+    return sharp
+  })
+  return loading
 }

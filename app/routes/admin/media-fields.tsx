@@ -1,6 +1,6 @@
 import type { FieldMetadata } from '@conform-to/react'
 import { CheckboxField, Field, SelectField, TextareaField } from '~/components/forms'
-import { MEDIA_CATEGORIES } from '~/modules/gallery/gallery.schema'
+import { MEDIA_CATEGORIES } from '~/modules/gallery/media-categories'
 
 const CATEGORY_OPTIONS = MEDIA_CATEGORIES.map((value) => ({ value, label: value }))
 

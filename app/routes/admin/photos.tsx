@@ -12,7 +12,6 @@ import { ResponsiveImage } from '~/components/responsive-image'
 import { ResumableUpload } from '~/components/resumable-upload'
 import { listMediaForAdmin, type AdminMediaRow } from '~/modules/gallery/gallery.queries.server'
 import {
-  DEFAULT_MEDIA_CATEGORY,
   MEDIA_ACCEPT,
   MediaActionSchema,
   mediaFileProblem,
@@ -20,6 +19,7 @@ import {
   UPLOAD_FAILED_MESSAGE,
   type MediaUploadValues,
 } from '~/modules/gallery/gallery.schema'
+import { DEFAULT_MEDIA_CATEGORY } from '~/modules/gallery/media-categories'
 import { addMediaItems, deleteMediaItem } from '~/modules/gallery/gallery.service.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { requireAccess } from '~/platform/auth.server'
