@@ -11,12 +11,12 @@ export function sessionCookieOf(response: Response): string | undefined {
     ?.split(';')[0]
 }
 
-export async function get(server: TestServer, path: string, cookie?: string, headers: Record<string, string> = {}) {
+export async function get(server: Pick<TestServer, 'url'>, path: string, cookie?: string, headers: Record<string, string> = {}) {
   return fetch(server.url + path, { redirect: 'manual', headers: { ...(cookie ? { cookie } : {}), ...headers } })
 }
 
 export async function post(
-  server: TestServer,
+  server: Pick<TestServer, 'url'>,
   path: string,
   fields: Record<string, string>,
   cookie?: string,
@@ -36,7 +36,7 @@ export async function post(
 }
 
 /** Signs in through /login and returns the session cookie (`sid=...`). */
-export async function signIn(server: TestServer, email = ADMIN.email, password = ADMIN.password): Promise<string> {
+export async function signIn(server: Pick<TestServer, 'url'>, email = ADMIN.email, password = ADMIN.password): Promise<string> {
   const response = await post(server, '/login', { email, password })
   const cookie = sessionCookieOf(response)
   if (response.status !== 302 || !cookie) throw new Error(`Sign-in as ${email} failed with ${response.status}`)

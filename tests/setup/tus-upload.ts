@@ -1,12 +1,16 @@
 import type { TestServer } from './server'
 
-/** Uploads `bytes` through the site's tus endpoint in one chunk, as `cookie`'s user, and returns the upload's id. */
+/**
+ * Uploads `bytes` through the site's tus endpoint, as `cookie`'s user, in chunks of `chunkBytes`
+ * (all at once by default), and returns the upload's id.
+ */
 export async function uploadOverHttp(
-  server: TestServer,
+  server: Pick<TestServer, 'url'>,
   cookie: string,
   bytes: Buffer,
   filename: string,
   filetype: string,
+  chunkBytes = bytes.length,
 ): Promise<string> {
   const headers = { origin: server.url, cookie, 'tus-resumable': '1.0.0' }
   const metadata = [`filename ${Buffer.from(filename).toString('base64')}`, `filetype ${Buffer.from(filetype).toString('base64')}`]
@@ -17,12 +21,14 @@ export async function uploadOverHttp(
   })
   if (created.status !== 201) throw new Error(`Creating the upload answered ${created.status}`)
   const location = created.headers.get('location')!
-  const sent = await fetch(server.url + location, {
-    method: 'PATCH',
-    redirect: 'manual',
-    headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-    body: new Uint8Array(bytes),
-  })
-  if (sent.status !== 204) throw new Error(`Sending the upload answered ${sent.status}`)
+  for (let offset = 0; offset < bytes.length; offset += chunkBytes) {
+    const sent = await fetch(server.url + location, {
+      method: 'PATCH',
+      redirect: 'manual',
+      headers: { ...headers, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+      body: new Uint8Array(bytes.subarray(offset, offset + chunkBytes)),
+    })
+    if (sent.status !== 204) throw new Error(`Sending the upload at byte ${offset} answered ${sent.status}`)
+  }
   return location.split('/').pop()!
 }

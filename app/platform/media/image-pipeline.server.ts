@@ -1,8 +1,8 @@
 import { logger } from '../logger.server'
-import { newStorageStem, storage } from '../storage/index.server'
+import { newStorageStem, storage, StorageFullError } from '../storage/index.server'
 import { readFileHead } from './file-head.server'
 import { loadSharp } from './load-sharp.server'
-import { MediaRejectedError } from './media-rejected'
+import { MediaRejectedError, STORAGE_FULL_MESSAGE } from './media-rejected'
 import {
   IMAGE_DIMENSIONS_MESSAGE,
   IMAGE_PRESETS,
@@ -160,6 +160,7 @@ export async function storeImageFiles(source: ImageSource, presetName: ImagePres
   const failed = results.find((result) => result.status === 'rejected')
   if (failed) {
     await deleteStoredFiles(planned.map((p) => p.key))
+    if (failed.reason instanceof StorageFullError) throw new MediaRejectedError(STORAGE_FULL_MESSAGE, 507)
     throw failed.reason
   }
   const variants = results.map((result) => (result as PromiseFulfilledResult<ImageVariant>).value)

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { contentTypeForKey, InvalidStorageKeyError, isValidStorageKey, type ByteRange, type Storage } from './storage'
+import { contentTypeForKey, InvalidStorageKeyError, isValidStorageKey, StorageFullError, type ByteRange, type Storage } from './storage'
 import { toNodeReadable } from './input.server'
 
 // Partial writes go here (inside the root, so the final rename stays on one file system).
@@ -46,6 +46,8 @@ export function createLocalDiskStorage(root: string, urlPrefix = '/media'): Stor
         await fs.promises.rename(partial, file)
       } catch (error) {
         await fs.promises.rm(partial, { force: true })
+        const code = (error as NodeJS.ErrnoException).code
+        if (code === 'ENOSPC' || code === 'EDQUOT') throw new StorageFullError({ cause: error })
         throw error
       }
     },

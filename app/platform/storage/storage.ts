@@ -49,6 +49,14 @@ export interface Storage {
   removeAbandonedWrites?(startedBefore: Date): Promise<number>
 }
 
+/** The disk (or quota) the files are written to has no room left; nothing was stored. */
+export class StorageFullError extends Error {
+  constructor(options?: ErrorOptions) {
+    super('The file storage has no room left', options)
+    this.name = 'StorageFullError'
+  }
+}
+
 /** A key the storage refuses: not one the server could have generated. */
 export class InvalidStorageKeyError extends Error {
   constructor(key: string) {
