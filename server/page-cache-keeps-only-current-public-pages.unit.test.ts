@@ -88,10 +88,10 @@ describe('a kept page', () => {
 
   it('is sent in the best encoding the client takes, from the compressed copies made once', async () => {
     // As the app's middleware sent it: gzipped on the fly.
-    const stored = await kept(page(gzipSync(html), { 'content-encoding': 'gzip', vary: 'Accept-Encoding' }))
+    const stored = await kept(page(gzipSync(html), { 'content-encoding': 'gzip', vary: 'Cookie, Accept-Encoding' }))
     const br = answerOf(stored, 'gzip, deflate, br', 'hit')
     expect(new Headers(br.headers).get('content-encoding')).toBe('br')
-    expect(new Headers(br.headers).get('vary')).toBe('Accept-Encoding')
+    expect(new Headers(br.headers).get('vary')).toBe('Cookie, Accept-Encoding')
     expect(brotliDecompressSync(br.body).toString()).toBe(html)
     const gzip = answerOf(stored, 'gzip, br;q=0', 'hit')
     expect(new Headers(gzip.headers).get('content-encoding')).toBe('gzip')

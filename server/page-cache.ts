@@ -28,8 +28,10 @@ export interface KeptPage {
   version: string
   storedAt: number
   status: number
-  /** The answer's headers, without those of its encoding and length. */
+  /** The answer's headers, without those of its encoding, length and Vary. */
   headers: [string, string][]
+  /** What the page depends on besides the URL (e.g. Cookie); Accept-Encoding is added per answer. */
+  vary: string[]
   identity: Buffer
   gzip?: Buffer
   br?: Buffer
@@ -130,6 +132,10 @@ export async function keepable(response: Response, version: string, now = Date.n
   let identity = decoded(sent, encoding)
   if (identity.byteLength > MAX_BODY_BYTES) return new Response(sent, response)
   const headers = new Headers(response.headers)
+  const vary = (headers.get('vary') ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name && name.toLowerCase() !== 'accept-encoding')
   for (const name of ['content-length', 'content-encoding', 'date', 'vary']) headers.delete(name)
   if ((headers.get('content-type') ?? '').startsWith('text/html')) {
     const page = hashesForNonce(identity.toString(), headers.get('content-security-policy') ?? '')
@@ -142,6 +148,7 @@ export async function keepable(response: Response, version: string, now = Date.n
     storedAt: now,
     status: response.status,
     headers: [...headers],
+    vary,
     identity,
     gzip: compressible ? await gzip(identity, { level: 9 }) : undefined,
     br: compressible ? await brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }) : undefined,
@@ -152,7 +159,8 @@ export async function keepable(response: Response, version: string, now = Date.n
 export function answerOf(page: KeptPage, acceptEncoding: string | undefined, state: 'hit' | 'miss') {
   const [body, encoding] = bestEncoding(page, acceptEncoding)
   const headers: [string, string][] = [...page.headers, ['x-page-cache', state], ['content-length', String(body.byteLength)]]
-  if (page.gzip) headers.push(['vary', 'Accept-Encoding'])
+  const vary = page.gzip ? [...page.vary, 'Accept-Encoding'] : page.vary
+  if (vary.length) headers.push(['vary', vary.join(', ')])
   if (encoding) headers.push(['content-encoding', encoding])
   return { status: page.status, headers, body }
 }
