@@ -399,3 +399,25 @@ test('web addresses in a description are links that open in a new tab, marked no
   const rel = ((await link.getAttribute('rel')) ?? '').split(/\s+/)
   expect(rel).toEqual(expect.arrayContaining(['nofollow', 'ugc', 'noopener']))
 })
+
+test('with the keyboard alone a product opens from its name, and Escape brings the focus back to it', async ({ page }) => {
+  await page.goto('/marketplace')
+  await waitForHydration(page)
+  const opener = card(page, 'Banana Bread Loaf').getByRole('link', { name: 'Banana Bread Loaf' })
+  await opener.focus()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Banana Bread Loaf' })
+  await expect(dialog).toBeVisible()
+  await expect(page).toHaveURL('/marketplace/banana-bread-loaf')
+  // The focus is in the dialog, and Tab never reaches the page behind it (the modal dialog makes
+  // that inert; past its last link the focus goes to the browser's own controls, then back).
+  await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true)
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab')
+    const behind = await dialog.evaluate((element) => !element.contains(document.activeElement) && document.activeElement !== document.body)
+    expect(behind, `Tab ${i + 1}`).toBe(false)
+  }
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(opener).toBeFocused()
+})
