@@ -1,5 +1,6 @@
 /**
- * Lighthouse (mobile: emulated phone, simulated slow 4G and CPU) on every public page, with the
+ * Lighthouse (mobile: emulated phone, simulated slow 4G and CPU) on every public page and one item
+ * page of each kind, with the Largest Contentful Paint and the
  * JavaScript each page ships. `npm run bench:lighthouse`.
  */
 import * as chromeLauncher from 'chrome-launcher'
@@ -7,13 +8,15 @@ import lighthouse from 'lighthouse'
 import { CHROMIUM, CHROMIUM_FLAGS } from '../tests/setup/chromium'
 import { buildApp, requireChromium, startBenchServer } from './bench-server'
 import { printTable } from './print-table'
-import { discoverPublicPages } from './public-pages'
+import { discoverItemPages, discoverPublicPages } from './public-pages'
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 
 interface Row {
   path: string
   scores: number[]
+  /** Largest Contentful Paint under Lighthouse's simulated slow 4G, in ms. */
+  lcpMs: number
   scriptCount: number
   scriptTransferBytes: number
   scriptResourceBytes: number
@@ -47,6 +50,7 @@ async function audit(url: string, port: number, label: string): Promise<Row> {
   return {
     path: label,
     scores: CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100)),
+    lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
     scriptCount: scripts.length,
     scriptTransferBytes: scripts.reduce((sum, s) => sum + (s.transferSize ?? 0), 0),
     scriptResourceBytes: scripts.reduce((sum, s) => sum + (s.resourceSize ?? 0), 0),
@@ -66,10 +70,11 @@ async function auditWithRetry(url: string, port: number, label: string): Promise
 
 function printResults(rows: Row[]) {
   const kb = (bytes: number) => (bytes / 1024).toFixed(1)
-  const header = ['path', 'perf', 'a11y', 'best-pr.', 'seo', 'scripts', 'JS KB sent', 'JS KB unzipped']
+  const header = ['path', 'perf', 'a11y', 'best-pr.', 'seo', 'LCP ms', 'scripts', 'JS KB sent', 'JS KB unzipped']
   const lines = rows.map((r) => [
     r.path,
     ...r.scores.map(String),
+    r.lcpMs.toFixed(0),
     String(r.scriptCount),
     kb(r.scriptTransferBytes),
     kb(r.scriptResourceBytes),
@@ -86,7 +91,7 @@ const server = await startBenchServer()
 let chrome: chromeLauncher.LaunchedChrome | undefined
 try {
   console.log(`Server at ${server.url} (fresh SQLite database with demo content)`)
-  const pages = await discoverPublicPages(server.url)
+  const pages = [...(await discoverPublicPages(server.url)), ...(await discoverItemPages(server.url))]
   if (pages.length === 0) throw new Error('No public page answered 200: nothing to audit.')
   chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless', ...CHROMIUM_FLAGS] })
   console.log(`Lighthouse mobile (default settings: emulated phone, simulated throttling), ${pages.length} pages\n`)
