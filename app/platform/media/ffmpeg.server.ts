@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import os from 'node:os'
 import { env } from '../env.server'
 
 /** ffmpeg or ffprobe is not installed where FFMPEG_PATH / FFPROBE_PATH say. */
@@ -32,6 +33,12 @@ interface RunResult {
 function run(command: string, args: string[], options: RunOptions): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal })
+    // Converting a video takes every core for a while: visitors' pages go first.
+    try {
+      if (child.pid) os.setPriority(child.pid, os.constants.priority.PRIORITY_LOW)
+    } catch {
+      // It has already exited; its 'close' below says how.
+    }
     const stdout: Buffer[] = []
     let stdoutBytes = 0
     let stderr = ''
