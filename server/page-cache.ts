@@ -73,7 +73,10 @@ function header(incoming: IncomingMessage, name: string): string {
 
 export function isCacheableRequest(incoming: IncomingMessage, sessionCookie: string): boolean {
   if (incoming.method !== 'GET' || incoming.headers.range || incoming.url?.startsWith('/media/')) return false
-  return !new RegExp(`(?:^|;\\s*)${sessionCookie}=`).test(header(incoming, 'cookie'))
+  const session = `${sessionCookie}=`
+  return !header(incoming, 'cookie')
+    .split(';')
+    .some((cookie) => cookie.trimStart().startsWith(session))
 }
 
 /** Everything a page for an anonymous visitor may depend on: links name the address it was reached on. */

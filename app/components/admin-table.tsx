@@ -1,4 +1,8 @@
 import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import type { ResponsiveImageData } from '~/platform/media/image-types'
+import { ConfirmButton } from './confirm-button'
+import { ResponsiveImage } from './responsive-image'
 
 /**
  * A table of the admin area (admin.css stacks it into cards on phones, each cell labelled by its
@@ -38,5 +42,45 @@ export function AdminTable({
       </thead>
       <tbody>{children}</tbody>
     </table>
+  )
+}
+
+/** A row's picture: its thumbnail, or an empty frame of the same size. */
+export function ThumbnailCell({ image }: { image: ResponsiveImageData | null }) {
+  return (
+    <td className="admin-media-thumb">
+      {image ? <ResponsiveImage image={image} sizes="6rem" /> : <span className="admin-media-placeholder" aria-hidden="true" />}
+    </td>
+  )
+}
+
+/** A row's last cell: Edit, and Delete once confirmed (the form posts `deleteFields` to the page). */
+export function EditDeleteCell({
+  editTo,
+  name,
+  deleteFields,
+  confirmText,
+}: {
+  editTo: string
+  /** What the row is called, for the Edit link's accessible name. */
+  name: string
+  deleteFields: Record<string, string>
+  confirmText: string
+}) {
+  return (
+    <td>
+      <div className="button-row">
+        <Link to={editTo} className="button-secondary button-small" aria-label={`Edit ${name}`}>
+          Edit
+        </Link>
+        <ConfirmButton
+          hiddenFields={deleteFields}
+          label="Delete"
+          confirmText={confirmText}
+          confirmLabel="Delete"
+          className="button-danger button-small"
+        />
+      </div>
+    </td>
   )
 }

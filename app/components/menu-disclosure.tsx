@@ -32,7 +32,7 @@ export function MenuDisclosure({ className, summary, children }: { className: st
   return (
     <details
       ref={menuRef}
-      className={className}
+      className={`menu-disclosure ${className}`}
       onClick={(event) => {
         if ((event.target as Element).closest('a') && menuRef.current) menuRef.current.open = false
       }}

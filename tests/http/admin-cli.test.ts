@@ -1,26 +1,10 @@
-import { spawn } from 'node:child_process'
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { authenticate } from '~/modules/users/users.service.server'
-
-const root = path.resolve(import.meta.dirname, '../..')
+import { runScript } from '../setup/run-script'
 
 /** Runs `npm run admin -- ...` against this test file's database, with `stdin` piped in. */
-function admin(args: string[], stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['scripts/admin.ts', ...args], {
-      cwd: root,
-      env: process.env, // DATA_DIR / DATABASE_URL of the test database
-      stdio: ['pipe', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
-    child.on('error', reject)
-    child.on('exit', (code) => resolve({ code, stdout, stderr }))
-    child.stdin.end(stdin)
-  })
+function admin(args: string[], stdin = '') {
+  return runScript('admin', args, { stdin })
 }
 
 describe('npm run admin', () => {

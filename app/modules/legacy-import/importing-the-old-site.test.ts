@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -8,6 +7,7 @@ import sharp from 'sharp'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { GPS_IFD_TAG } from '../../../tests/fixtures/images'
 import { buildLegacyExport, PRODUCT_IMAGE_COLOURS } from '../../../tests/fixtures/old-site-export'
+import { runScript } from '../../../tests/setup/run-script'
 import { emptyUploadsBeforeEach, storedFiles } from '../../../tests/setup/uploads'
 import { db } from '~/platform/db.server'
 import type { ImageVariant } from '~/platform/media/image-types'
@@ -17,7 +17,6 @@ import { listAuditEventsForAdmin } from '~/modules/audit/audit.queries.server'
 import { importLegacySite, type ImportReporter } from './legacy-import.server'
 import { folderSource, LegacyBackendError, restSource } from './legacy-source.server'
 
-const root = path.resolve(import.meta.dirname, '../../..')
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'legacy-import-'))
 let exportDir: string
 beforeAll(async () => {
@@ -380,20 +379,8 @@ describe("importing from the old backend's REST API", () => {
 })
 
 /** Runs `npm run import:legacy -- ...` against this test file's database. */
-function importCommand(args: string[], extraEnv: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['scripts/import-legacy.ts', ...args], {
-      cwd: root,
-      env: { ...process.env, ...extraEnv }, // DATA_DIR / DATABASE_URL of the test database
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
-    child.on('error', reject)
-    child.on('exit', (code) => resolve({ code, stdout, stderr }))
-  })
+function importCommand(args: string[], extraEnv: Record<string, string> = {}) {
+  return runScript('import-legacy', args, { env: { ...process.env, ...extraEnv } })
 }
 
 describe('npm run import:legacy', () => {

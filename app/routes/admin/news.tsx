@@ -2,8 +2,7 @@ import { data, Link } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/news'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
-import { AdminTable } from '~/components/admin-table'
-import { ConfirmButton } from '~/components/confirm-button'
+import { AdminTable, EditDeleteCell } from '~/components/admin-table'
 import { ErrorList } from '~/components/forms'
 import { listArticlesForAdmin } from '~/modules/news/news.queries.server'
 import { deleteArticle } from '~/modules/news/news.service.server'
@@ -76,24 +75,12 @@ export default function AdminNews({ loaderData, actionData }: Route.ComponentPro
               <td data-label="Posted">
                 <time dateTime={article.createdAt}>{article.dateLabel}</time>
               </td>
-              <td>
-                <div className="button-row">
-                  <Link
-                    to={`/admin/news/${article.id}`}
-                    className="button-secondary button-small"
-                    aria-label={`Edit ${article.title}`}
-                  >
-                    Edit
-                  </Link>
-                  <ConfirmButton
-                    hiddenFields={{ id: article.id }}
-                    label="Delete"
-                    confirmText="Are you sure you want to delete this article?"
-                    confirmLabel="Delete"
-                    className="button-danger button-small"
-                  />
-                </div>
-              </td>
+              <EditDeleteCell
+                editTo={`/admin/news/${article.id}`}
+                name={article.title}
+                deleteFields={{ id: article.id }}
+                confirmText="Are you sure you want to delete this article?"
+              />
             </tr>
           ))}
         </AdminTable>

@@ -5,10 +5,8 @@ import { data, Form, Link, useLocation, useNavigation } from 'react-router'
 import type { Route } from './+types/photos'
 import { auditSourceOf, recordAuditEvent, type AuditSource } from '~/modules/audit/audit.service.server'
 import { MediaDetailsFields } from './media-fields'
-import { AdminTable } from '~/components/admin-table'
-import { ConfirmButton } from '~/components/confirm-button'
+import { AdminTable, EditDeleteCell, ThumbnailCell } from '~/components/admin-table'
 import { ErrorList } from '~/components/forms'
-import { ResponsiveImage } from '~/components/responsive-image'
 import { ResumableUpload } from '~/components/resumable-upload'
 import { listMediaForAdmin, type AdminMediaRow } from '~/modules/gallery/gallery.queries.server'
 import {
@@ -153,13 +151,7 @@ function MediaTable({ items }: { items: (AdminMediaRow & { dateLabel: string })[
         const status = statusOf(item)
         return (
           <tr key={item.id}>
-            <td className="admin-media-thumb">
-              {item.thumbnail ? (
-                <ResponsiveImage image={item.thumbnail} sizes="6rem" />
-              ) : (
-                <span className="admin-media-placeholder" aria-hidden="true" />
-              )}
-            </td>
+            <ThumbnailCell image={item.thumbnail} />
             <td data-label="Title">
               {status ? item.title : <Link to={`/photos/${item.slug}`}>{item.title}</Link>}
               <span className="admin-badge">{item.kind === 'video' ? 'video' : 'photo'}</span>
@@ -175,20 +167,12 @@ function MediaTable({ items }: { items: (AdminMediaRow & { dateLabel: string })[
             <td data-label="Added">
               <time dateTime={item.createdAt}>{item.dateLabel}</time>
             </td>
-            <td>
-              <div className="button-row">
-                <Link to={`/admin/photos/${item.id}`} className="button-secondary button-small" aria-label={`Edit ${item.title}`}>
-                  Edit
-                </Link>
-                <ConfirmButton
-                  hiddenFields={{ intent: 'delete', id: item.id }}
-                  label="Delete"
-                  confirmText={`Are you sure you want to delete this ${item.kind}?`}
-                  confirmLabel="Delete"
-                  className="button-danger button-small"
-                />
-              </div>
-            </td>
+            <EditDeleteCell
+              editTo={`/admin/photos/${item.id}`}
+              name={item.title}
+              deleteFields={{ intent: 'delete', id: item.id }}
+              confirmText={`Are you sure you want to delete this ${item.kind}?`}
+            />
           </tr>
         )
       })}

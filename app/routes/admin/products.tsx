@@ -1,9 +1,7 @@
 import { data, Link } from 'react-router'
 import type { Route } from './+types/products'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
-import { AdminTable } from '~/components/admin-table'
-import { ConfirmButton } from '~/components/confirm-button'
-import { ResponsiveImage } from '~/components/responsive-image'
+import { AdminTable, EditDeleteCell, ThumbnailCell } from '~/components/admin-table'
 import { listProductsForAdmin } from '~/modules/marketplace/marketplace.queries.server'
 import { DeleteProductSchema } from '~/modules/marketplace/marketplace.schema'
 import { PRODUCT_CATEGORY_LABELS } from '~/modules/marketplace/product-categories'
@@ -89,13 +87,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
         >
           {products.map((product) => (
             <tr key={product.id}>
-              <td className="admin-media-thumb">
-                {product.thumbnail ? (
-                  <ResponsiveImage image={product.thumbnail} sizes="6rem" />
-                ) : (
-                  <span className="admin-media-placeholder" aria-hidden="true" />
-                )}
-              </td>
+              <ThumbnailCell image={product.thumbnail} />
               <td data-label="Name">
                 <Link to={`/marketplace/${encodeURIComponent(product.slug)}`}>{product.name}</Link>
                 {product.seller ? <span className="admin-badge">by {product.seller}</span> : null}
@@ -108,24 +100,12 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
               <td data-label="Added">
                 <time dateTime={product.createdAt}>{product.dateLabel}</time>
               </td>
-              <td>
-                <div className="button-row">
-                  <Link
-                    to={`/admin/products/${product.id}`}
-                    className="button-secondary button-small"
-                    aria-label={`Edit ${product.name}`}
-                  >
-                    Edit
-                  </Link>
-                  <ConfirmButton
-                    hiddenFields={{ intent: 'delete', id: product.id }}
-                    label="Delete"
-                    confirmText="Are you sure you want to delete this product?"
-                    confirmLabel="Delete"
-                    className="button-danger button-small"
-                  />
-                </div>
-              </td>
+              <EditDeleteCell
+                editTo={`/admin/products/${product.id}`}
+                name={product.name}
+                deleteFields={{ intent: 'delete', id: product.id }}
+                confirmText="Are you sure you want to delete this product?"
+              />
             </tr>
           ))}
         </AdminTable>
