@@ -45,6 +45,7 @@ const ADMIN_LISTS: Record<string, string> = {
   'admin-pages-about': '/admin/pages?page=about',
   'admin-settings': '/admin/settings',
   'admin-account': '/admin/account',
+  'admin-audit': '/admin/audit',
 }
 
 const buildDir = process.env.BUILD_DIR ?? 'build'
