@@ -8,6 +8,7 @@ export function adminNav(page: Page) {
 /** The admin navigation with its links shown: on a phone they sit behind the Menu button. */
 export async function openAdminNav(page: Page) {
   const nav = adminNav(page)
+  await page.waitForFunction(() => '__reactRouterDataRouter' in window)
   const menu = nav.locator('details.admin-menu')
   if ((await menu.isVisible()) && !(await menu.evaluate((el) => (el as HTMLDetailsElement).open))) {
     await menu.locator('summary').click()
