@@ -50,6 +50,8 @@ export function RouteDialog({
       className="route-dialog"
       aria-labelledby={labelledBy}
       onCancel={(event) => {
+        // React passes a cancel up from a dialog inside (a delete question); that one closes alone.
+        if (event.target !== event.currentTarget) return
         event.preventDefault()
         close()
       }}
