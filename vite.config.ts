@@ -7,17 +7,20 @@ import { defineConfig, type Plugin } from 'vite'
 
 /**
  * Writes `.br` and `.gz` beside each script and style of the browser build, compressed once at
- * their best, so that the server (server/static-files.ts) never compresses them per request.
+ * their best, so that the server (server/static-files.ts) never compresses them per request. It
+ * runs after the app's server build, which is when React Router writes its route list
+ * (`assets/manifest-*.js`) into the browser build.
  */
 function precompressAssets(): Plugin {
   return {
     name: 'precompress-assets',
     apply: 'build',
-    writeBundle(options, bundle) {
-      if (!options.dir || path.basename(options.dir) !== 'client') return
-      for (const fileName of Object.keys(bundle)) {
+    writeBundle(options) {
+      if (!options.dir || path.basename(options.dir) !== 'server') return
+      const clientDir = path.join(options.dir, '..', 'client')
+      for (const fileName of fs.readdirSync(clientDir, { recursive: true, encoding: 'utf8' })) {
         if (!/\.(js|css|svg|json)$/.test(fileName)) continue
-        const file = path.join(options.dir, fileName)
+        const file = path.join(clientDir, fileName)
         const content = fs.readFileSync(file)
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }))
         fs.writeFileSync(

@@ -3,9 +3,11 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
+import { StylesheetTextProvider } from '~/components/inline-stylesheet'
 import { NonceProvider } from '~/components/nonce'
 import { logger } from '~/platform/logger.server'
 import { requestInfoContext } from '~/platform/request-context'
+import publicStylesheet from '~/styles/public.css?inline'
 
 // The HTTP server (server/index.ts) reaches start-up and shutdown through the server build.
 export { prepareServer, closeServer } from '~/startup.server'
@@ -28,7 +30,9 @@ export default function handleRequest(
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StylesheetTextProvider value={publicStylesheet}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StylesheetTextProvider>
       </NonceProvider>,
       {
         nonce,

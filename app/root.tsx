@@ -1,7 +1,9 @@
 import '~/platform/zod-config'
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
 import type { Route } from './+types/root'
+import { DeferredScripts } from '~/components/deferred-scripts'
 import { ErrorContent } from '~/components/error-page'
+import { InlineStylesheet } from '~/components/inline-stylesheet'
 import { useNonce } from '~/components/nonce'
 import { SiteShell } from '~/components/site-shell'
 import { Toaster } from '~/components/toaster'
@@ -15,12 +17,8 @@ import { notFoundForNulInParams } from '~/platform/route-params.server'
 import { formatDate } from '~/platform/dates'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { takeToast } from '~/platform/toast.server'
-import stylesUrl from '~/styles/site.css?url'
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesUrl },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-]
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
 /**
  * A form post the server did not read because it was too large (server/app.ts) never reaches an
@@ -79,13 +77,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#6d28d9" />
         <Meta />
+        <InlineStylesheet />
         {/* Stylesheets need no nonce (style-src allows 'self'); '' keeps server and browser markup equal. */}
         <Links nonce="" />
       </head>
       <body>
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {/* Development keeps React Router's own scripts, which bring Vite's hot reloading. */}
+        {import.meta.env.DEV ? <Scripts nonce={nonce} /> : <DeferredScripts nonce={nonce} />}
       </body>
     </html>
   )

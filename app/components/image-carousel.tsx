@@ -18,7 +18,7 @@ interface ImageCarouselProps {
  * snaps to each image, so they can be swiped through without JavaScript. Once JavaScript runs,
  * previous/next buttons (wrapping at both ends), a counter, thumbnails and the arrow keys are
  * added; the controls only appear then, so none is ever shown that does nothing.
- * Styles: app/styles/carousel.css, imported by the route.
+ * Styles: app/styles/carousel.css, part of the public stylesheet.
  */
 export function ImageCarousel({ images, label, sizes, loading = 'lazy' }: ImageCarouselProps) {
   if (images.length === 0) {

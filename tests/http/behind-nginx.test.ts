@@ -232,7 +232,7 @@ describe('the site behind nginx (deploy/nginx.conf)', () => {
 
   it('passes the long cache lifetimes of hashed assets and media files on', async () => {
     const page = (await viaProxy('/marketplace/beaded-bracelets')).body.toString()
-    const asset = page.match(/href="(\/assets\/[^"]+\.css)"/)![1]
+    const asset = page.match(/"(\/assets\/[^"]+\.js)"/)![1]
     const image = page.match(/src="(\/media\/images\/[^"]+\.jpg)"/)![1]
     for (const file of [asset, image]) {
       const answer = await viaProxy(file)

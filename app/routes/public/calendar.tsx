@@ -20,10 +20,8 @@ import {
 } from '~/platform/dates'
 import { pageMeta } from '~/platform/seo'
 import { getSiteOrigin } from '~/platform/site-url.server'
-import calendarStylesUrl from '~/styles/calendar.css?url'
 
 export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: calendarStylesUrl },
   { rel: 'alternate', type: 'text/calendar', title: 'Calendar', href: '/calendar.ics' },
 ]
 

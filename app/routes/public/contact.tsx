@@ -20,7 +20,6 @@ import { oneTimeCookie, takeOneTimeCookie } from '~/platform/toast.server'
 import { telHref } from '~/components/contact-links'
 import { ErrorList, Field, SelectField, TextareaField } from '~/components/forms'
 import { useRootData } from '~/components/root-data'
-import contactStylesUrl from '~/styles/contact.css?url'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 
 const SUCCESS_TEXT = 'Thank you for your message. We will get back to you soon!'
@@ -30,8 +29,6 @@ const SENT_URL = '/contact?sent=1#message-form'
 // Set by the redirect after a submission and read once: the address alone shows no thank-you.
 const SENT_COOKIE = 'contact-sent'
 const SUBJECT_OPTIONS = CONTACT_SUBJECTS.map((value) => ({ value, label: CONTACT_SUBJECT_LABELS[value] }))
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contactStylesUrl }]
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

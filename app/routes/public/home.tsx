@@ -18,9 +18,6 @@ import { getPageContent, getPageHeroImage } from '~/modules/pages/pages.queries.
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { formatDate } from '~/platform/dates'
 import { pageMeta } from '~/platform/seo'
-import pagesStylesUrl from '~/styles/pages.css?url'
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: pagesStylesUrl }]
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { description: args.loaderData?.content.hero.text ?? '' })

@@ -5,9 +5,6 @@ import { ImpactFigures, PageHero, TextSection } from '~/components/page-blocks'
 import { useRootData } from '~/components/root-data'
 import { getPageContent, getPageHeroImage } from '~/modules/pages/pages.queries.server'
 import { pageMeta } from '~/platform/seo'
-import pagesStylesUrl from '~/styles/pages.css?url'
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: pagesStylesUrl }]
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'Our Impact', description: args.loaderData?.content.hero.text ?? '' })

@@ -16,13 +16,6 @@ import {
 import { getPageContent, getPageHeroImage } from '~/modules/pages/pages.queries.server'
 import { canManage } from '~/platform/access'
 import { pageMeta } from '~/platform/seo'
-import carouselStylesUrl from '~/styles/carousel.css?url'
-import marketplaceStylesUrl from '~/styles/marketplace.css?url'
-
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: carouselStylesUrl },
-  { rel: 'stylesheet', href: marketplaceStylesUrl },
-]
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -9,11 +9,9 @@ import { listPublishedArticles } from '~/modules/news/news.queries.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { formatDate } from '~/platform/dates'
 import { pageMeta } from '~/platform/seo'
-import newsStylesUrl from '~/styles/news.css?url'
 import { parsePageNumber } from '~/platform/page-number'
 
 export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: newsStylesUrl },
   { rel: 'alternate', type: 'application/rss+xml', title: 'Latest News', href: '/news/feed.xml' },
 ]
 

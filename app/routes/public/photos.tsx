@@ -17,9 +17,6 @@ import { listPublishedMedia } from '~/modules/gallery/gallery.queries.server'
 import { isMediaCategory, MEDIA_CATEGORIES, mediaHref, photosHref, type MediaCategory } from '~/modules/gallery/media-categories'
 import { parsePageNumber } from '~/platform/page-number'
 import { pageMeta } from '~/platform/seo'
-import galleryStylesUrl from '~/styles/gallery.css?url'
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: galleryStylesUrl }]
 
 export const meta: Route.MetaFunction = (args) => {
   const category = args.loaderData?.category

@@ -7,9 +7,6 @@ import { CardList, PageHero, Paragraphs, TextSection } from '~/components/page-b
 import { useRootData } from '~/components/root-data'
 import { getPageContent, getPageHeroImage } from '~/modules/pages/pages.queries.server'
 import { pageMeta } from '~/platform/seo'
-import pagesStylesUrl from '~/styles/pages.css?url'
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: pagesStylesUrl }]
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'Support Our Mission', description: args.loaderData?.content.hero.text ?? '' })

@@ -1,0 +1,61 @@
+import { useContext } from 'react'
+import { UNSAFE_FrameworkContext as FrameworkContext, useMatches } from 'react-router'
+
+/**
+ * React Router's `<Scripts>`, except that the browser asks for the JavaScript only once the page
+ * has loaded (decision 021). On a slow phone the page's text and pictures then arrive first
+ * instead of sharing the connection with 100 KB of script; everything works before that as plain
+ * HTML (links, forms, the menu), and the script adds the rest.
+ *
+ * The two inline scripts hand React Router what its own `<Scripts>` hands it
+ * (react-router 7.18, routeDiscovery "initial"): the server's data in `__reactRouterContext`, the
+ * route modules of this page in `__reactRouterRouteModules`, then the client entry. Both are
+ * written once by the server; in the browser they keep their text (React leaves
+ * dangerouslySetInnerHTML alone when it hydrates) and rendering them again changes nothing.
+ */
+export function DeferredScripts({ nonce }: { nonce: string }) {
+  const framework = useContext(FrameworkContext)
+  const matches = useMatches()
+  const onServer = typeof document === 'undefined'
+  if (!framework) return null
+  let handOver = ''
+  let start = ''
+  if (onServer) {
+    const { manifest, serverHandoffString, renderMeta } = framework
+    // Streamed loader data is written after the page only when scripts are there to read it.
+    if (renderMeta) renderMeta.didRenderScripts = true
+    // Route ids and built file names need no escaping; React Router escapes its own data.
+    const routes = matches.flatMap((match) => {
+      const route = manifest.routes[match.id]
+      return route ? [{ id: match.id, module: route.module, imports: route.imports ?? [] }] : []
+    })
+    const files = [
+      ...new Set([manifest.url, ...manifest.entry.imports, ...routes.flatMap((r) => [r.module, ...r.imports])]),
+    ]
+    handOver =
+      `window.__reactRouterContext = ${serverHandoffString};` +
+      'window.__reactRouterContext.stream = new ReadableStream({start(controller){window.__reactRouterContext.streamController = controller;}}).pipeThrough(new TextEncoderStream());'
+    // All files download at once; the modules then run in React Router's order (root first: it
+    // sets up what later modules read, such as zod's settings).
+    start = `(() => {
+  const files = ${JSON.stringify(files)};
+  const routes = ${JSON.stringify(routes.map((r) => [r.id, r.module]))};
+  const hydrate = async () => {
+    for (const href of files) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
+    await import(${JSON.stringify(manifest.url)});
+    const modules = {};
+    for (const [id, module] of routes) modules[id] = await import(module);
+    window.__reactRouterRouteModules = modules;
+    await import(${JSON.stringify(manifest.entry.module)});
+  };
+  if (document.readyState === 'complete') hydrate();
+  else addEventListener('load', hydrate, { once: true });
+})();`
+  }
+  return (
+    <>
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: handOver }} />
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: start }} />
+    </>
+  )
+}
