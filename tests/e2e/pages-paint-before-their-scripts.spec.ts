@@ -1,0 +1,47 @@
+import { expect, test } from './fixtures'
+import { waitForHydration } from './hydration'
+
+// Decision 021: a public page needs nothing but its own response to paint, and its scripts
+// only start downloading once it has loaded.
+
+test('a public page brings its styles and asks for its scripts only after it has loaded', async ({ page }) => {
+  await page.goto('/marketplace')
+  await waitForHydration(page)
+  const timing = await page.evaluate(() => {
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+    return {
+      loadEventStart: navigation.loadEventStart,
+      scripts: resources.filter((r) => r.name.includes('/assets/') && r.name.endsWith('.js')).map((r) => r.startTime),
+      stylesheets: resources.filter((r) => r.name.endsWith('.css')).length,
+      linked: document.querySelectorAll('link[rel="stylesheet"], link[rel="modulepreload"][href$=".css"]').length,
+    }
+  })
+  expect(timing.stylesheets).toBe(0)
+  expect(timing.linked).toBe(0)
+  expect(timing.scripts.length).toBeGreaterThan(5)
+  for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.loadEventStart)
+
+  // Still styled after moving to another page without loading it.
+  await expect(page.locator('header.site-header')).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)')
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await nav.getByText('Menu', { exact: true }).click()
+  await nav.getByRole('link', { name: 'Calendar', exact: true }).click()
+  await expect(page).toHaveURL(/\/calendar$/)
+  await expect(page.locator('.calendar-layout')).toHaveCSS('display', 'grid')
+  expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1)
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('a public page is fully styled from its own response', async ({ page }) => {
+    const requested: string[] = []
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname))
+    await page.goto('/calendar')
+    expect(requested.filter((path) => path.startsWith('/assets/'))).toEqual([])
+    // The calendar's header bar is solid purple: the sheet applies.
+    await expect(page.locator('header.site-header')).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)')
+    await expect(page.locator('.calendar-layout')).toHaveCSS('display', 'grid')
+  })
+})
