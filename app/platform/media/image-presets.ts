@@ -55,18 +55,21 @@ export const IMAGE_PRESETS = {
     maxBytes: TEN_MB,
     tooLargeMessage: tooLargeForTenMb,
   },
-  /** The photograph behind a page's hero: full width on every screen, so phones get the 640 px one. */
+  /**
+   * The photograph behind a page's hero, full width on every screen: 960 px is what most phones
+   * (360–412 px wide at 2×) choose, a third of the bytes of the 1280 px one they took before.
+   */
   hero: {
-    widths: [640, 1280, 1920],
+    widths: [640, 960, 1280, 1920],
     aspectRatio: null,
     maxHeight: 1_920,
     formats: ['webp', 'jpeg'],
     maxBytes: TEN_MB,
     tooLargeMessage: tooLargeForTenMb,
   },
-  /** A video's poster frame (made by the server, not uploaded): at most 720p like the video. */
+  /** A video's poster frame (made by the server, not uploaded): at most 720p like the video; 400 px for grid thumbnails. */
   poster: {
-    widths: [640, 1280],
+    widths: [400, 640, 1280],
     aspectRatio: null,
     maxHeight: 1_280,
     formats: ['webp', 'jpeg'],
