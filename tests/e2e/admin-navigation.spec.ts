@@ -71,6 +71,20 @@ test('on a phone the admin links sit in a menu that opens, marks the current pag
   await expect(links).toHaveCount(0)
 })
 
+test('the first Tab on an admin page offers to skip the navigation, and Enter moves on to the page', async ({ page, signIn }) => {
+  await signIn()
+  await page.goto('/admin/photos')
+  await page.keyboard.press('Tab')
+  const skip = page.getByRole('link', { name: 'Skip to content' })
+  await expect(skip).toBeFocused()
+  await expect(skip).toBeInViewport()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('main')).toBeFocused()
+  // The next Tab lands in the page, not in the header.
+  await page.keyboard.press('Tab')
+  expect(await page.evaluate(() => document.querySelector('main')!.contains(document.activeElement))).toBe(true)
+})
+
 test('the page-text editors are chosen from a row of buttons without list bullets', async ({ page, signIn }) => {
   await signIn()
   await page.goto('/admin/pages')

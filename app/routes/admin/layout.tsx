@@ -109,6 +109,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="admin-shell">
       <NoIndex />
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <header className="admin-header on-dark">
         <div className="container admin-header-inner">
           <Link to={loaderData.home} className="admin-brand">
@@ -123,7 +126,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </Form>
         </div>
       </header>
-      <main id="main" className="container admin-main">
+      <main id="main" className="container admin-main" tabIndex={-1}>
         <BodyTooLargeNotice />
         <Outlet />
       </main>
