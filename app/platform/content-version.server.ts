@@ -1,3 +1,4 @@
+import type { CompiledQuery } from 'kysely'
 import { db, nowIso, type Db } from './db.server'
 
 /**
@@ -8,9 +9,13 @@ import { db, nowIso, type Db } from './db.server'
  */
 const KEY = 'content-version'
 
+// Read before every page answered from memory: built once instead of per request.
+let versionQuery: CompiledQuery<{ value: string }> | undefined
+
 export async function readContentVersion(executor: Db = db): Promise<string> {
-  const row = await executor.selectFrom('settings').select('value').where('key', '=', KEY).executeTakeFirst()
-  return row?.value ?? 'none'
+  versionQuery ??= db.selectFrom('settings').select('value').where('key', '=', KEY).compile()
+  const { rows } = await executor.executeQuery(versionQuery)
+  return rows[0]?.value ?? 'none'
 }
 
 export async function markContentChanged(executor: Db = db): Promise<void> {
