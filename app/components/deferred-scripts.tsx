@@ -48,8 +48,7 @@ export function DeferredScripts({ nonce }: { nonce: string }) {
     window.__reactRouterRouteModules = modules;
     await import(${JSON.stringify(manifest.entry.module)});
   };
-  if (document.readyState === 'complete') hydrate();
-  else addEventListener('load', hydrate, { once: true });
+  addEventListener('load', hydrate, { once: true });
 })();`
   }
   return (
