@@ -3,10 +3,11 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
-import { StylesheetTextProvider } from '~/components/inline-stylesheet'
+import { StylesheetTextProvider } from '~/components/public-stylesheet'
 import { NonceProvider } from '~/components/nonce'
 import { logger } from '~/platform/logger.server'
 import { requestInfoContext } from '~/platform/request-context'
+import { readSessionId } from '~/platform/session.server'
 import publicStylesheet from '~/styles/public.css?inline'
 
 // The HTTP server (server/index.ts) reaches start-up and shutdown through the server build.
@@ -25,12 +26,14 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const { nonce } = loadContext.get(requestInfoContext)
+  // Only an anonymous visitor's page may be kept (server/page-cache.ts): it carries the stylesheet.
+  const stylesheet = request.method === 'GET' && readSessionId(request) === null ? publicStylesheet : ''
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <StylesheetTextProvider value={publicStylesheet}>
+        <StylesheetTextProvider value={stylesheet}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </StylesheetTextProvider>
       </NonceProvider>,

@@ -3,7 +3,7 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestora
 import type { Route } from './+types/root'
 import { DeferredScripts } from '~/components/deferred-scripts'
 import { ErrorContent } from '~/components/error-page'
-import { InlineStylesheet } from '~/components/inline-stylesheet'
+import { PublicStylesheet } from '~/components/public-stylesheet'
 import { useNonce } from '~/components/nonce'
 import { SiteShell } from '~/components/site-shell'
 import { Toaster } from '~/components/toaster'
@@ -77,7 +77,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#6d28d9" />
         <Meta />
-        <InlineStylesheet />
+        <PublicStylesheet />
         {/* Stylesheets need no nonce (style-src allows 'self'); '' keeps server and browser markup equal. */}
         <Links nonce="" />
       </head>

@@ -32,6 +32,16 @@ test('a public page brings its styles and asks for its scripts only after it has
   expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1)
 })
 
+test('a signed-in page links the same stylesheet instead: it is made for each request, and the browser keeps the sheet', async ({ page, signIn }) => {
+  await signIn()
+  await page.goto('/about')
+  await waitForHydration(page)
+  await expect(page.locator('style#public-stylesheet')).toHaveCount(0)
+  await expect(page.locator('link[rel="stylesheet"][href*="/assets/public-"]')).toHaveCount(1)
+  await expect(page.locator('header.site-header')).toHaveCSS('position', /fixed|sticky|absolute/)
+  await expect(page.locator('.hero-content h1')).not.toHaveCSS('color', 'rgb(0, 0, 0)')
+})
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
@@ -40,6 +50,7 @@ test.describe('without JavaScript', () => {
     page.on('request', (request) => requested.push(new URL(request.url()).pathname))
     await page.goto('/calendar')
     expect(requested.filter((path) => path.startsWith('/assets/'))).toEqual([])
+    await expect(page.locator('style#public-stylesheet')).toHaveCount(1)
     // The calendar's header bar is solid purple: the sheet applies.
     await expect(page.locator('header.site-header')).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)')
     await expect(page.locator('.calendar-layout')).toHaveCSS('display', 'grid')

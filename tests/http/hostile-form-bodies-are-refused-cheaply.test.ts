@@ -7,9 +7,7 @@ import { startServerForFileSignedIn } from '../setup/server-for-file'
 const { server, admin } = await startServerForFileSignedIn()
 
 const UNREADABLE = 'The form could not be read. Please reload the page and try again.'
-// A page in the site's frame is about 70 KB before compression, most of it the stylesheet
-// written into it; an echoed value would be megabytes.
-const SMALL = 128 * 1024
+const SMALL = 64 * 1024
 
 function urlEncoded(pairs: string[]) {
   return { type: 'application/x-www-form-urlencoded', body: pairs.join('&') }
