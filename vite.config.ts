@@ -44,9 +44,12 @@ function bundleServer(): Plugin {
     async writeBundle(options) {
       if (!options.dir || path.basename(options.dir) !== 'server') return
       await esbuild.build({
-        entryPoints: { start: 'server/index.ts', 'start-cluster': 'server/cluster.ts' },
+        entryPoints: { start: 'server/start.ts', 'start-cluster': 'server/cluster.ts' },
         outdir: options.dir,
         bundle: true,
+        // server/index.ts goes in a file of its own, loaded by start.js once NODE_ENV is set.
+        splitting: true,
+        chunkNames: 'server-[hash]',
         platform: 'node',
         format: 'esm',
         target: 'node20',

@@ -1,4 +1,4 @@
-// The production server. The build compiles it to `build/server/start.js`, beside the app's own
+// The production server, started by server/start.ts: the build compiles both beside the app's own
 // server build (`index.js`) and the browser files (`../client`): `node build/server/start.js`.
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
