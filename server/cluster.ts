@@ -1,6 +1,7 @@
 // `npm run start:cluster` / `node build/server/start-cluster.js`: several copies of the server
-// (server/index.ts, built as start.js beside this file) on one machine, sharing its port through node:cluster, for a machine with
-// several cores. WEB_CONCURRENCY sets how many (default: one per core the process may use).
+// (start.js beside this file) on one machine, sharing its port through node:cluster, for a
+// machine with several cores. WEB_CONCURRENCY sets how many (default: one per core the process
+// may use).
 //
 // The first worker prepares the site (migrations, demo content, first administrator) before the
 // others start; each of those does the same start-up work, which finds nothing left to do. A

@@ -162,14 +162,17 @@ export class LockWaitingSqliteDriver implements Driver {
  */
 class StatementCache {
   static readonly MAX = 500
+  readonly #database: SQLite.Database
   readonly #statements = new Map<string, SQLite.Statement>()
 
-  constructor(readonly database: SQLite.Database) {}
+  constructor(database: SQLite.Database) {
+    this.#database = database
+  }
 
   get(sql: string): SQLite.Statement {
     let statement = this.#statements.get(sql)
     if (!statement) {
-      statement = this.database.prepare(sql)
+      statement = this.#database.prepare(sql)
       // Queries built with a varying number of values (`in (…)`) make new texts: start again rather than grow.
       if (this.#statements.size >= StatementCache.MAX) this.#statements.clear()
       this.#statements.set(sql, statement)

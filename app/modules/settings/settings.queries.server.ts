@@ -14,9 +14,17 @@ export const SITE_SETTINGS_KEY = 'site'
 export async function getSiteSettings(): Promise<SiteSettings> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', SITE_SETTINGS_KEY).executeTakeFirst()
   if (!row) return structuredClone(DEFAULT_SITE_SETTINGS)
+  // Read for every page the server draws, changed rarely: checked once per stored text.
+  if (row.value !== lastRead?.text) lastRead = { text: row.value, settings: parseStoredSettings(row.value) }
+  return structuredClone(lastRead.settings)
+}
+
+let lastRead: { text: string; settings: SiteSettings } | undefined
+
+function parseStoredSettings(text: string): SiteSettings {
   let stored: Record<string, unknown>
   try {
-    stored = JSON.parse(row.value)
+    stored = JSON.parse(text)
   } catch (error) {
     logger.error({ err: error }, 'stored site settings are not valid JSON; using defaults')
     return structuredClone(DEFAULT_SITE_SETTINGS)
