@@ -23,6 +23,7 @@ export interface AppServerBuild extends ServerBuild {
       requestInfoContext: RouterContext<RequestInfo>
       readContentVersion: () => Promise<string>
       SESSION_COOKIE: string
+      answerKnownRefusedSignIn: (request: Request, clientIp: string) => Response | null
     }
   }
 }
@@ -145,6 +146,8 @@ export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppO
     const ip = clientIp(c)
     if (!ip) return c.text('The client address is unknown.', 400)
     const build = await getBuild()
+    const refused = build.entry.module.answerKnownRefusedSignIn(request, ip)
+    if (refused) return refused
     let handleRequest = handlers.get(build)
     if (!handleRequest) {
       handleRequest = createRequestHandler(build, options.mode)

@@ -21,12 +21,23 @@ export interface RateLimiter {
   refund(key: string): Promise<void>
   /** Forgets the key's attempts (e.g. after a successful sign-in). */
   reset(key: string): Promise<void>
+  /**
+   * Seconds left on a refusal this process already knows of, without asking the database; 0
+   * when it knows of none. Always 0 without `refuseFromMemory`.
+   */
+  knownRefusalSeconds(key: string): number
 }
 
 export interface RateLimitOptions {
   /** Attempts allowed per window. */
   attempts: number
   windowSeconds: number
+  /**
+   * Once a key is over its budget, this process refuses it from memory until its window ends,
+   * without writing to the database: a flood of refused attempts then costs almost nothing.
+   * Only for limits that nothing lifts early but a reset through this limiter.
+   */
+  refuseFromMemory?: boolean
 }
 
 const TABLE = 'rate_limits'
@@ -54,6 +65,8 @@ function createStore(name: string, options: RateLimitOptions): RateLimiterStoreA
     tableName: TABLE,
     tableCreated: true, // created by a migration
     clearExpiredByTimeout: true,
+    // rate-limiter-flexible's own guard: over the budget, the key is refused for the rest of its window.
+    inMemoryBlockOnConsumed: options.refuseFromMemory ? options.attempts + 1 : 0,
   }
   if (dialectName === 'postgres') {
     return new RateLimiterPostgres({ ...common, storeType: 'pool', storeClient: postgresClientOverKysely })
@@ -71,9 +84,8 @@ const postgresClientOverKysely = {
   },
 }
 
-function toVerdict(res: RateLimiterRes, attempts: number): RateLimitVerdict {
-  if (res.consumedPoints <= attempts) return { limited: false }
-  return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) }
+function retryAfterSeconds(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000))
 }
 
 /** A named limiter: `name` keeps its keys apart from other limiters' in the shared table. */
@@ -84,10 +96,11 @@ export function createRateLimiter(name: string, options: RateLimitOptions): Rate
   return {
     async hit(key) {
       try {
-        return toVerdict(await retryWhileBusy(() => getStore().consume(key)), options.attempts)
+        await retryWhileBusy(() => getStore().consume(key))
+        return { limited: false }
       } catch (error) {
         // The library rejects with a RateLimiterRes when over budget, and with an Error when the store fails.
-        if (error instanceof RateLimiterRes) return toVerdict(error, options.attempts)
+        if (error instanceof RateLimiterRes) return { limited: true, retryAfterSeconds: retryAfterSeconds(error.msBeforeNext) }
         throw error
       }
     },
@@ -96,6 +109,13 @@ export function createRateLimiter(name: string, options: RateLimitOptions): Rate
     },
     async reset(key) {
       await retryWhileBusy(() => getStore().delete(key))
+    },
+    knownRefusalSeconds(key) {
+      if (!store) return 0
+      // Public in the library (it checks this before each consume) but missing from its types.
+      const blocks = store as unknown as { getInMemoryBlockMsBeforeExpire(storeKey: string): number }
+      const ms = blocks.getInMemoryBlockMsBeforeExpire(store.getKey(key))
+      return ms > 0 ? retryAfterSeconds(ms) : 0
     },
   }
 }

@@ -37,6 +37,37 @@ describe('sign-in throttling', () => {
     expect((await post(server, '/login', { email: 'guess10@example.org', password: 'x' })).status).toBe(429)
   })
 
+  it('keeps refusing a client over its limit, with a page that says how long to wait, even for the right password', async () => {
+    server = await startTestServer({ TRUST_PROXY: 'true' })
+    const guesser = { 'x-forwarded-for': '203.0.113.9' }
+    for (let i = 0; i < 11; i++) await post(server, '/login', { email: `guess${i}@example.org`, password: 'x' }, undefined, guesser)
+
+    // A browser without JavaScript posts the page itself.
+    const refused = await post(server, '/login', ADMIN, undefined, guesser)
+    expect(refused.status).toBe(429)
+    expect(sessionCookieOf(refused)).toBeUndefined()
+    const retryAfter = Number(refused.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThan(14 * 60)
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60)
+    const html = await refused.text()
+    expect(html).toContain('<h1>Sign in</h1>')
+    expect(html).toContain('Too many sign-in attempts. Please try again in 15 minutes.')
+    expect(html).toMatch(/<a class="button" href="\/login">Back to sign in<\/a>/)
+    // It is styled by the site's own stylesheet, which the server sends.
+    const stylesheet = html.match(/<link rel="stylesheet" href="([^"]+\.css)">/)?.[1]
+    expect(stylesheet).toBeDefined()
+    expect((await get(server, stylesheet!)).status).toBe(200)
+
+    // The form's JavaScript posts to /login.data, and the action refuses it the same way.
+    const fromScript = await post(server, '/login.data', ADMIN, undefined, guesser)
+    expect(fromScript.status).toBe(429)
+    expect(sessionCookieOf(fromScript)).toBeUndefined()
+    expect(await fromScript.text()).toContain('Too many sign-in attempts. Please try again in 15 minutes.')
+
+    // Another client signs in.
+    expect((await post(server, '/login', ADMIN, undefined, { 'x-forwarded-for': '198.51.100.7' })).status).toBe(302)
+  })
+
   it('behind a trusted proxy, throttles the guesser but not the real admin elsewhere', async () => {
     server = await startTestServer({ TRUST_PROXY: 'true' })
     const attacker = { 'x-forwarded-for': '203.0.113.9' }

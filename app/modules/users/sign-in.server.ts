@@ -7,13 +7,27 @@ import { authenticate } from './users.service.server'
 // Guessing is limited per client address, and more tightly per address and e-mail. Nothing is
 // limited per e-mail alone: otherwise anyone could lock the real admin out from elsewhere.
 const WINDOW_SECONDS = 15 * 60
-const perClient = createRateLimiter('sign-in-client', { attempts: 10, windowSeconds: WINDOW_SECONDS })
+// A client over its limit is refused from memory for the rest of the window (see refused-sign-in-page.server.ts).
+const perClient = createRateLimiter('sign-in-client', { attempts: 10, windowSeconds: WINDOW_SECONDS, refuseFromMemory: true })
 const perClientAndEmail = createRateLimiter('sign-in-client-email', { attempts: 5, windowSeconds: WINDOW_SECONDS })
 
 export type SignInResult =
   | { ok: true; user: SessionUser; session: NewSession }
   | { ok: false; reason: 'invalid' }
   | { ok: false; reason: 'throttled'; retryAfterSeconds: number }
+
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60)
+  return `Too many sign-in attempts. Please try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`
+}
+
+/**
+ * Seconds this client must still wait, if this process already knows it is over its limit
+ * (no database read); 0 otherwise, and then only `signInWithPassword` can tell.
+ */
+export function knownSignInRefusalSeconds(clientIp: string): number {
+  return perClient.knownRefusalSeconds(clientRateLimitKey(clientIp))
+}
 
 /**
  * Checks a password under the sign-in limits and starts a new session when it is right. Both

@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/login'
 import { LoginForm } from '~/components/login-form'
-import { signInWithPassword } from '~/modules/users/sign-in.server'
+import { signInWithPassword, tooManyAttemptsMessage } from '~/modules/users/sign-in.server'
 import { LoginSchema } from '~/modules/users/users.schema'
 import { homeFor } from '~/platform/access'
 import { getOptionalUser, safeRedirectPath } from '~/platform/auth.server'
@@ -26,11 +26,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { redirectTo: redirectTo ? safeRedirectPath(redirectTo, '') : '' }
 }
 
-function minutes(seconds: number): string {
-  const m = Math.ceil(seconds / 60)
-  return m === 1 ? '1 minute' : `${m} minutes`
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = await parseFormSubmission(request, LoginSchema, { hideFields: ['password'] })
   if (submission.status !== 'success') {
@@ -40,9 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await signInWithPassword({ ...submission.value, clientIp })
   if (!outcome.ok) {
     const throttled = outcome.reason === 'throttled'
-    const message = throttled
-      ? `Too many sign-in attempts. Please try again in ${minutes(outcome.retryAfterSeconds)}.`
-      : 'Invalid credentials'
+    const message = throttled ? tooManyAttemptsMessage(outcome.retryAfterSeconds) : 'Invalid credentials'
     return data(
       { result: submission.reply({ formErrors: [message] }) },
       throttled ? { status: 429, headers: retryAfterHeaders(outcome) } : { status: 401 },

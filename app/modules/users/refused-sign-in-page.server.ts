@@ -1,0 +1,47 @@
+import publicStylesheetUrl from '~/styles/public.css?url'
+import { retryAfterHeaders } from '~/platform/rate-limit.server'
+import { knownSignInRefusalSeconds, tooManyAttemptsMessage } from './sign-in.server'
+
+/**
+ * A page posted to /login by a client this process already knows to be over its sign-in limit
+ * gets this small fixed page, before React Router is asked: the body is not read, nothing is
+ * written and no page is drawn, so a flood of guesses costs the server almost nothing and the
+ * pages visitors read keep their speed (docs/performance.md). Posts through the form's
+ * JavaScript (`/login.data`) reach the action, which answers them from the same memory.
+ * Null when the request is anything else.
+ */
+export function answerKnownRefusedSignIn(request: Request, clientIp: string): Response | null {
+  if (request.method !== 'POST' || new URL(request.url).pathname !== '/login') return null
+  const retryAfterSeconds = knownSignInRefusalSeconds(clientIp)
+  if (retryAfterSeconds === 0) return null
+  return new Response(refusedSignInPage(tooManyAttemptsMessage(retryAfterSeconds)), {
+    status: 429,
+    headers: {
+      ...retryAfterHeaders({ retryAfterSeconds }),
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+    },
+  })
+}
+
+// The message holds only digits and fixed words: nothing here needs escaping.
+function refusedSignInPage(message: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Sign in</title>
+<link rel="stylesheet" href="${publicStylesheetUrl}">
+</head>
+<body>
+<main id="main" class="container section auth-page">
+<h1>Sign in</h1>
+<ul class="field-errors form-errors" role="alert"><li>${message}</li></ul>
+<p class="button-row"><a class="button" href="/login">Back to sign in</a> <a class="button button-secondary" href="/">Home</a></p>
+</main>
+</body>
+</html>
+`
+}
