@@ -3,7 +3,7 @@ import { UNSAFE_FrameworkContext as FrameworkContext, useMatches } from 'react-r
 
 /**
  * React Router's `<Scripts>`, except that the browser asks for the JavaScript only once the page
- * has loaded (decision 021). On a slow phone the page's text and pictures then arrive first
+ * has loaded and the frame after that is painted (decision 021). On a slow phone the page's text and pictures then arrive first
  * instead of sharing the connection with 100 KB of script; everything works before that as plain
  * HTML (links, forms, the menu), and the script adds the rest.
  *
@@ -48,7 +48,9 @@ export function DeferredScripts({ nonce }: { nonce: string }) {
     window.__reactRouterRouteModules = modules;
     await import(${JSON.stringify(manifest.entry.module)});
   };
-  addEventListener('load', hydrate, { once: true });
+  // A timer set in the frame's callback runs once that frame is drawn: the pictures the load
+  // event waited for reach the screen before any script is parsed.
+  addEventListener('load', () => requestAnimationFrame(() => setTimeout(hydrate)), { once: true });
 })();`
   }
   return (
