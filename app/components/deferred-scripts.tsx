@@ -48,9 +48,10 @@ export function DeferredScripts({ nonce }: { nonce: string }) {
     window.__reactRouterRouteModules = modules;
     await import(${JSON.stringify(manifest.entry.module)});
   };
-  // A timer set in the frame's callback runs once that frame is drawn: the pictures the load
-  // event waited for reach the screen before any script is parsed.
-  addEventListener('load', () => requestAnimationFrame(() => setTimeout(hydrate)), { once: true });
+  // The pictures the load event waited for are decoded, and a timer set in the next frame's
+  // callback runs once that frame is drawn: they reach the screen before any script is parsed.
+  const afterPictures = () => Promise.all([...document.images].filter((img) => img.loading !== 'lazy').map((img) => img.decode().catch(() => {})));
+  addEventListener('load', () => afterPictures().then(() => requestAnimationFrame(() => setTimeout(hydrate))), { once: true });
 })();`
   }
   return (
