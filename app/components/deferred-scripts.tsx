@@ -48,10 +48,11 @@ export function DeferredScripts({ nonce }: { nonce: string }) {
     window.__reactRouterRouteModules = modules;
     await import(${JSON.stringify(manifest.entry.module)});
   };
-  // The pictures the load event waited for are decoded, and a timer set in the next frame's
-  // callback runs once that frame is drawn: they reach the screen before any script is parsed.
+  // The pictures the load event waited for are decoded, then drawn in the next frame; that frame
+  // is on screen by the one after it: they are seen before any script is parsed.
   const afterPictures = () => Promise.all([...document.images].filter((img) => img.loading !== 'lazy').map((img) => img.decode().catch(() => {})));
-  addEventListener('load', () => afterPictures().then(() => requestAnimationFrame(() => setTimeout(hydrate))), { once: true });
+  const afterTwoFrames = (then) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(then)));
+  addEventListener('load', () => afterPictures().then(() => afterTwoFrames(hydrate)), { once: true });
 })();`
   }
   return (
