@@ -133,11 +133,18 @@ export function ErrorList({
   variant?: 'field' | 'form'
 }) {
   const messages = errors?.filter(Boolean) ?? []
-  return (
-    <ul id={id} className={variant === 'form' ? 'field-errors form-errors' : 'field-errors'} role={variant === 'form' ? 'alert' : undefined}>
+  const list = (
+    <ul id={variant === 'form' ? undefined : id} className="field-errors">
       {messages.map((message) => (
         <li key={message}>{message}</li>
       ))}
     </ul>
+  )
+  if (variant === 'field') return list
+  // A list may not be an alert itself (its items would lose their list): the alert holds it.
+  return (
+    <div id={id} className="form-errors" role="alert">
+      {messages.length > 0 ? list : null}
+    </div>
   )
 }

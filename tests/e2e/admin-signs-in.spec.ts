@@ -1,7 +1,7 @@
 import { createUser, removeUser } from '../../app/modules/users/users.service.server'
 import { E2E_ADMIN } from '../../playwright.config'
 import { openAdminNav } from './admin-nav'
-import { expect, test } from './fixtures'
+import { expect, expectNoAxeViolations, test } from './fixtures'
 
 test('an admin signs in, sees the dashboard and signs out', async ({ page }) => {
   await page.goto('/admin')
@@ -25,6 +25,17 @@ test('an admin signs in, sees the dashboard and signs out', async ({ page }) => 
 
   await page.goto('/admin')
   await expect(page).toHaveURL(/\/login\?/)
+})
+
+test('a wrong password is told in an alert that assistive technology can read', async ({ page }) => {
+  await page.goto('/login')
+  await page.getByLabel('E-mail').fill(E2E_ADMIN.email)
+  await page.getByLabel('Password').fill('not the password')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  const alert = page.getByRole('alert').filter({ hasText: 'Invalid credentials' })
+  await expect(alert).toBeVisible()
+  await expect(alert.getByRole('listitem')).toHaveText('Invalid credentials')
+  await expectNoAxeViolations(page)
 })
 
 test('an admin adds a marketplace manager and removes them after confirming', async ({ page, signIn }) => {

@@ -6,7 +6,8 @@ function withoutHash(url: string): string {
   return url.split('#')[0]
 }
 
-async function expectNoAxeViolations(page: Page) {
+/** An axe scan of the page as it is now; the fixture scans each page once, as it first appears. */
+export async function expectNoAxeViolations(page: Page) {
   // Contrast is measured on the page at rest: text half-way through a fade-in is not what people read.
   await page.evaluate(() =>
     Promise.all(

@@ -38,8 +38,10 @@ function refusedSignInPage(message: string): string {
 <body>
 <main id="main" class="container section auth-page">
 <h1>Sign in</h1>
-<ul class="field-errors form-errors" role="alert"><li>${message}</li></ul>
+<div class="form">
+<div class="form-errors" role="alert"><ul class="field-errors"><li>${message}</li></ul></div>
 <p class="button-row"><a class="button" href="/login">Back to sign in</a> <a class="button button-secondary" href="/">Home</a></p>
+</div>
 </main>
 </body>
 </html>
