@@ -18,7 +18,7 @@ export function BodyTooLargeNotice({ className }: { className?: string }) {
   if (!bodyTooLarge) return null
   return (
     <div className={className}>
-      <p className="form-errors" role="alert">
+      <p className="field-errors form-errors" role="alert">
         {bodyTooLargeMessage(uploadLimitBytes)}
       </p>
     </div>

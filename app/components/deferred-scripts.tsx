@@ -3,7 +3,7 @@ import { UNSAFE_FrameworkContext as FrameworkContext, useMatches } from 'react-r
 
 /**
  * React Router's `<Scripts>`, except that the browser asks for the JavaScript only once the page
- * has loaded and the frame after that is painted (decision 021). On a slow phone the page's text and pictures then arrive first
+ * has loaded and its pictures are on screen (decision 021). On a slow phone the page's text and pictures then arrive first
  * instead of sharing the connection with 100 KB of script; everything works before that as plain
  * HTML (links, forms, the menu), and the script adds the rest.
  *
@@ -48,11 +48,17 @@ export function DeferredScripts({ nonce }: { nonce: string }) {
     window.__reactRouterRouteModules = modules;
     await import(${JSON.stringify(manifest.entry.module)});
   };
-  // The pictures the load event waited for are decoded, then drawn in the next frame; that frame
-  // is on screen by the one after it: they are seen before any script is parsed.
-  const afterPictures = () => Promise.all([...document.images].filter((img) => img.loading !== 'lazy').map((img) => img.decode().catch(() => {})));
-  const afterTwoFrames = (then) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(then)));
-  addEventListener('load', () => afterPictures().then(() => afterTwoFrames(hydrate)), { once: true });
+  let started = false;
+  const start = () => { if (!started) { started = true; hydrate(); } };
+  addEventListener('load', () => {
+    // The pictures the load event waited for are decoded, then drawn in the next frame, which is
+    // on screen by the one after it: they are seen before any script is parsed. A picture that
+    // never decodes, or a tab in the background (it draws no frames), waits two seconds at most.
+    setTimeout(start, 2000);
+    const pictures = [...document.images].filter((img) => img.loading !== 'lazy' && img.decode);
+    Promise.all(pictures.map((img) => img.decode().catch(() => {})))
+      .then(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start))));
+  }, { once: true });
 })();`
   }
   return (

@@ -14,7 +14,7 @@ import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes 
  *   <Field meta={fields.title} label="Title" />
  *   <TextareaField meta={fields.content} label="Content" rows={8} />
  *   <SelectField meta={fields.category} label="Category" options={[{ value: 'general', label: 'General' }]} />
- *   <ErrorList id={form.errorId} errors={form.errors} />   (form-level errors)
+ *   <ErrorList id={form.errorId} errors={form.errors} variant="form" />   (form-level errors, in an alert)
  */
 
 type Meta = FieldMetadata<any, any, string[]>

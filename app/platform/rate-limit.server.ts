@@ -9,8 +9,8 @@ import { logger } from './logger.server'
 import { retryWhileBusy } from './sqlite-driver.server'
 
 /**
- * Attempt counters shared by every app process: they live in the database (`rate_limits`),
- * never in one process's memory.
+ * Attempt counters shared by every app process: they live in the database (`rate_limits`), not
+ * in one process's memory; only a refusal may be remembered there (`refuseFromMemory`).
  */
 export type RateLimitVerdict = { limited: false } | { limited: true; retryAfterSeconds: number }
 
@@ -35,7 +35,8 @@ export interface RateLimitOptions {
   /**
    * Once a key is over its budget, this process refuses it from memory until its window ends,
    * without writing to the database: a flood of refused attempts then costs almost nothing.
-   * Only for limits that nothing lifts early but a reset through this limiter.
+   * Only `reset` through this process lifts that early (not `refund`, nor a change made to the
+   * table elsewhere), so it suits limits that nothing else lifts while they hold.
    */
   refuseFromMemory?: boolean
 }
@@ -143,6 +144,12 @@ function ipv6Groups(address: string): string[] {
   const tailGroups = tail ? tail.split(':') : []
   const zeros = tail === undefined ? [] : Array(8 - headGroups.length - tailGroups.length).fill('0')
   return [...headGroups, ...zeros, ...tailGroups].map((group) => parseInt(group, 16).toString(16))
+}
+
+/** How long to wait, as a person reads it: "1 minute", "15 minutes". */
+export function minutesToWait(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60)
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`
 }
 
 /** Headers for a 429 answer. */

@@ -118,8 +118,8 @@ function expectNoConnectionDetails(body: string) {
   expect(body).not.toContain(databaseUrl.host)
   expect(body).not.toContain(decodeURIComponent(databaseUrl.password))
   expect(body).not.toContain(schemaName)
-  // node-postgres's own words for a lost or hung connection (a page's scripts may say setTimeout).
-  expect(body).not.toMatch(/search_path|ECONNREFUSED|Connection terminated|timeout exceeded|read timeout|statement timeout/i)
+  // "timeout" as a word: a page's own script may say setTimeout.
+  expect(body).not.toMatch(/search_path|ECONNREFUSED|Connection terminated|\btimeout\b/i)
 }
 
 describe('the health check during a database outage', () => {

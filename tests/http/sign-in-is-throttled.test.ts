@@ -40,7 +40,11 @@ describe('sign-in throttling', () => {
   it('keeps refusing a client over its limit, with a page that says how long to wait, even for the right password', async () => {
     server = await startTestServer({ TRUST_PROXY: 'true' })
     const guesser = { 'x-forwarded-for': '203.0.113.9' }
-    for (let i = 0; i < 11; i++) await post(server, '/login', { email: `guess${i}@example.org`, password: 'x' }, undefined, guesser)
+    const statuses: number[] = []
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await post(server, '/login', { email: `guess${i}@example.org`, password: 'x' }, undefined, guesser)).status)
+    }
+    expect(statuses).toEqual([...Array(10).fill(401), 429])
 
     // A browser without JavaScript posts the page itself.
     const refused = await post(server, '/login', ADMIN, undefined, guesser)
@@ -57,6 +61,11 @@ describe('sign-in throttling', () => {
     const stylesheet = html.match(/<link rel="stylesheet" href="([^"]+\.css)">/)?.[1]
     expect(stylesheet).toBeDefined()
     expect((await get(server, stylesheet!)).status).toBe(200)
+
+    // React Router answers /login whatever its case and trailing slash: so does the refusal.
+    const otherSpelling = await post(server, '/LOGIN/', ADMIN, undefined, guesser)
+    expect(otherSpelling.status).toBe(429)
+    expect(await otherSpelling.text()).toContain('Back to sign in')
 
     // The form's JavaScript posts to /login.data, and the action refuses it the same way.
     const fromScript = await post(server, '/login.data', ADMIN, undefined, guesser)

@@ -7,11 +7,13 @@ import { knownSignInRefusalSeconds, tooManyAttemptsMessage } from './sign-in.ser
  * gets this small fixed page, before React Router is asked: the body is not read, nothing is
  * written and no page is drawn, so a flood of guesses costs the server almost nothing and the
  * pages visitors read keep their speed (docs/performance.md). Posts through the form's
- * JavaScript (`/login.data`) reach the action, which answers them from the same memory.
- * Null when the request is anything else.
+ * JavaScript (`/login.data`) reach the action, which refuses them from the same memory, also
+ * without a write. Null when the request is anything else.
  */
 export function answerKnownRefusedSignIn(request: Request, clientIp: string): Response | null {
-  if (request.method !== 'POST' || new URL(request.url).pathname !== '/login') return null
+  if (request.method !== 'POST') return null
+  // React Router matches paths whatever their case and trailing slash.
+  if (new URL(request.url).pathname.replace(/\/+$/, '').toLowerCase() !== '/login') return null
   const retryAfterSeconds = knownSignInRefusalSeconds(clientIp)
   if (retryAfterSeconds === 0) return null
   return new Response(refusedSignInPage(tooManyAttemptsMessage(retryAfterSeconds)), {

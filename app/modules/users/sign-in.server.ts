@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { clientRateLimitKey, createRateLimiter } from '~/platform/rate-limit.server'
+import { clientRateLimitKey, createRateLimiter, minutesToWait } from '~/platform/rate-limit.server'
 import { createSession, deleteExpiredSessions, type NewSession, type SessionUser } from '~/platform/session.server'
 import { recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { authenticate } from './users.service.server'
@@ -17,8 +17,7 @@ export type SignInResult =
   | { ok: false; reason: 'throttled'; retryAfterSeconds: number }
 
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
-  const minutes = Math.ceil(retryAfterSeconds / 60)
-  return `Too many sign-in attempts. Please try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`
+  return `Too many sign-in attempts. Please try again in ${minutesToWait(retryAfterSeconds)}.`
 }
 
 /**
@@ -39,6 +38,9 @@ export async function signInWithPassword(input: { email: string; password: strin
   const clientKey = clientRateLimitKey(input.clientIp)
   // Hashed so that the key stays short and no e-mail address sits in the counter table.
   const pairKey = crypto.createHash('sha256').update(`${clientKey}\n${email}`).digest('hex')
+  // A client this process already knows to be over its limit is refused without a write.
+  const knownRefusal = perClient.knownRefusalSeconds(clientKey)
+  if (knownRefusal > 0) return { ok: false, reason: 'throttled', retryAfterSeconds: knownRefusal }
   // Counted before the password is checked, so parallel guesses cannot slip past the limit.
   const verdicts = await Promise.all([perClient.hit(clientKey), perClientAndEmail.hit(pairKey)])
   const limited = verdicts.filter((v) => v.limited)

@@ -4,7 +4,7 @@ import type { Role } from '~/platform/access'
 import { db, lockForUpdate, nowIso } from '~/platform/db.server'
 import type { Database } from '~/platform/db-schema'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '~/platform/password.server'
-import { createRateLimiter } from '~/platform/rate-limit.server'
+import { createRateLimiter, minutesToWait } from '~/platform/rate-limit.server'
 import { createSession, revokeUserSessions, type NewSession, type SessionUser } from '~/platform/session.server'
 import type { NewUserInput } from './users.schema'
 
@@ -131,8 +131,7 @@ export async function changeOwnPassword(
   // A borrowed or stolen session must not become a way to guess the password.
   const verdict = await currentPasswordChecks.hit(userId)
   if (verdict.limited) {
-    const minutes = Math.ceil(verdict.retryAfterSeconds / 60)
-    throw new UserRuleError(`Too many attempts. Please try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`, 'currentPassword')
+    throw new UserRuleError(`Too many attempts. Please try again in ${minutesToWait(verdict.retryAfterSeconds)}.`, 'currentPassword')
   }
   const row = await db.selectFrom('users').select(['passwordHash']).where('id', '=', userId).executeTakeFirst()
   if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
