@@ -1,3 +1,5 @@
+import { renderToStaticMarkup } from 'react-dom/server'
+import { ErrorList } from '~/components/forms'
 import publicStylesheetUrl from '~/styles/public.css?url'
 import { retryAfterHeaders } from '~/platform/rate-limit.server'
 import { knownSignInRefusalSeconds, tooManyAttemptsMessage } from './sign-in.server'
@@ -5,7 +7,7 @@ import { knownSignInRefusalSeconds, tooManyAttemptsMessage } from './sign-in.ser
 /**
  * A page posted to /login by a client this process already knows to be over its sign-in limit
  * gets this small fixed page, before React Router is asked: the body is not read, nothing is
- * written and no page is drawn, so a flood of guesses costs the server almost nothing and the
+ * written and only the form's error box is drawn, so a flood of guesses costs the server almost nothing and the
  * pages visitors read keep their speed (docs/performance.md). Posts through the form's
  * JavaScript (`/login.data`) reach the action, which refuses them from the same memory, also
  * without a write. Null when the request is anything else.
@@ -26,7 +28,7 @@ export function answerKnownRefusedSignIn(request: Request, clientIp: string): Re
   })
 }
 
-// The message holds only digits and fixed words: nothing here needs escaping.
+/** The sign-in page's heading and its error box, without the form it would refuse. */
 function refusedSignInPage(message: string): string {
   return `<!DOCTYPE html>
 <html lang="en">
@@ -41,7 +43,7 @@ function refusedSignInPage(message: string): string {
 <main id="main" class="container section auth-page">
 <h1>Sign in</h1>
 <div class="form">
-<div class="form-errors" role="alert"><ul class="field-errors"><li>${message}</li></ul></div>
+${renderToStaticMarkup(<ErrorList errors={[message]} variant="form" />)}
 <p class="button-row"><a class="button" href="/login">Back to sign in</a> <a class="button button-secondary" href="/">Home</a></p>
 </div>
 </main>
