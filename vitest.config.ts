@@ -16,6 +16,7 @@ const POSTGRES_HTTP_TESTS = [
   'tests/http/admin-routes-are-protected.test.ts',
   'tests/http/anonymous-pages-are-served-from-memory.test.ts',
   'tests/http/backup-restore.test.ts',
+  'tests/http/calendar-work-is-bounded.test.ts',
   'tests/http/concurrent-writes-never-fail.test.ts',
   'tests/http/contact-form-delivers-messages.test.ts',
   'tests/http/files-of-a-killed-upload-are-removed-on-restart.test.ts',

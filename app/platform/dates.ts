@@ -132,16 +132,31 @@ export function daysInMonth(month: PlainMonth): number {
   return new Date(Date.UTC(year, monthNumber, 0)).getUTCDate()
 }
 
-/** The text if it is a real day ('2026-02-30' is not), otherwise null. */
-export function parsePlainDate(text: string | null | undefined): PlainDate | null {
-  if (!text || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return null
-  const [year, month, day] = splitDate(text)
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(text.slice(0, 7)) && year >= 1 ? text : null
+/**
+ * The years the site's calendar accepts. Outside them a date is refused rather than walked to:
+ * no visitor asks for 9999, and JavaScript reads the years 0-99 as 1900-1999.
+ */
+export const FIRST_YEAR = 1900
+export const LAST_YEAR = 2200
+
+const inYears = (text: string) => text >= String(FIRST_YEAR) && text < String(LAST_YEAR + 1)
+
+/** What is wrong with a day typed in a form ('must be a date'), or null when it is a day the calendar accepts. */
+export function plainDateProblem(text: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return 'must be a date'
+  const [, month, day] = splitDate(text)
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(text.slice(0, 7))) return 'must be a date'
+  return inYears(text) ? null : `must be between ${FIRST_YEAR} and ${LAST_YEAR}`
 }
 
-/** The text if it is a month ('2026-11'), otherwise null. */
+/** The text if it is a real day ('2026-02-30' is not) between FIRST_YEAR and LAST_YEAR, otherwise null. */
+export function parsePlainDate(text: string | null | undefined): PlainDate | null {
+  return text && plainDateProblem(text) === null ? text : null
+}
+
+/** The text if it is a month ('2026-11') between FIRST_YEAR and LAST_YEAR, otherwise null. */
 export function parsePlainMonth(text: string | null | undefined): PlainMonth | null {
-  return text && /^\d{4}-(0[1-9]|1[0-2])$/.test(text) && text >= '0001' ? text : null
+  return text && /^\d{4}-(0[1-9]|1[0-2])$/.test(text) && inYears(text) ? text : null
 }
 
 /** The text if it is a time of day ('09:30'), otherwise null. */

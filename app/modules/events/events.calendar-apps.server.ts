@@ -15,7 +15,7 @@ import { eventTypeLabel } from './events.schema'
 export interface CalendarFileOptions {
   /** The calendar's name in the subscriber's app. */
   name: string
-  /** The site's origin, for event links and unique ids. */
+  /** The site's origin, for event links. */
   origin: string
   timeZone: string
 }
@@ -40,7 +40,6 @@ function repeatingOf(event: EventRecord, timeZone: string, zone: string | null):
 }
 
 export function buildCalendarFile(events: EventRecord[], { name, origin, timeZone }: CalendarFileOptions): string {
-  const host = new URL(origin).host
   // A zone without a VTIMEZONE definition would leave TZID pointing at nothing: such sites get UTC times.
   const zone = getVtimezoneComponent(timeZone) ? timeZone : null
   const calendar = ical({
@@ -52,7 +51,8 @@ export function buildCalendarFile(events: EventRecord[], { name, origin, timeZon
   for (const event of events) {
     const at = (iso: string) => (zone ? dateInZone(iso, zone) : new Date(iso))
     calendar.createEvent({
-      id: `${event.id}@${host}`,
+      // A UUID alone (RFC 7986, 5.3): the same whatever address the feed is read at.
+      id: event.id,
       start: at(event.startsAt),
       end: event.endsAt ? at(event.endsAt) : null,
       timezone: zone,

@@ -6,6 +6,7 @@ import {
   formatDate,
   formatPlainDate,
   instantIn,
+  monthOf,
   wallClockIn,
   type PlainDate,
   type PlainTime,
@@ -100,13 +101,22 @@ interface Series {
   first: { date: PlainDate; time: PlainTime }
 }
 
-function seriesOf(timing: EventTiming, timeZone: string): Series | null {
+/**
+ * The series, with rrule's walk starting near `near` (a local day): rrule counts every
+ * occurrence from its start, so a date in 9999 would cost 400,000 steps from a start in 2026.
+ * The rule's days are explicit (BYDAY, BYMONTHDAY), so a later start on the first of a month
+ * yields the same dates from there on. A counted series keeps its real start: its count is
+ * bounded (REPEAT_COUNT_MAX).
+ */
+function seriesOf(timing: EventTiming, timeZone: string, near?: PlainDate): Series | null {
   if (timing.repeat === 'none') return null
   const first = wallClockIn(timing.startsAt, timeZone)
   const shape = ruleShape(timing.repeat, first.date)
   if (timing.repeatCount) shape.count = timing.repeatCount
   const until = timing.repeatUntil ? floating(timing.repeatUntil, '23:59') : null
-  return { rule: toRRule(shape, floating(first.date, first.time), until), shape, first }
+  const monthStart = near && !shape.count ? `${monthOf(near)}-01` : first.date
+  const start = monthStart > first.date ? monthStart : first.date
+  return { rule: toRRule(shape, floating(start, first.time), until), shape, first }
 }
 
 function durationOf(timing: EventTiming): number | null {
@@ -127,19 +137,19 @@ function theOnlyOccurrence(timing: EventTiming, timeZone: string): Occurrence {
   }
 }
 
+/** No request looks at more dates of one series than this (skipped ones included). */
+const MAX_STEPS_PER_WALK = 1_000
+
 /** Walks the series' occurrences from about `from` on, skipped dates left out, while `take` says so. */
-function walkSeries(
-  series: Series,
-  timing: EventTiming,
-  timeZone: string,
-  from: Date,
-  take: (occurrence: Occurrence) => boolean,
-): void {
+function walkSeries(timing: EventTiming, timeZone: string, from: Date, take: (occurrence: Occurrence) => boolean): void {
   const skipped = new Set(timing.skippedDates)
   // A day's margin: local time runs up to 14 hours from UTC, and the autumn hour repeats.
-  const after = floating(addDays(wallClockIn(from, timeZone).date, -1), '00:00')
-  const farFuture = new Date(Date.UTC(9999, 0, 1))
-  series.rule.between(after, farFuture, true, (value) => {
+  const afterDate = addDays(wallClockIn(from, timeZone).date, -1)
+  const series = seriesOf(timing, timeZone, afterDate)!
+  const farFuture = new Date(Date.UTC(9999, 11, 31, 23, 59))
+  let steps = 0
+  series.rule.between(floating(afterDate, '00:00'), farFuture, true, (value) => {
+    if (++steps > MAX_STEPS_PER_WALK) return false
     const local = fromFloating(value)
     if (skipped.has(local.date)) return true
     return take(occurrenceAt(local, timing, timeZone))
@@ -149,13 +159,12 @@ function walkSeries(
 /** The occurrences that start in [from, to). */
 export function occurrencesBetween(timing: EventTiming, from: Date, to: Date, timeZone: string): Occurrence[] {
   const inRange = (o: Occurrence) => o.startsAt >= from && o.startsAt < to
-  const series = seriesOf(timing, timeZone)
-  if (!series) {
+  if (timing.repeat === 'none') {
     const only = theOnlyOccurrence(timing, timeZone)
     return inRange(only) ? [only] : []
   }
   const found: Occurrence[] = []
-  walkSeries(series, timing, timeZone, from, (occurrence) => {
+  walkSeries(timing, timeZone, from, (occurrence) => {
     if (occurrence.startsAt >= to) return false
     if (inRange(occurrence)) found.push(occurrence)
     return true
@@ -165,14 +174,13 @@ export function occurrencesBetween(timing: EventTiming, from: Date, to: Date, ti
 
 /** The first `limit` occurrences that start at `from` or later. */
 export function nextOccurrences(timing: EventTiming, from: Date, limit: number, timeZone: string): Occurrence[] {
-  const series = seriesOf(timing, timeZone)
-  if (!series) {
+  if (timing.repeat === 'none') {
     const only = theOnlyOccurrence(timing, timeZone)
     return only.startsAt >= from && limit > 0 ? [only] : []
   }
   const found: Occurrence[] = []
   if (limit <= 0) return found
-  walkSeries(series, timing, timeZone, from, (occurrence) => {
+  walkSeries(timing, timeZone, from, (occurrence) => {
     if (occurrence.startsAt >= from) found.push(occurrence)
     return found.length < limit
   })
@@ -181,7 +189,7 @@ export function nextOccurrences(timing: EventTiming, from: Date, limit: number, 
 
 /** The occurrence on this local day, if the event has one there (and it is not skipped). */
 export function occurrenceOn(timing: EventTiming, date: PlainDate, timeZone: string): Occurrence | null {
-  const series = seriesOf(timing, timeZone)
+  const series = seriesOf(timing, timeZone, date)
   if (!series) {
     const only = theOnlyOccurrence(timing, timeZone)
     return only.date === date ? only : null
@@ -194,9 +202,11 @@ export function occurrenceOn(timing: EventTiming, date: PlainDate, timeZone: str
 
 /** The start of the last occurrence (skipped dates included), or null when the series never ends. */
 export function lastStartOf(timing: EventTiming, timeZone: string): Date | null {
-  const series = seriesOf(timing, timeZone)
-  if (!series) return new Date(timing.startsAt)
+  if (timing.repeat === 'none') return new Date(timing.startsAt)
   if (!timing.repeatCount && !timing.repeatUntil) return null
+  // Every rule has a date within a year (the fifth Tuesday comes at least every few months).
+  const yearBefore = timing.repeatUntil ? addDays(timing.repeatUntil, -366) : undefined
+  const series = seriesOf(timing, timeZone, yearBefore)!
   const last = timing.repeatCount ? series.rule.all().at(-1) : series.rule.before(floating(timing.repeatUntil!, '23:59'), true)
   return last ? instantIn(fromFloating(last).date, fromFloating(last).time, timeZone) : new Date(timing.startsAt)
 }

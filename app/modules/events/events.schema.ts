@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { EventRepeatValue, EventTypeValue } from '~/platform/db-schema'
-import { daysInMonth, parsePlainDate, parsePlainTime } from '~/platform/dates'
+import { daysInMonth, parsePlainTime, plainDateProblem } from '~/platform/dates'
 import { requiredText, text } from '~/platform/form-schema'
 
 /** Event types as the old site had them; each is shown as a tag. */
@@ -45,7 +45,10 @@ const values = <T extends ReadonlyArray<{ value: string }>>(options: T) =>
 const date = (label: string) =>
   text({ error: `${label} is required` })
     .trim()
-    .refine((v) => parsePlainDate(v) !== null, `${label} must be a date`)
+    .superRefine((v, ctx) => {
+      const problem = plainDateProblem(v)
+      if (problem) ctx.addIssue({ code: 'custom', message: `${label} ${problem}` })
+    })
 
 const time = (label: string) =>
   text({ error: `${label} is required` })

@@ -142,3 +142,29 @@ describe('repeating events', () => {
     expect(describeRepeat(weekly, ANTIGUA)).toBe('Every week on Saturday, until November 21, 2026')
   })
 })
+
+describe('a date far from the start of a series', () => {
+  const kinds = ['weekly', 'monthly-date', 'monthly-weekday', 'monthly-last-weekday'] as const
+  // Starts chosen so that each kind has its awkward case: the 31st, the fifth Saturday, the last one.
+  const starts = { weekly: '2026-01-03', 'monthly-date': '2026-01-31', 'monthly-weekday': '2026-01-31', 'monthly-last-weekday': '2026-01-31' }
+
+  it('has the dates a walk from the start finds', () => {
+    for (const repeat of kinds) {
+      const series = timing(ANTIGUA, starts[repeat], '09:00', { repeat, skippedDates: ['2031-03-29'] })
+      const fromTheStart = nextOccurrences(series, new Date(series.startsAt), 400, ANTIGUA)
+      const [from, to] = yearFrom(ANTIGUA, '2031-01-01')
+      const expected = fromTheStart.filter((o) => o.startsAt >= from && o.startsAt < to)
+      expect(expected.length, repeat).toBeGreaterThan(0)
+      expect(dates(occurrencesBetween(series, from, to, ANTIGUA)), repeat).toEqual(dates(expected))
+      expect(dates(nextOccurrences(series, from, 3, ANTIGUA)), repeat).toEqual(dates(expected.slice(0, 3)))
+      for (const { date } of expected) expect(occurrenceOn(series, date, ANTIGUA)?.date, repeat).toBe(date)
+    }
+  })
+
+  it('ends a series on its last date, however far away', () => {
+    // The 31st: November 9999 has none, so the last is in October.
+    const series = timing(ANTIGUA, '2026-01-31', '09:00', { repeat: 'monthly-date', repeatUntil: '9999-12-30' })
+    expect(wallClockIn(lastStartOf(series, ANTIGUA)!, ANTIGUA).date).toBe('9999-10-31')
+    expect(dates(nextOccurrences(series, instantIn('9999-10-01', '00:00', ANTIGUA), 5, ANTIGUA))).toEqual(['9999-10-31'])
+  })
+})

@@ -200,7 +200,8 @@ function localDateTime(value: string, timeZone: string): { date: PlainDate; time
   const bare = parsePlainDate(value)
   if (bare) return { date: bare, time: '00:00' }
   if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(Date.parse(value))) return null
-  return wallClockIn(value, timeZone)
+  const local = wallClockIn(value, timeZone)
+  return parsePlainDate(local.date) ? local : null
 }
 
 /** An event of the `events` collection, as a one-off event in the site's time zone. */

@@ -22,7 +22,10 @@ export const handle = editHandle<Route.ComponentProps['loaderData']>(({ event })
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { timeZone } = await siteSettingsFor(context)
-  const date = parsePlainDate(new URL(request.url).searchParams.get('date'))
+  const dateParam = new URL(request.url).searchParams.get('date')
+  const date = parsePlainDate(dateParam)
+  // A day that is no date, or outside the calendar's years: not a page of this event.
+  if (dateParam !== null && !date) throw data(null, { status: 404 })
   const event = await getEventBySlug(params.slug, { date, timeZone })
   if (!event) throw data(null, { status: 404 })
   const origin = getSiteOrigin(request, context)

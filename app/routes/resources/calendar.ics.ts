@@ -1,17 +1,23 @@
 import type { Route } from './+types/calendar.ics'
 import { buildCalendarFile } from '~/modules/events/events.calendar-apps.server'
 import { listEventsForFeed } from '~/modules/events/events.queries.server'
-import { siteSettingsFor } from '~/modules/settings/settings.context.server'
+import { getSiteSettings } from '~/modules/settings/settings.queries.server'
+import { keptUntilContentChanges } from '~/platform/kept-until-content-changes.server'
 import { getSiteOrigin } from '~/platform/site-url.server'
+
+// Every subscribed phone asks for the feed every few hours: it is built once per change, per origin.
+const calendarFeedFor = keptUntilContentChanges(async (origin) => {
+  const [events, settings] = await Promise.all([listEventsForFeed(), getSiteSettings()])
+  return buildCalendarFile(events, {
+    name: settings.organisationName,
+    origin,
+    timeZone: settings.timeZone,
+  })
+})
 
 /** Every event as an iCalendar feed (RFC 5545) that phones and calendar apps subscribe to. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [events, settings] = await Promise.all([listEventsForFeed(), siteSettingsFor(context)])
-  const body = buildCalendarFile(events, {
-    name: settings.organisationName,
-    origin: getSiteOrigin(request, context),
-    timeZone: settings.timeZone,
-  })
+  const body = await calendarFeedFor(getSiteOrigin(request, context))
   return new Response(body, {
     headers: {
       'Content-Type': 'text/calendar; charset=utf-8',
