@@ -26,7 +26,7 @@ const POSTGRES_HTTP_TESTS = [
   'tests/http/sign-in-is-throttled.test.ts',
 ]
 
-const UNIT_TESTS = ['app/**/*.unit.test.ts', 'server/**/*.unit.test.ts', 'db/**/*.unit.test.ts']
+const UNIT_TESTS = ['app/**/*.unit.test.ts', 'server/**/*.unit.test.ts', 'db/**/*.unit.test.ts', 'tests/lint/**/*.unit.test.ts']
 const MODULE_TESTS = ['app/**/*.test.ts', 'server/**/*.test.ts', 'db/**/*.test.ts']
 const base = {
   testTimeout: 20_000,

@@ -14,7 +14,7 @@ import publicStylesheet from '~/styles/public.css?inline'
 export { prepareServer, closeServer } from '~/startup.server'
 export { readContentVersion } from '~/platform/content-version.server'
 export { SESSION_COOKIE } from '~/platform/session.server'
-export { answerKnownRefusedSignIn } from '~/modules/users/refused-sign-in-page.server'
+export { answerKnownRefusedSignIn } from '~/routes/auth/refused-sign-in-page.server'
 export { requestInfoContext }
 
 export const streamTimeout = 5_000

@@ -1,3 +1,4 @@
+import { migrateToLatest } from '../db/migrate.server'
 import { seedDemoContentIfEmpty } from '../db/seed'
 import { startAuditSweeper, stopAuditSweeper } from '~/modules/audit/audit.service.server'
 import { startDeliveryTimer, stopDeliveryWorker } from '~/modules/inbox/inbox.delivery.server'
@@ -7,7 +8,6 @@ import { logger } from '~/platform/logger.server'
 import { imageFiles, removeUnreferencedFiles, type StoredFileOwner } from '~/platform/media/unreferenced-files.server'
 import { startUploadSweeper, stopUploadSweeper } from '~/platform/media/uploads.server'
 import { startVideoWorker, stopVideoWorker, videoFiles } from '~/platform/media/videos.server'
-import { migrateToLatest } from '~/platform/migrate.server'
 import { closeRateLimiters } from '~/platform/rate-limit.server'
 import { storage } from '~/platform/storage/index.server'
 

@@ -16,7 +16,7 @@ import { NewUserSchema, PasswordSchema, ROLE_LABELS } from '../app/modules/users
 import { ROLES, type Role } from '../app/platform/access'
 import { createUser, findUserIdByEmail, resetUserPassword, UserRuleError } from '../app/modules/users/users.service.server'
 import { db } from '../app/platform/db.server'
-import { migrateToLatest } from '../app/platform/migrate.server'
+import { migrateToLatest } from '../db/migrate.server'
 
 const USAGE = `Usage:
   npm run admin -- create --email <e-mail> [--name <name>] [--role ${ROLES.join('|')}]

@@ -17,7 +17,7 @@ import { folderSource, LegacyBackendError, restSource, type LegacySource } from 
 import { hasSiteSettings } from '../app/modules/settings/settings.queries.server'
 import { db } from '../app/platform/db.server'
 import { videoWorkIdle } from '../app/platform/media/videos.server'
-import { migrateToLatest } from '../app/platform/migrate.server'
+import { migrateToLatest } from '../db/migrate.server'
 
 const USAGE = `Usage:
   npm run import:legacy -- --endpoint <url> --project <id> --database <id> --content-collection <id>

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
-import type { S3StorageSettings } from './storage/s3.server'
+import type { S3StorageSettings } from './storage/storage'
 
 const optionalString = z
   .string()

@@ -7,7 +7,7 @@ const testDb = await createTestDatabase(kind)
 Object.assign(process.env, testDb.env, { NODE_ENV: 'test' })
 
 beforeAll(async () => {
-  const { migrateToLatest } = await import('~/platform/migrate.server')
+  const { migrateToLatest } = await import('../../db/migrate.server')
   await migrateToLatest()
 })
 

@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3'
 import S3rver from 's3rver'
-import type { S3StorageSettings } from '~/platform/storage/s3.server'
+import type { S3StorageSettings } from '~/platform/storage/storage'
 
 /** s3rver's fixed credentials: it checks request signatures against them. */
 const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }

@@ -7,7 +7,7 @@ import { authenticate } from './users.service.server'
 // Guessing is limited per client address, and more tightly per address and e-mail. Nothing is
 // limited per e-mail alone: otherwise anyone could lock the real admin out from elsewhere.
 const WINDOW_SECONDS = 15 * 60
-// A client over its limit is refused from memory for the rest of the window (see refused-sign-in-page.server.tsx).
+// A client over its limit is refused from memory for the rest of the window (see routes/auth/refused-sign-in-page.server.tsx).
 const perClient = createRateLimiter('sign-in-client', { attempts: 10, windowSeconds: WINDOW_SECONDS, refuseFromMemory: true })
 const perClientAndEmail = createRateLimiter('sign-in-client-email', { attempts: 5, windowSeconds: WINDOW_SECONDS })
 

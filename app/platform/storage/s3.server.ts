@@ -15,18 +15,7 @@ import {
 import type { Readable } from 'node:stream'
 import { logger } from '../logger.server'
 import { toNodeReadable } from './input.server'
-import { contentTypeForKey, InvalidStorageKeyError, isValidStorageKey, type Storage } from './storage'
-
-export interface S3StorageSettings {
-  /** Unset: Amazon S3 itself; otherwise the address of an S3-compatible service. */
-  endpoint?: string
-  region: string
-  bucket: string
-  accessKeyId: string
-  secretAccessKey: string
-  /** `https://host/bucket/key` instead of `https://bucket.host/key` (MinIO, s3rver, most self-hosted services). */
-  forcePathStyle: boolean
-}
+import { contentTypeForKey, InvalidStorageKeyError, isValidStorageKey, type S3StorageSettings, type Storage } from './storage'
 
 /**
  * Streams are sent in parts of this size, so at most one part is held in memory (a 50 MB video

@@ -49,6 +49,18 @@ export interface Storage {
   removeAbandonedWrites?(startedBefore: Date): Promise<number>
 }
 
+/** The S3 driver's settings (STORAGE_DRIVER=s3), read from the environment by env.server.ts. */
+export interface S3StorageSettings {
+  /** Unset: Amazon S3 itself; otherwise the address of an S3-compatible service. */
+  endpoint?: string
+  region: string
+  bucket: string
+  accessKeyId: string
+  secretAccessKey: string
+  /** `https://host/bucket/key` instead of `https://bucket.host/key` (MinIO, s3rver, most self-hosted services). */
+  forcePathStyle: boolean
+}
+
 /** The disk (or quota) the files are written to has no room left; nothing was stored. */
 export class StorageFullError extends Error {
   constructor(options?: ErrorOptions) {

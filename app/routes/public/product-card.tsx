@@ -48,7 +48,6 @@ export function ProductCard({
 
   return (
     // The name's link is the keyboard's way in; the click on the card is a larger target for fingers.
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <li
       className="product-card"
       onClick={open}

@@ -1,6 +1,6 @@
 import { Migrator, sql } from 'kysely'
-import { migrations } from '../../db/migrations'
-import { db, dialectName } from './db.server'
+import { migrations } from './migrations'
+import { db, dialectName } from '~/platform/db.server'
 
 /** The app database's migrator (tests of a migration also move it back to an earlier one). */
 export async function createMigrator(): Promise<Migrator> {

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { ErrorList } from '~/components/forms'
 import publicStylesheetUrl from '~/styles/public.css?url'
 import { retryAfterHeaders } from '~/platform/rate-limit.server'
-import { knownSignInRefusalSeconds, tooManyAttemptsMessage } from './sign-in.server'
+import { knownSignInRefusalSeconds, tooManyAttemptsMessage } from '~/modules/users/sign-in.server'
 
 /**
  * A page posted to /login by a client this process already knows to be over its sign-in limit
