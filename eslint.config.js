@@ -1,3 +1,4 @@
+import path from 'node:path'
 import boundaries from 'eslint-plugin-boundaries'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
@@ -29,7 +30,7 @@ export default [
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     plugins: { boundaries },
     settings: {
-      'import/resolver': { typescript: { project: 'tsconfig.json' } },
+      'import/resolver': { [path.join(import.meta.dirname, 'eslint-app-resolver.cjs')]: {} },
       'boundaries/elements': [
         { type: 'platform', pattern: 'app/platform', partialMatch: false },
         { type: 'module', pattern: 'app/modules', partialMatch: false },
