@@ -1,9 +1,10 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, useNavigation } from 'react-router'
+import { data, Form } from 'react-router'
 import type { Route } from './+types/account'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { ErrorList, Field } from '~/components/forms'
+import { useIsSubmitting } from '~/components/use-is-submitting'
 import { ChangeOwnPasswordSchema, PASSWORD_MIN_LENGTH, ROLE_LABELS } from '~/modules/users/users.schema'
 import { changeOwnPassword, UserRuleError } from '~/modules/users/users.service.server'
 import { requireAccess } from '~/platform/auth.server'
@@ -53,7 +54,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
-  const saving = useNavigation().state === 'submitting'
+  const saving = useIsSubmitting()
   return (
     <div className="stack">
       <h1>My account</h1>

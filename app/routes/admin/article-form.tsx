@@ -1,8 +1,9 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, useFormAction, useNavigation } from 'react-router'
+import { Form, Link } from 'react-router'
 import { ErrorList, Field, TextareaField } from '~/components/forms'
 import { ImageField } from '~/components/image-field'
+import { useIsSubmitting } from '~/components/use-is-submitting'
 import { ArticleSchema, type ArticleFormValues } from '~/modules/news/news.schema'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
 
@@ -30,9 +31,7 @@ export function ArticleForm({
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
-  const navigation = useNavigation()
-  const formAction = useFormAction()
-  const submitting = navigation.state === 'submitting' && navigation.formAction === formAction
+  const submitting = useIsSubmitting()
   return (
     <Form method="post" encType="multipart/form-data" className="form" {...getFormProps(form)}>
       <ErrorList id={form.errorId} errors={form.errors} variant="form" />

@@ -1,8 +1,9 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, useFormAction, useNavigation } from 'react-router'
+import { Form, Link } from 'react-router'
 import { ErrorSummary } from '~/components/error-summary'
 import { ErrorList, Field, SelectField, TextareaField } from '~/components/forms'
+import { useIsSubmitting } from '~/components/use-is-submitting'
 import {
   EVENT_TYPE_OPTIONS,
   EventSchema,
@@ -41,9 +42,7 @@ export function EventForm({
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
-  const navigation = useNavigation()
-  const formAction = useFormAction()
-  const submitting = navigation.state === 'submitting' && navigation.formAction === formAction
+  const submitting = useIsSubmitting()
   return (
     <Form method="post" className="form event-form" {...getFormProps(form)}>
       <ErrorSummary form={form} />

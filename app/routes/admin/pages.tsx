@@ -1,11 +1,12 @@
 import { FormProvider, getFormProps, useField, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/pages'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { ErrorSummary } from '~/components/error-summary'
 import { ErrorList, Field, TextareaField } from '~/components/forms'
 import { ImageField } from '~/components/image-field'
+import { useIsSubmitting } from '~/components/use-is-submitting'
 import { pageEditors, type EditorField, type PageEditor } from '~/modules/pages/pages.editor'
 import { getPageContent, getPageHeroImage } from '~/modules/pages/pages.queries.server'
 import { PageFormSchemas, type PageContent } from '~/modules/pages/pages.schema'
@@ -117,7 +118,7 @@ function EditorForm({
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
-  const saving = useNavigation().state === 'submitting'
+  const saving = useIsSubmitting()
   // Several groups have a 'Heading': the summary says which group an error is in.
   const legendOf = new Map(editor.groups.flatMap((group) => group.fields.map((field) => [field.name, group.legend] as const)))
   return (

@@ -1,12 +1,13 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/photos.$id'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { MediaDetailsFields } from './media-fields'
 import { ConfirmButton } from '~/components/confirm-button'
 import { ErrorList } from '~/components/forms'
 import { ResponsiveImage } from '~/components/responsive-image'
+import { useIsSubmitting } from '~/components/use-is-submitting'
 import { getMediaForEdit } from '~/modules/gallery/gallery.queries.server'
 import { MediaEditSchema, type MediaEditValues } from '~/modules/gallery/gallery.schema'
 import { MediaItemNotFoundError, updateMediaItem } from '~/modules/gallery/gallery.service.server'
@@ -62,8 +63,7 @@ export default function EditMedia({ loaderData, actionData }: Route.ComponentPro
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
-  const navigation = useNavigation()
-  const saving = navigation.state === 'submitting' && navigation.formMethod === 'POST' && !navigation.formAction?.endsWith('/admin/photos')
+  const saving = useIsSubmitting()
   return (
     <div className="stack">
       <p>

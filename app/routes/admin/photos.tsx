@@ -1,13 +1,14 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useState } from 'react'
-import { data, Form, Link, useLocation, useNavigation } from 'react-router'
+import { data, Form, Link, useLocation } from 'react-router'
 import type { Route } from './+types/photos'
 import { auditSourceOf, recordAuditEvent, type AuditSource } from '~/modules/audit/audit.service.server'
 import { MediaDetailsFields } from './media-fields'
 import { AdminTable, EditDeleteCell, ThumbnailCell } from '~/components/admin-table'
 import { ErrorList } from '~/components/forms'
 import { ResumableUpload } from '~/components/resumable-upload'
+import { useIsSubmitting } from '~/components/use-is-submitting'
 import { listMediaForAdmin, type AdminMediaRow } from '~/modules/gallery/gallery.queries.server'
 import {
   MEDIA_ACCEPT,
@@ -111,8 +112,7 @@ function UploadForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
     shouldRevalidate: 'onInput',
   })
   const [uploading, setUploading] = useState(false)
-  const navigation = useNavigation()
-  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'upload'
+  const saving = useIsSubmitting('upload')
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="upload" />

@@ -1,10 +1,11 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useState } from 'react'
-import { Form, Link, useFormAction, useNavigation } from 'react-router'
+import { Form, Link } from 'react-router'
 import { CurrentImageList, type CurrentImage } from '~/components/current-image-list'
 import { ErrorList, Field, SelectField, TextareaField } from '~/components/forms'
 import { ResumableUpload } from '~/components/resumable-upload'
+import { useIsSubmitting } from '~/components/use-is-submitting'
 import {
   PRODUCT_IMAGES_MAX,
   productImageProblem,
@@ -49,9 +50,7 @@ export function ProductForm({
     shouldRevalidate: 'onInput',
   })
   const [uploading, setUploading] = useState(false)
-  const navigation = useNavigation()
-  const formAction = useFormAction()
-  const saving = navigation.state === 'submitting' && navigation.formAction === formAction
+  const saving = useIsSubmitting()
   const busy = uploading || saving
   return (
     <Form method="post" className="form product-form" {...getFormProps(form)}>

@@ -1,11 +1,12 @@
 import { getFormProps, useForm, type FieldMetadata, type FormMetadata } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, useNavigation } from 'react-router'
+import { data, Form } from 'react-router'
 import type { Route } from './+types/settings'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { ErrorSummary } from '~/components/error-summary'
 import { ErrorList, Field, TextareaField } from '~/components/forms'
+import { useIsSubmitting } from '~/components/use-is-submitting'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import {
   MAX_BANK_ACCOUNTS,
@@ -57,7 +58,7 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
-  const saving = useNavigation().state === 'submitting'
+  const saving = useIsSubmitting()
 
   return (
     <div className="stack">

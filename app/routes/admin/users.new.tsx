@@ -1,9 +1,10 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/users.new'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { ErrorList, Field, SelectField } from '~/components/forms'
+import { useIsSubmitting } from '~/components/use-is-submitting'
 import { NewUserSchema, PASSWORD_MIN_LENGTH, ROLE_OPTIONS } from '~/modules/users/users.schema'
 import { createUser, UserRuleError } from '~/modules/users/users.service.server'
 import { requireAccess } from '~/platform/auth.server'
@@ -47,7 +48,7 @@ export default function NewUser({ actionData }: Route.ComponentProps) {
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
-  const saving = useNavigation().state === 'submitting'
+  const saving = useIsSubmitting()
   return (
     <div className="stack">
       <h1>Add user</h1>

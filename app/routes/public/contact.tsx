@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef } from 'react'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/contact'
 import { editHandle } from '~/components/admin-bar'
 import {
@@ -20,6 +20,7 @@ import { oneTimeCookie, takeOneTimeCookie } from '~/platform/toast.server'
 import { telHref } from '~/components/contact-links'
 import { ErrorList, Field, SelectField, TextareaField } from '~/components/forms'
 import { useRootData } from '~/components/root-data'
+import { useIsSubmitting } from '~/components/use-is-submitting'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 
 const SUCCESS_TEXT = 'Thank you for your message. We will get back to you soon!'
@@ -162,9 +163,7 @@ function ThankYou() {
 }
 
 function ContactForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const navigation = useNavigation()
-  // Still "sending" while the page loads the thank-you after the redirect.
-  const sending = navigation.state !== 'idle' && navigation.formMethod === 'POST' && navigation.formAction === '/contact'
+  const sending = useIsSubmitting()
   const [form, fields] = useForm({
     lastResult: sending ? undefined : lastResult,
     constraint: getZodConstraint(ContactSchema),
