@@ -197,7 +197,7 @@ function Chevron({ direction }: { direction: 'previous' | 'next' }) {
 }
 
 /**
- * The seed's 400x400 placeholder for a product without images: a picture outline on a soft
+ * The old site's 400x400 placeholder for a product without images: a picture outline on a soft
  * square. Coloured inline (from site.css's tokens) so that it also works where carousel.css is
  * not loaded, e.g. the home page's product cards.
  */

@@ -18,7 +18,7 @@ export const mediaTooLargeMessage = (fileName: string) => `${fileName} is larger
 export const NO_FILES_MESSAGE = 'Please select at least one file'
 export const UPLOAD_FAILED_MESSAGE = 'Failed to upload files'
 
-/** The browser's check of a chosen file before it is sent (the seed's messages); null when it may go. */
+/** The browser's check of a chosen file before it is sent (the old site's messages); null when it may go. */
 export function mediaFileProblem(file: { name: string; type: string; size: number }): string | null {
   const types: readonly string[] = [...MEDIA_FILE_TYPES.image, ...MEDIA_FILE_TYPES.video]
   if (!types.includes(file.type)) return invalidMediaTypeMessage(file.name)

@@ -51,7 +51,7 @@ export async function insertMediaItem(
   })
 }
 
-/** Photo or video by the first bytes; anything else is refused with the seed's message (and not kept). */
+/** Photo or video by the first bytes; anything else is refused with the old site's message (and not kept). */
 async function kindOf(upload: FinishedUpload): Promise<MediaKind> {
   const head = await readFileHead(upload.path)
   if (detectImageType(head)) return 'photo'
@@ -67,7 +67,7 @@ async function storePhoto(media: MediaChange, upload: FinishedUpload): Promise<S
   } catch (error) {
     if (!(error instanceof MediaRejectedError)) throw error
     await discardUpload(upload.id)
-    // The gallery names the file, as the seed did.
+    // The gallery names the file, as the old site did.
     throw error.message === INVALID_IMAGE_TYPE_MESSAGE ? new MediaRejectedError(invalidMediaTypeMessage(upload.filename)) : error
   }
 }

@@ -107,7 +107,7 @@ describe('the gallery', () => {
     expect(second.pageCount).toBe(2)
   })
 
-  it('refuses a file that is no image or video with the seed message, keeping nothing', async () => {
+  it('refuses a file that is no image or video with the old site's message, keeping nothing', async () => {
     const good = await upload('good.png')
     const bad = await upload('party.jpg', HTML_RENAMED_AS_JPEG, 'image/jpeg')
     const adding = addMediaItems(details({ files: [good, bad] }), admin)
@@ -127,7 +127,7 @@ describe('the gallery', () => {
       'Title is required',
     ])
     expect(MediaUploadSchema.parse({ title: 'T', description: 'D', files: ['x'] }).category).toBe('Events')
-    // The browser's check before sending, with the seed's messages.
+    // The browser's check before sending, with the old site's messages.
     const MB = 1024 * 1024
     expect(mediaFileProblem({ name: 'notes.pdf', type: 'application/pdf', size: 1 })).toBe('notes.pdf is not a valid image or video type')
     expect(mediaFileProblem({ name: 'long.mov', type: 'video/quicktime', size: 51 * MB })).toBe('long.mov is larger than 50MB')

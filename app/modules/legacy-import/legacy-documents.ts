@@ -292,7 +292,7 @@ function linkOf(doc: LegacyDocument, field: string, label: string, accepts: (url
 export function readProductDocument(doc: LegacyDocument, countryCode: string, warnings: string[]): LegacyProduct {
   const name = textOf(doc, 'name')
   const description = textOf(doc, 'description')
-  // The seed's message.
+  // The old site's message.
   if (!name || !description) throw new MalformedDocumentError('Name and description are required')
   if (name.length > 120) throw new MalformedDocumentError('name is longer than 120 characters')
   if (description.length > 5_000) throw new MalformedDocumentError('description is longer than 5000 characters')

@@ -123,7 +123,7 @@ export interface RestSourceOptions {
 export const PAGE_SIZE = 100
 const REQUEST_TIMEOUT_MS = 60_000
 
-/** What the old site said for each status (the seed's error catalogue). */
+/** What the old site said for each status (the old site's error catalogue). */
 function statusMessage(status: number): string {
   switch (status) {
     case 401:

@@ -117,7 +117,7 @@ describe('adding a product', () => {
 })
 
 describe('the product form', () => {
-  it("says the seed's message when the name or description is missing", () => {
+  it("says the old site's message when the name or description is missing", () => {
     for (const values of [{ name: '' }, { description: '   ' }]) {
       const result = schema.safeParse({ name: 'Bread', description: 'Good', ...values })
       expect(result.error?.issues.map((issue) => issue.message)).toEqual([NAME_AND_DESCRIPTION_REQUIRED])

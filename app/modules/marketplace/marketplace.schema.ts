@@ -10,7 +10,7 @@ export const PRODUCT_IMAGES_MAX = 8
 export const TOO_MANY_IMAGES_MESSAGE = `A product can have at most ${PRODUCT_IMAGES_MAX} images.`
 export const PRODUCT_IMAGE_MAX_BYTES = IMAGE_PRESETS.product.maxBytes
 
-// The seed's messages.
+// The old site's messages.
 export const NAME_AND_DESCRIPTION_REQUIRED = 'Name and description are required'
 export const IMAGES_FAILED_MESSAGE = 'Failed to upload images. Please try again.'
 export const addFailedMessage = (reason: string) => `Failed to add product: ${reason}`

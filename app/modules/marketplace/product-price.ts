@@ -3,7 +3,7 @@
 /** The highest price the form accepts: one million dollars. */
 export const MAX_PRICE_CENTS = 100_000_000
 
-// The site does not name a currency: the seed shows a bare $ prefix.
+// The site does not name a currency: the old site shows a bare $ prefix.
 const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
 /** '$12.50', '$1,200.00'; null when the product has no price (nothing is shown then). */

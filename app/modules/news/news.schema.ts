@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { requiredText, text } from '~/platform/form-schema'
 import { singleImageFields } from '~/platform/media/image-field'
 
-/** Articles per page of /news (the seed listed at most 100). */
+/** Articles per page of /news (the old site listed at most 100). */
 export const ARTICLES_PER_PAGE = 12
 
 export const ArticleSchema = z.object({

@@ -24,7 +24,7 @@ export interface ImagePreset {
 
 const TEN_MB = 10 * 1024 * 1024
 const FIFTY_MB = 50 * 1024 * 1024
-// The seed's messages: articles name the limit, the gallery's upload form names the file.
+// The old site's messages: articles name the limit, the gallery's upload form names the file.
 const tooLargeForTenMb = () => 'Image file is too large. Maximum size is 10MB.'
 
 export const IMAGE_PRESETS = {

@@ -194,7 +194,7 @@ describe('the image pipeline', () => {
         storeImageFiles({ path: file, size: HTML_RENAMED_AS_JPEG.length }, 'gallery'),
         INVALID_IMAGE_TYPE_MESSAGE,
       )
-      // The gallery's message names the file, as the seed's upload form did.
+      // The gallery's message names the file, as the old site's upload form did.
       await expectRejected(
         storeImageFiles({ path: file, size: 60 * 1024 * 1024, name: 'holiday.mov' }, 'gallery'),
         'holiday.mov is larger than 50MB',

@@ -36,7 +36,7 @@ export const VIDEO_POLICY = {
 export type VideoFormat = VideoTable['originalFormat']
 export type VideoStatus = VideoTable['status']
 
-/** The seed's message for a file that is not what it claims to be. */
+/** The old site's message for a file that is not what it claims to be. */
 export function invalidVideoMessage(filename: string): string {
   return `${filename} is not a valid image or video type`
 }
@@ -121,7 +121,7 @@ function convertedPath(id: string): string {
 /**
  * Checks that a file is an MP4, WebM or QuickTime video by its content: first bytes, then the
  * container and streams (ffprobe). Without ffprobe the first bytes decide. Throws
- * MediaRejectedError with the seed's message.
+ * MediaRejectedError with the old site's message.
  */
 export async function checkVideoFile(file: string, filename: string): Promise<VideoFormat> {
   const refused = new MediaRejectedError(invalidVideoMessage(filename))

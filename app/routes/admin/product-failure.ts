@@ -8,7 +8,7 @@ import { replyWithRejectedMedia } from '~/platform/media/media-reply'
 
 /**
  * The product form's answer when saving failed: a refused image under the images field, the
- * seed's messages in the form's error box otherwise (the details go to the log, not the page).
+ * old site's messages in the form's error box otherwise (the details go to the log, not the page).
  */
 export function productFailureReply(submission: Submission<unknown>, error: unknown, doing: 'add' | 'update') {
   if (error instanceof MediaRejectedError) return replyWithRejectedMedia(submission, error, 'uploads')

@@ -28,7 +28,7 @@ type View = 'list' | 'grid'
 const SEARCH_MAX = 100
 const VIEW_COOKIE = 'marketplace-view'
 
-/** The view chosen last (a cookie of this page only), list by default as the seed shows it. */
+/** The view chosen last (a cookie of this page only), list by default as the old site shows it. */
 function rememberedView(request: Request): View {
   const cookie = request.headers.get('Cookie') ?? ''
   return new RegExp(`(?:^|;\\s*)${VIEW_COOKIE}=grid(?:;|$)`).test(cookie) ? 'grid' : 'list'
