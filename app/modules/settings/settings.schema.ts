@@ -106,5 +106,3 @@ export const SiteSettingsSchema = z.object({
 
 export type SiteSettingsInput = z.input<typeof SiteSettingsSchema>
 export type SiteSettings = z.output<typeof SiteSettingsSchema>
-export type BankAccount = z.output<typeof BankAccountSchema>
-export type ImpactFigure = z.output<typeof ImpactFigureSchema>

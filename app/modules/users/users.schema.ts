@@ -30,7 +30,6 @@ export const LoginSchema = z.object({
   password: text({ error: 'Password is required' }).max(PASSWORD_MAX_LENGTH, 'Invalid credentials'),
   redirectTo: text().optional(),
 })
-export type LoginInput = z.infer<typeof LoginSchema>
 
 export const NewUserSchema = z.object({
   name: requiredText('Name', 100),
@@ -58,4 +57,3 @@ export const ChangeOwnPasswordSchema = z
     path: ['confirmPassword'],
     message: 'The passwords do not match',
   })
-export type ChangeOwnPasswordInput = z.infer<typeof ChangeOwnPasswordSchema>
