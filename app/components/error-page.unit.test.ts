@@ -13,7 +13,7 @@ function routeError(status: number, data: unknown) {
 }
 
 describe('the error page', () => {
-  it('shows the old site's heading for a server fault and nothing of the error itself', () => {
+  it("shows the old site's heading for a server fault and nothing of the error itself", () => {
     const error = new Error('password=hunter2')
     error.stack = 'Error: password=hunter2\n    at loader (/srv/app/routes/secret.ts:12:7)'
     const html = render(error)

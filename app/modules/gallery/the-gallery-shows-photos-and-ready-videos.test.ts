@@ -107,7 +107,7 @@ describe('the gallery', () => {
     expect(second.pageCount).toBe(2)
   })
 
-  it('refuses a file that is no image or video with the old site's message, keeping nothing', async () => {
+  it("refuses a file that is no image or video with the old site's message, keeping nothing", async () => {
     const good = await upload('good.png')
     const bad = await upload('party.jpg', HTML_RENAMED_AS_JPEG, 'image/jpeg')
     const adding = addMediaItems(details({ files: [good, bad] }), admin)

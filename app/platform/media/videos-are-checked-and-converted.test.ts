@@ -104,7 +104,7 @@ describe('video uploads', () => {
     ['an SVG', async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
     ['a truncated MP4', async () => videos.smallMp4.subarray(0, 6000)],
     ['an MP4 header on HTML', async () => Buffer.concat([videos.smallMp4.subarray(0, 32), HTML_RENAMED_AS_JPEG])],
-  ])('refuses %s named clip.mp4 with the old site's message, keeping nothing', async (_label, bytes) => {
+  ])("refuses %s named clip.mp4 with the old site's message, keeping nothing", async (_label, bytes) => {
     const upload = await uploadAs(admin, await bytes(), 'clip.mp4')
     const adding = withNewVideo(upload, (video) => insertVideo(db, video))
     await expect(adding).rejects.toThrow(MediaRejectedError)
