@@ -94,3 +94,34 @@ export function pageMeta({ location, matches }: MetaArgsLike, page: PageSeo): Me
   }
   return [...tags, ...(page.extra ?? [])]
 }
+
+/** What an item's own page (an article, a photo, a product, an event) shares in a link preview. */
+export interface SharedItem {
+  title: string
+  description: string
+  /** The item's picture as stored for previews; the site's default preview image otherwise. */
+  socialImage?: { path: string; width: number; height: number; alt: string } | null
+  /** Dated items (articles, gallery items) are shared as articles with their dates. */
+  dates?: { createdAt: string; updatedAt: string }
+  extra?: MetaDescriptor[]
+}
+
+/** pageMeta for an item's own page: every item page shares the same way. */
+export function itemPageMeta(args: MetaArgsLike, item: SharedItem): MetaDescriptor[] {
+  const image = item.socialImage
+  return pageMeta(args, {
+    title: item.title,
+    description: item.description,
+    type: item.dates ? 'article' : 'website',
+    image: image ? { url: image.path, width: image.width, height: image.height, alt: image.alt } : undefined,
+    extra: [
+      ...(item.dates
+        ? [
+            { property: 'article:published_time', content: item.dates.createdAt },
+            { property: 'article:modified_time', content: item.dates.updatedAt },
+          ]
+        : []),
+      ...(item.extra ?? []),
+    ],
+  })
+}

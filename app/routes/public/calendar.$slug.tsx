@@ -11,7 +11,7 @@ import { formatOccurrenceTimes } from '~/modules/events/events.recurrence.server
 import { eventTypeLabel } from '~/modules/events/events.schema'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { formatPlainDate, monthOf, parsePlainDate } from '~/platform/dates'
-import { pageMeta } from '~/platform/seo'
+import { itemPageMeta } from '~/platform/seo'
 import { getSiteOrigin } from '~/platform/site-url.server'
 
 /** The admin bar's "Edit this page". */
@@ -64,7 +64,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => {
   const event = args.loaderData?.event
   if (!event) return []
-  return pageMeta(args, {
+  return itemPageMeta(args, {
     title: event.title,
     description: `${event.dateLabel}, ${event.timesLabel} · ${event.location}. ${event.description}`,
   })

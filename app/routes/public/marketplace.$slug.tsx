@@ -8,7 +8,7 @@ import { NewTabLink } from '~/components/new-tab-link'
 import { getProductBySlug } from '~/modules/marketplace/marketplace.queries.server'
 import { whatsAppChatUrl } from '~/modules/marketplace/product-contact-links'
 import { formatPrice } from '~/modules/marketplace/product-price'
-import { pageMeta } from '~/platform/seo'
+import { itemPageMeta } from '~/platform/seo'
 import { getSiteOrigin } from '~/platform/site-url.server'
 
 /** The admin bar's "Edit this page". */
@@ -27,11 +27,10 @@ export const meta: Route.MetaFunction = (args) => {
   const product = args.loaderData?.product
   if (!product) return []
   const price = formatPrice(product.priceCents)
-  const image = product.socialImage
-  return pageMeta(args, {
+  return itemPageMeta(args, {
     title: product.name,
     description: price ? `${price} · ${product.description}` : product.description,
-    image: image ? { url: image.path, width: image.width, height: image.height, alt: image.alt } : undefined,
+    socialImage: product.socialImage,
   })
 }
 

@@ -8,7 +8,7 @@ import { useRootData } from '~/components/root-data'
 import { getPublishedArticleBySlug } from '~/modules/news/news.queries.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { formatDate } from '~/platform/dates'
-import { pageMeta } from '~/platform/seo'
+import { itemPageMeta } from '~/platform/seo'
 import { getSiteOrigin } from '~/platform/site-url.server'
 
 /** The admin bar's "Edit this page". */
@@ -29,17 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => {
   const article = args.loaderData?.article
   if (!article) return []
-  const image = article.socialImage
-  return pageMeta(args, {
-    title: article.title,
-    description: article.excerpt,
-    type: 'article',
-    image: image ? { url: image.path, width: image.width, height: image.height, alt: image.alt } : undefined,
-    extra: [
-      { property: 'article:published_time', content: article.createdAt },
-      { property: 'article:modified_time', content: article.updatedAt },
-    ],
-  })
+  return itemPageMeta(args, { title: article.title, description: article.excerpt, socialImage: article.socialImage, dates: article })
 }
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {

@@ -8,7 +8,7 @@ import { getPublishedMediaBySlug, type MediaDetail } from '~/modules/gallery/gal
 import { isMediaCategory, mediaHref, photosHref } from '~/modules/gallery/media-categories'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { formatDate } from '~/platform/dates'
-import { absoluteUrl, pageMeta } from '~/platform/seo'
+import { absoluteUrl, itemPageMeta } from '~/platform/seo'
 import { getSiteOrigin } from '~/platform/site-url.server'
 
 /** The admin bar's "Edit this page". */
@@ -28,16 +28,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => {
   const { item, origin } = args.loaderData ?? {}
   if (!item || !origin) return []
-  const image = item.socialImage
   const video = item.video
-  return pageMeta(args, {
+  return itemPageMeta(args, {
     title: item.title,
     description: item.description,
-    type: 'article',
-    image: image ? { url: image.path, width: image.width, height: image.height, alt: image.alt } : undefined,
+    socialImage: item.socialImage,
+    dates: item,
     extra: [
-      { property: 'article:published_time', content: item.createdAt },
-      { property: 'article:modified_time', content: item.updatedAt },
       ...(video
         ? [
             { property: 'og:video', content: absoluteUrl(origin, video.src) },
