@@ -4,20 +4,9 @@ import { editHandle } from '~/components/admin-bar'
 import { AdminEntryLink } from '~/components/admin-entry-link'
 import { useRootData } from '~/components/root-data'
 import { OPENED_OVER_LIST, RouteDialog } from '~/components/route-dialog'
-import { countUpcomingEvents, listOccurrencesOnDays, listUpcomingOccurrences } from '~/modules/events/events.queries.server'
-import { CALENDAR_SIDEBAR_LIMIT, eventTypeLabel } from '~/modules/events/events.schema'
+import { getCalendarMonth } from '~/modules/events/events.month-view.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
-import {
-  addMonths,
-  formatDate,
-  formatMonth,
-  formatPlainDate,
-  monthGridWeeks,
-  monthOf,
-  parsePlainMonth,
-  todayIn,
-  type PlainDate,
-} from '~/platform/dates'
+import { monthOf, parsePlainMonth, todayIn } from '~/platform/dates'
 import { pageMeta } from '~/platform/seo'
 import { getSiteOrigin } from '~/platform/site-url.server'
 
@@ -44,47 +33,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const monthParam = new URL(request.url).searchParams.get('month')
   const month = monthParam === null ? monthOf(today) : parsePlainMonth(monthParam)
   if (!month) throw data(null, { status: 404 })
-  const weeks = monthGridWeeks(month)
-  const [occurrences, upcoming, upcomingCount] = await Promise.all([
-    listOccurrencesOnDays(weeks[0][0], weeks.at(-1)![6], timeZone),
-    listUpcomingOccurrences({ limit: CALENDAR_SIDEBAR_LIMIT, timeZone }),
-    countUpcomingEvents({ timeZone }),
-  ])
-  const chip = (o: (typeof occurrences)[number]) => ({
-    key: `${o.eventId}-${o.date}`,
-    href: `/calendar/${encodeURIComponent(o.slug)}?date=${o.date}`,
-    title: o.title,
-    type: o.type,
-    typeLabel: eventTypeLabel(o.type),
-    time: formatDate(o.startsAt, timeZone, 'time'),
-    location: o.location,
-  })
-  const onDay = (date: PlainDate) => occurrences.filter((o) => o.date === date).map(chip)
   const origin = getSiteOrigin(request, context)
   return {
     calendar: {
-      month,
-      monthLabel: formatMonth(month),
-      previous: { month: addMonths(month, -1), label: formatMonth(addMonths(month, -1)) },
-      next: { month: addMonths(month, 1), label: formatMonth(addMonths(month, 1)) },
-      isCurrentMonth: month === monthOf(today),
-      weeks: weeks.map((week) =>
-        week.map((date) => ({
-          date,
-          day: Number(date.slice(8, 10)),
-          label: formatPlainDate(date),
-          inMonth: monthOf(date) === month,
-          isToday: date === today,
-          events: onDay(date),
-        })),
-      ),
-      upcoming: upcoming.map((o) => ({
-        ...chip(o),
-        when: formatDate(o.startsAt, timeZone, 'shortWeekdayDateTime'),
-        monthShort: formatPlainDate(o.date, 'monthShort'),
-        day: Number(o.date.slice(8, 10)),
-      })),
-      upcomingCount,
+      ...(await getCalendarMonth(month, { today, timeZone })),
       subscribeUrl: `${origin.replace(/^https?:/, 'webcal:')}/calendar.ics`,
     },
   }
