@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import http from 'node:http'
 import ICAL from 'ical.js'
 import { describe, expect, it } from 'vitest'
@@ -107,9 +108,16 @@ describe('requests for dates near the limit', () => {
   ]
   const daysOf = (month: string) => Array.from({ length: 15 }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`)
 
-  /** Sends the requests at once while asking /healthz one after another: how long each took. */
+  /** CPU time the server process has used, in ms (what a request costs, whatever else the machine is doing). */
+  function serverCpuMs(): number {
+    const fields = fs.readFileSync(`/proc/${server.process.pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    // utime and stime, in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  }
+
+  /** Sends the requests at once while asking /healthz one after another: the CPU they cost and the slowest health check. */
   async function burstBesideHealthCheck(paths: string[]) {
-    const started = performance.now()
+    const cpuBefore = serverCpuMs()
     let over = false
     const burst = Promise.all(paths.map((path) => timed(get(server, path)))).finally(() => (over = true))
     const health: number[] = []
@@ -120,21 +128,19 @@ describe('requests for dates near the limit', () => {
     }
     const answers = await burst
     expect(answers.map((a) => a.status)).toEqual(paths.map(() => 200))
-    return {
-      ms: performance.now() - started,
-      slowestHealthCheck: Math.max(...health),
-    }
+    return { cpuMs: serverCpuMs() - cpuBefore, slowestHealthCheck: Math.max(...health) }
   }
 
-  it('cost what an ordinary request costs: twenty at once leave /healthz answering within 200 ms', async () => {
+  it('cost what an ordinary request costs: twenty at once hold up /healthz no longer than ordinary pages do', async () => {
     // The same pages for dates of this year and next first, so that both bursts find the server warm.
     await burstBesideHealthCheck(twentyPages(daysOf('2027-01'), ['2027-01', '2027-02', '2027-03', '2027-04']))
     const ordinary = await burstBesideHealthCheck(twentyPages(daysOf('2027-06'), ['2027-05', '2027-06', '2027-07', '2027-08']))
-    const nearTheLimit = await burstBesideHealthCheck(
-      twentyPages(daysOf('2200-12'), ['2200-08', '2200-09', '2200-10', '2200-11']),
-    )
-    expect(nearTheLimit.slowestHealthCheck, JSON.stringify({ ordinary, nearTheLimit })).toBeLessThan(200)
-    expect(nearTheLimit.ms).toBeLessThan(2 * ordinary.ms + 100)
+    const nearTheLimit = await burstBesideHealthCheck(twentyPages(daysOf('2200-12'), ['2200-08', '2200-09', '2200-10', '2200-11']))
+    const seen = JSON.stringify({ ordinary, nearTheLimit })
+    expect(nearTheLimit.cpuMs, seen).toBeLessThan(2 * ordinary.cpuMs + 50)
+    // Wall time on a shared two-core machine also measures the other test files running beside this
+    // one: the health check may wait 200 ms longer than it does behind ordinary pages, no more.
+    expect(nearTheLimit.slowestHealthCheck, seen).toBeLessThan(ordinary.slowestHealthCheck + 200)
   })
 
   it('show the date asked for of a series that runs to 9999, with its next dates', async () => {
