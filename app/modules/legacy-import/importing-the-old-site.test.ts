@@ -144,8 +144,9 @@ async function expectTheOldSiteHere() {
       imageId: expect.any(String),
       status: null,
     },
+    // Ending in the one character '…' rather than three dots: featured all the same.
     {
-      title: 'Distribution Day...',
+      title: 'Distribution Day…',
       kind: 'photo',
       category: 'Events',
       featured: 1,

@@ -38,9 +38,11 @@ describe("the old 'Fix Content Types' rule", () => {
 })
 
 describe('reading the content collection', () => {
-  it('marks media whose title ends with three dots as featured', () => {
+  it('marks media whose title ends with three dots, or the one character of them, as featured', () => {
     expect(isFeaturedTitle('Sports Day...')).toBe(true)
+    expect(isFeaturedTitle('Sports Day…')).toBe(true)
     expect(isFeaturedTitle('Sports Day..')).toBe(false)
+    expect(isFeaturedTitle('Sports … Day')).toBe(false)
     const photo = readContentDocument({ $id: 'a', title: 'Sports Day...', content: 'Races.', type: 'photo', imageUrl: view('media', 'f1') }, [])
     expect(photo).toMatchObject({ kind: 'media', featured: true, category: 'Events', description: 'Races.', file: { bucket: 'media', fileId: 'f1' } })
   })
