@@ -212,6 +212,7 @@ async function expectTheOldSiteHere() {
       facebookLink: '',
       // Not an Instagram address: dropped.
       instagramLink: '',
+      // Typed as it is dialled in Antigua, (268) 555-0199: +1 268, not +268.
       whatsappNumber: '12685550199',
       createdAt: '2025-02-01T12:00:00.000Z',
     },

@@ -122,6 +122,13 @@ describe('reading products', () => {
       price: null,
       whatsappNumber: '',
     })
+    // As it is dialled in Antigua: +1 268, not +268 (Eswatini).
+    expect(readProductDocument({ name: 'B', description: 'D', whatsappLink: '268-555-7788' }, '1268', [])).toMatchObject({
+      whatsappNumber: '12685557788',
+    })
+    const refused: string[] = []
+    expect(readProductDocument({ name: 'B', description: 'D', whatsappLink: '26855577' }, '1268', refused).whatsappNumber).toBe('')
+    expect(refused).toEqual(["whatsappLink '26855577' is not a phone number; dropped"])
   })
 
   it('refuses a file URL with an id that could be a path', () => {
