@@ -24,6 +24,7 @@ const POSTGRES_HTTP_TESTS = [
   'tests/http/nul-characters-are-not-found-or-dropped.test.ts',
   'tests/http/removed-and-demoted-users-lose-their-sessions.test.ts',
   'tests/http/sign-in-is-throttled.test.ts',
+  'tests/http/whatsapp-numbers-reach-the-right-country.test.ts',
 ]
 
 const UNIT_TESTS = ['app/**/*.unit.test.ts', 'server/**/*.unit.test.ts', 'db/**/*.unit.test.ts', 'tests/lint/**/*.unit.test.ts']

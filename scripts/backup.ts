@@ -44,6 +44,7 @@ async function backUpSqlite(sqliteFile: string, target: string): Promise<string[
     database.pragma('busy_timeout = 10000')
     // A consistent copy even while the server writes: SQLite's online backup API.
     await database.backup(target)
+    makeSelfContained(target)
     const hasMigrations = database
       .prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'")
       .get()
@@ -51,6 +52,20 @@ async function backUpSqlite(sqliteFile: string, target: string): Promise<string[
     return database.prepare('select name from kysely_migration order by name').pluck().all() as string[]
   } finally {
     database.close()
+  }
+}
+
+/**
+ * The copy keeps the site's write-ahead-log mode, in which whoever opens it (the export of its rows,
+ * the restore) leaves `-wal` and `-shm` files beside it that would be packed too. In rollback-journal
+ * mode it is one file, read alone; the server turns the log back on when it opens the restored file.
+ */
+function makeSelfContained(sqliteFile: string): void {
+  const copy = new SQLite(sqliteFile, { fileMustExist: true })
+  try {
+    copy.pragma('journal_mode = DELETE')
+  } finally {
+    copy.close()
   }
 }
 

@@ -26,13 +26,18 @@ interface FieldFrameProps {
   label: string
   hint?: string
   className?: string
+  /**
+   * Live text under the control, e.g. what the value typed becomes; read out politely when it
+   * changes. Pass null while there is nothing to say: the live region must be there before it speaks.
+   */
+  note?: React.ReactNode
 }
 
 function hintIdFor(meta: Meta, hint: string | undefined) {
   return hint ? `${meta.id}-hint` : undefined
 }
 
-function FieldFrame({ meta, label, hint, className, children }: FieldFrameProps & { children: React.ReactNode }) {
+function FieldFrame({ meta, label, hint, className, note, children }: FieldFrameProps & { children: React.ReactNode }) {
   return (
     <div className={className ? `field ${className}` : 'field'}>
       <label className="field-label" htmlFor={meta.id}>
@@ -44,6 +49,11 @@ function FieldFrame({ meta, label, hint, className, children }: FieldFrameProps 
         </p>
       ) : null}
       {children}
+      {note !== undefined ? (
+        <output htmlFor={meta.id} className="field-note">
+          {note}
+        </output>
+      ) : null}
       <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
   )
@@ -54,10 +64,10 @@ type FieldProps = FieldFrameProps & { type?: InputType } & Omit<
     'type' | 'name' | 'id' | 'defaultValue' | 'className'
   >
 
-export function Field({ meta, label, hint, className, type = 'text', ...rest }: FieldProps) {
+export function Field({ meta, label, hint, className, note, type = 'text', ...rest }: FieldProps) {
   const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hintIdFor(meta, hint) })
   return (
-    <FieldFrame meta={meta} label={label} hint={hint} className={className}>
+    <FieldFrame meta={meta} label={label} hint={hint} className={className} note={note}>
       <input key={key} className="field-input" {...props} {...rest} />
     </FieldFrame>
   )

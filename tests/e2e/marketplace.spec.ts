@@ -86,7 +86,9 @@ test('a marketplace manager signs in on the marketplace, adds, edits and deletes
     await page.getByLabel('Description').fill('Shells from the beach on strings of fishing line. It rings softly in the wind.')
     await page.getByLabel('Price (optional)').fill('12.5')
     await page.getByLabel('Category').selectOption({ label: 'Crafts' })
-    await page.getByLabel('WhatsApp number (optional)').fill('555 0199')
+    // Typed as it is dialled in Antigua; the form shows the international number chats will go to.
+    await page.getByLabel('WhatsApp number (optional)').fill('(268) 555-0199')
+    await expect(page.getByRole('status').filter({ hasText: 'Chats will go to' })).toHaveText('Chats will go to +1 268 555 0199')
     const first = path.join(fixtures, 'chime-1.png')
     const second = path.join(fixtures, 'chime-2.png')
     fs.writeFileSync(first, await plainPng(900, 900, '#0ea5e9'))
@@ -121,9 +123,9 @@ test('a marketplace manager signs in on the marketplace, adds, edits and deletes
     expect(firstSrc).toMatch(/^\/media\//)
     expect(secondSrc).not.toBe(firstSrc)
 
-    // Its page: the WhatsApp number got the site's country code.
+    // Its page: the WhatsApp number got the 1 of the North American plan, and is shown in full.
     await page.goto(`/marketplace/${(await listProductsForAdmin()).find((p) => p.name === name)!.slug}`)
-    expect(await page.getByRole('link', { name: /^Chat on WhatsApp/ }).getAttribute('href')).toMatch(
+    expect(await page.getByRole('link', { name: /^Chat on WhatsApp \+1 268 555 0199/ }).getAttribute('href')).toMatch(
       /^https:\/\/wa\.me\/12685550199\?text=/,
     )
 

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -22,6 +23,30 @@ async function postArticle(fields: Record<string, string>, image?: File) {
     headers: { origin: server.url, cookie: admin },
     body,
   })
+}
+
+/**
+ * The items of an RSS feed as another program reads them: Python's own XML parser for the feed,
+ * and its HTML parser for each item's content, of which it lists every href and src.
+ */
+function readFeedElsewhere(xml: string): { title: string; urls: string[] }[] {
+  const script = `
+import json, sys, xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+class Urls(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.urls = []
+    def handle_starttag(self, tag, attrs):
+        self.urls += [value for name, value in attrs if name in ('href', 'src')]
+items = []
+for item in ET.fromstring(sys.stdin.buffer.read()).iter('item'):
+    urls = Urls()
+    urls.feed(item.findtext('{http://purl.org/rss/1.0/modules/content/}encoded', ''))
+    items.append({'title': item.findtext('title'), 'urls': urls.urls})
+print(json.dumps(items))
+`
+  return JSON.parse(execFileSync('python3', ['-c', script], { input: xml, encoding: 'utf8' }))
 }
 
 describe('news over HTTP', () => {
@@ -51,6 +76,21 @@ describe('news over HTTP', () => {
     const xml = await (await get(server, '/news/feed.xml')).text()
     expect(xml).toContain('<title><![CDATA[Back to school &#60;drive&#62;]]></title>')
     expect(xml).toContain('<p>We packed <strong>120</strong> bags.</p>')
+  })
+
+  it("makes every link and image of the feed's items absolute, for readers away from the site", async () => {
+    const content =
+      'Read [our support page](/support) and see ![the poster](/media/images/poster.jpg), or [write](mailto:info@example.org).'
+    const res = await postArticle({ title: 'Links that work in a reader', content })
+    expect(res.status).toBe(302)
+    const items = readFeedElsewhere(await (await get(server, '/news/feed.xml')).text())
+    const item = items.find((i) => i.title === 'Links that work in a reader')!
+    expect(item.urls).toEqual([`${server.url}/support`, `${server.url}/media/images/poster.jpg`, 'mailto:info@example.org'])
+    // Absolute: an address that needs no base to be read.
+    expect(items.flatMap(({ urls }) => urls.filter((url) => !URL.canParse(url)))).toEqual([])
+    // On the site itself the links stay as written.
+    const page = await (await get(server, '/news/links-that-work-in-a-reader')).text()
+    expect(page).toContain('<a href="/support">our support page</a>')
   })
 
   it('keeps markup typed into a title or text inert in the feed', async () => {

@@ -144,8 +144,9 @@ async function expectTheOldSiteHere() {
       imageId: expect.any(String),
       status: null,
     },
+    // Ending in the one character '…' rather than three dots: featured all the same.
     {
-      title: 'Distribution Day...',
+      title: 'Distribution Day…',
       kind: 'photo',
       category: 'Events',
       featured: 1,
@@ -211,6 +212,7 @@ async function expectTheOldSiteHere() {
       facebookLink: '',
       // Not an Instagram address: dropped.
       instagramLink: '',
+      // Typed as it is dialled in Antigua, (268) 555-0199: +1 268, not +268.
       whatsappNumber: '12685550199',
       createdAt: '2025-02-01T12:00:00.000Z',
     },

@@ -74,9 +74,12 @@ export function createdAtOf(doc: LegacyDocument, now = new Date()): string {
   return now.toISOString()
 }
 
-/** A title ending in three dots marked a featured photo or video on the old site. */
+/**
+ * A title ending in three dots marked a featured photo or video on the old site. Phones often turn
+ * three typed dots into the one character '…' (U+2026): it means the same.
+ */
 export function isFeaturedTitle(title: string): boolean {
-  return title.endsWith('...')
+  return title.endsWith('...') || title.endsWith('…')
 }
 
 const FILE_VIEW_PATH = /\/storage\/buckets\/([^/]+)\/files\/([^/]+)\/view\/?$/

@@ -38,9 +38,11 @@ describe("the old 'Fix Content Types' rule", () => {
 })
 
 describe('reading the content collection', () => {
-  it('marks media whose title ends with three dots as featured', () => {
+  it('marks media whose title ends with three dots, or the one character of them, as featured', () => {
     expect(isFeaturedTitle('Sports Day...')).toBe(true)
+    expect(isFeaturedTitle('Sports Day…')).toBe(true)
     expect(isFeaturedTitle('Sports Day..')).toBe(false)
+    expect(isFeaturedTitle('Sports … Day')).toBe(false)
     const photo = readContentDocument({ $id: 'a', title: 'Sports Day...', content: 'Races.', type: 'photo', imageUrl: view('media', 'f1') }, [])
     expect(photo).toMatchObject({ kind: 'media', featured: true, category: 'Events', description: 'Races.', file: { bucket: 'media', fileId: 'f1' } })
   })
@@ -120,6 +122,13 @@ describe('reading products', () => {
       price: null,
       whatsappNumber: '',
     })
+    // As it is dialled in Antigua: +1 268, not +268 (Eswatini).
+    expect(readProductDocument({ name: 'B', description: 'D', whatsappLink: '268-555-7788' }, '1268', [])).toMatchObject({
+      whatsappNumber: '12685557788',
+    })
+    const refused: string[] = []
+    expect(readProductDocument({ name: 'B', description: 'D', whatsappLink: '26855577' }, '1268', refused).whatsappNumber).toBe('')
+    expect(refused).toEqual(["whatsappLink '26855577' is not a phone number; dropped"])
   })
 
   it('refuses a file URL with an id that could be a path', () => {

@@ -9,6 +9,8 @@ import { parsePrice } from './product-price'
 export const PRODUCT_IMAGES_MAX = 8
 export const TOO_MANY_IMAGES_MESSAGE = `A product can have at most ${PRODUCT_IMAGES_MAX} images.`
 export const PRODUCT_IMAGE_MAX_BYTES = IMAGE_PRESETS.product.maxBytes
+export const WHATSAPP_NUMBER_MESSAGE =
+  'Enter a phone number as it is dialled here, e.g. 268 555 0100 or 555 0100, or from abroad with + and its country code, e.g. +44 20 7946 0958.'
 
 // The old site's messages.
 export const NAME_AND_DESCRIPTION_REQUIRED = 'Name and description are required'
@@ -45,8 +47,8 @@ const seller = optionalText('Seller', 60).refine(
 )
 
 /**
- * The add and edit form of a product. The WhatsApp number is stored as international digits:
- * a local 7-digit number gets the site's country code (`countryCode`, digits).
+ * The add and edit form of a product. The WhatsApp number is stored as international digits, a
+ * number dialled at the site read with the site's calling code (`countryCode`, e.g. '1268').
  */
 export function productSchema(countryCode: string) {
   return z.object({
@@ -65,10 +67,7 @@ export function productSchema(countryCode: string) {
     whatsappNumber: optionalText('WhatsApp number', 30).transform((value, ctx) => {
       const digits = normaliseWhatsAppNumber(value, countryCode)
       if (digits !== 'invalid') return digits ?? ''
-      ctx.addIssue({
-        code: 'custom',
-        message: 'Enter the WhatsApp number with its country code, e.g. +1 268 555 0100, or a 7-digit local number.',
-      })
+      ctx.addIssue({ code: 'custom', message: WHATSAPP_NUMBER_MESSAGE })
       return z.NEVER
     }),
     ...imageListFields({ max: PRODUCT_IMAGES_MAX, tooManyMessage: TOO_MANY_IMAGES_MESSAGE }),

@@ -39,6 +39,23 @@ describe('article text', () => {
     expect(html).toContain('[three](JavaScript:alert(1))')
   })
 
+  it("makes the site's own links absolute when given the site's origin, for copies read elsewhere", () => {
+    const html = renderArticleHtml(
+      'See [our support](/support?from=feed#give), ![the poster](/media/images/poster.jpg), [two](/\\evil.example), ' +
+        '[away](https://example.com/x) and https://example.com/y.',
+      { origin: 'https://hope.example' },
+    )
+    const hrefs = [...html.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1])
+    expect(hrefs).toEqual([
+      'https://hope.example/support?from=feed#give',
+      'https://hope.example/media/images/poster.jpg',
+      'https://hope.example/%5Cevil.example',
+      'https://example.com/x',
+      'https://example.com/y',
+    ])
+    expect(html).toContain('<a href="https://hope.example/support?from=feed#give">our support</a>')
+  })
+
   it('turns bare web addresses into links', () => {
     expect(renderArticleHtml('See https://example.org/news')).toContain(
       '<a href="https://example.org/news" rel="nofollow noopener">https://example.org/news</a>',

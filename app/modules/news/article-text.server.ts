@@ -15,9 +15,15 @@ const EXTERNAL_LINK = /^(https?:\/\/|mailto:)/i
 const SAME_SITE_PATH = /^\/(?!\/)/
 markdown.validateLink = (url) => EXTERNAL_LINK.test(url.trim()) || SAME_SITE_PATH.test(url.trim())
 
-markdown.renderer.rules.link_open = (tokens, idx, options, _env, self) => {
+interface RenderEnv {
+  origin?: string
+}
+
+markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
+  const { origin } = (env ?? {}) as RenderEnv
   const href = String(tokens[idx].attrGet('href') ?? '')
   if (!SAME_SITE_PATH.test(href)) tokens[idx].attrSet('rel', 'nofollow noopener')
+  else if (origin) tokens[idx].attrSet('href', origin + href)
   return self.renderToken(tokens, idx, options)
 }
 
@@ -31,8 +37,12 @@ markdown.renderer.rules.heading_open = (tokens, idx, options, _env, self) => {
 }
 markdown.renderer.rules.heading_close = markdown.renderer.rules.heading_open
 
-export function renderArticleHtml(content: string): string {
-  return markdown.render(content)
+/**
+ * The text as HTML. With `origin`, links to the site's own pages are absolute: for copies read
+ * away from the site (the feed), where `/support` would lead nowhere or to the reader's own host.
+ */
+export function renderArticleHtml(content: string, { origin }: RenderEnv = {}): string {
+  return markdown.render(content, { origin })
 }
 
 /** The words of the text without Markdown syntax, for excerpts and read times. */

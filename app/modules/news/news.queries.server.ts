@@ -68,12 +68,16 @@ export async function listPublishedArticles(page: number): Promise<ArticlePage> 
   }
 }
 
-function toDetail(row: ArticleRow & { id: string; updatedAt: string }, image: ImageRecord | undefined): ArticleDetail {
+function toDetail(
+  row: ArticleRow & { id: string; updatedAt: string },
+  image: ImageRecord | undefined,
+  linksFrom?: { origin: string },
+): ArticleDetail {
   const social = image ? pickSocialImage(image) : null
   return {
     ...toSummary(row, image),
     id: row.id,
-    html: renderArticleHtml(row.content),
+    html: renderArticleHtml(row.content, linksFrom),
     updatedAt: row.updatedAt,
     socialImage: social && image ? { ...social, alt: image.alt || row.title } : null,
   }
@@ -90,11 +94,11 @@ export async function getPublishedArticleBySlug(slug: string): Promise<ArticleDe
   return toDetail(row, imageOf(row))
 }
 
-/** The newest articles in full, for the feed. */
-export async function listArticlesForFeed(limit = 20): Promise<ArticleDetail[]> {
+/** The newest articles in full, for the feed: their links to the site's own pages start with `origin`. */
+export async function listArticlesForFeed(origin: string, limit = 20): Promise<ArticleDetail[]> {
   const rows = await newestNews().select([...SUMMARY_COLUMNS, 'id']).limit(limit).execute()
   const imageOf = await loadImagesOf(rows)
-  return rows.map((row) => toDetail(row, imageOf(row)))
+  return rows.map((row) => toDetail(row, imageOf(row), { origin }))
 }
 
 export interface ArticleSitemapEntry {

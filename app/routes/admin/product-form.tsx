@@ -14,6 +14,7 @@ import {
   type ProductFormValues,
 } from '~/modules/marketplace/marketplace.schema'
 import { DEFAULT_PRODUCT_CATEGORY, PRODUCT_CATEGORIES, PRODUCT_CATEGORY_LABELS } from '~/modules/marketplace/product-categories'
+import { formatWhatsAppNumber, normaliseWhatsAppNumber } from '~/modules/marketplace/product-contact-links'
 import { IMAGE_ACCEPT } from '~/platform/media/image-presets'
 
 interface ProductFormProps {
@@ -102,7 +103,8 @@ export function ProductForm({
         label="WhatsApp number (optional)"
         type="tel"
         autoComplete="off"
-        hint="With the country code, e.g. +1 268 555 0100; a 7-digit local number is fine too."
+        hint="As it is dialled here, e.g. 268 555 0100 or 555 0100; from abroad, with + and the country code."
+        note={<WhatsAppNumberNote typed={fields.whatsappNumber.value ?? ''} countryCode={countryCode} />}
       />
       <div className="button-row">
         <button type="submit" className="button product-form-submit" disabled={busy}>
@@ -113,5 +115,16 @@ export function ProductForm({
         </Link>
       </div>
     </Form>
+  )
+}
+
+/** The international number chats will go to, as the server will store it: shown while typing, and after a save. */
+function WhatsAppNumberNote({ typed, countryCode }: { typed: string; countryCode: string }) {
+  const digits = normaliseWhatsAppNumber(typed, countryCode)
+  if (digits === null || digits === 'invalid') return null
+  return (
+    <>
+      Chats will go to <strong>{formatWhatsAppNumber(digits)}</strong>
+    </>
   )
 }

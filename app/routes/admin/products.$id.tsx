@@ -5,6 +5,7 @@ import { ProductForm } from './product-form'
 import { productFailureReply } from './product-failure'
 import { getProductForEdit } from '~/modules/marketplace/marketplace.queries.server'
 import { productSchema } from '~/modules/marketplace/marketplace.schema'
+import { formatWhatsAppNumber } from '~/modules/marketplace/product-contact-links'
 import { ProductNotFoundError, updateProduct } from '~/modules/marketplace/marketplace.service.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { requireAccess } from '~/platform/auth.server'
@@ -66,7 +67,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           seller: product.seller,
           facebookLink: product.facebookLink,
           instagramLink: product.instagramLink,
-          whatsappNumber: product.whatsappNumber ? `+${product.whatsappNumber}` : '',
+          whatsappNumber: product.whatsappNumber ? formatWhatsAppNumber(product.whatsappNumber) : '',
         }}
         submitLabel="Save changes"
         submittingLabel="Saving..."

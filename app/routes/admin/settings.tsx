@@ -105,7 +105,7 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
             meta={fields.phoneCountryCode}
             label="Country calling code"
             type="tel"
-            hint="Put in front of local 7-digit WhatsApp numbers of marketplace products, e.g. +1 268."
+            hint="With the area code, e.g. +1 268: put in front of 7-digit local WhatsApp numbers of marketplace products; with +1, a 10-digit number gets the 1."
           />
           <TextareaField
             meta={fields.distributionHours}

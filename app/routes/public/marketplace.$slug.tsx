@@ -6,7 +6,7 @@ import { ImageCarousel } from '~/components/image-carousel'
 import { LinkifiedText } from '~/components/linkified-text'
 import { NewTabLink } from '~/components/new-tab-link'
 import { getProductBySlug } from '~/modules/marketplace/marketplace.queries.server'
-import { whatsAppChatUrl } from '~/modules/marketplace/product-contact-links'
+import { formatWhatsAppNumber, whatsAppChatUrl } from '~/modules/marketplace/product-contact-links'
 import { formatPrice } from '~/modules/marketplace/product-price'
 import { itemPageMeta } from '~/platform/seo'
 import { getSiteOrigin } from '~/platform/site-url.server'
@@ -82,7 +82,7 @@ function ContactButtons({
       ) : null}
       {product.whatsappNumber ? (
         <NewTabLink href={whatsAppChatUrl(product.whatsappNumber, product.name, url)} className="button product-contact-whatsapp">
-          Chat on WhatsApp
+          Chat on WhatsApp <span className="product-contact-number">{formatWhatsAppNumber(product.whatsappNumber)}</span>
         </NewTabLink>
       ) : null}
     </div>

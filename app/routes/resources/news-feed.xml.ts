@@ -8,7 +8,7 @@ import { getSiteOrigin } from '~/platform/site-url.server'
 /** The latest articles as RSS 2.0, for feed readers (advertised on /news with <link rel="alternate">). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = getSiteOrigin(request, context)
-  const [articles, settings] = await Promise.all([listArticlesForFeed(), siteSettingsFor(context)])
+  const [articles, settings] = await Promise.all([listArticlesForFeed(origin), siteSettingsFor(context)])
   // Many readers show titles and descriptions as HTML: plain text must not become markup there.
   const feed = new Feed({
     id: `${origin}/news`,
