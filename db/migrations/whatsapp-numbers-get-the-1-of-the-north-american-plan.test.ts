@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
 import { db } from '~/platform/db.server'
-import { createMigrator } from '~/platform/migrate.server'
+import { createMigrator } from '../migrate.server'
 import { migrations } from './index'
 
 const names = Object.keys(migrations).sort()
