@@ -11,6 +11,7 @@ import * as products from './0011-products'
 import * as legacyImports from './0012-legacy-imports'
 import * as auditLog from './0013-audit-log'
 import * as pageHeroImages from './0014-page-hero-images'
+import * as uploadQuotas from './0015-upload-quotas'
 
 /** Every migration, in order. Listed explicitly so the server bundle, the CLI and the tests share one list. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0012-legacy-imports': legacyImports,
   '0013-audit-log': auditLog,
   '0014-page-hero-images': pageHeroImages,
+  '0015-upload-quotas': uploadQuotas,
 }
