@@ -79,6 +79,8 @@ async function createTusServer(): Promise<Server> {
   const [{ Server }, { FileStore }] = await Promise.all([import('@tus/server'), import('@tus/file-store')])
   await fs.promises.mkdir(uploadsDir(), { recursive: true }) // its free space is measured before each upload
   const datastore = new FileStore({ directory: uploadsDir() })
+  // What OPTIONS announces: a deferred length is refused, and expiry is our sweep's, without Upload-Expires.
+  datastore.extensions = ['creation', 'creation-with-upload', 'termination']
   return new Server({
     path: UPLOAD_ENDPOINT,
     datastore,
@@ -168,6 +170,8 @@ async function recordProgress(uploadId: string, response: Response): Promise<voi
  * Another user's upload is answered as if it did not exist.
  */
 export async function handleUploadRequest(request: Request, user: SessionUser, uploadId?: string): Promise<Response> {
+  // tus's discovery request: the protocol version, the largest size and the extensions.
+  if (request.method === 'OPTIONS') return (await tus()).handleWeb(request)
   if (uploadId === undefined) {
     return request.method === 'POST' ? createUpload(request, user) : plain(405, 'Method not allowed')
   }
