@@ -35,7 +35,20 @@ function tooLargeMessage(filename: string): string {
   return `${filename} is too large. Maximum size is ${UPLOAD_MAX_MB} MB.`
 }
 
+/**
+ * The server's own words when it refuses to start an upload: over a quota (which lifts once other
+ * uploads finish, or with time) or no room left. Asking again at once would not help.
+ */
+function refusalInWords(error: Error): string | undefined {
+  const { originalRequest, originalResponse } = error as DetailedError
+  const status = originalResponse?.getStatus()
+  if (originalRequest?.getMethod() !== 'POST' || !status || ![413, 429, 507].includes(status)) return undefined
+  return originalResponse?.getBody()?.trim() || undefined
+}
+
 function failure(error: Error, filename: string): Pick<UploadItem, 'status' | 'error'> {
+  const refusal = refusalInWords(error)
+  if (refusal) return { status: 'failed', error: `${filename} was not uploaded. ${refusal}` }
   const status = (error as DetailedError).originalResponse?.getStatus()
   if (status === 413) return { status: 'refused', error: tooLargeMessage(filename) }
   return { status: 'failed', error: describeError(status, filename) }
@@ -93,11 +106,13 @@ export function ResumableUpload({
   }
 
   async function start(file: File, key: string) {
-    const { Upload } = await import('tus-js-client')
+    const { Upload, defaultOptions } = await import('tus-js-client')
     const upload: Upload = new Upload(file, {
       endpoint: UPLOAD_ENDPOINT,
       chunkSize: UPLOAD_CHUNK_BYTES,
       retryDelays: RETRY_DELAYS,
+      onShouldRetry: (error, attempt, options) =>
+        !refusalInWords(error) && !!defaultOptions.onShouldRetry?.(error, attempt, options),
       metadata: { filename: file.name, filetype: file.type },
       removeFingerprintOnSuccess: true,
       onProgress: (sent, total) => update(key, { percent: Math.floor((sent / total) * 100) }),

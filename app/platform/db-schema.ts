@@ -117,9 +117,20 @@ export interface UploadTable {
   contentType: string
   /** The declared total size in bytes (Upload-Length). */
   size: number
+  /** Bytes that have arrived, as of the last chunk: below `size`, the upload is unfinished. */
+  received: number
   createdAt: string
-  /** Last time a chunk arrived: uploads idle for a day are removed. */
+  /** Last time a chunk arrived: idle uploads are removed (unfinished after an hour, finished after a day). */
   updatedAt: string
+}
+
+/** An upload started in the last hour, kept for the hourly quota after the upload is gone. */
+export interface UploadStartTable {
+  uploadId: string
+  userId: string
+  /** The declared size in bytes. */
+  size: number
+  startedAt: string
 }
 
 /** A video and its conversion job (see platform/media/videos.server.ts). */
@@ -235,6 +246,7 @@ export interface Database {
   events: EventTable
   eventSkippedDates: EventSkippedDateTable
   uploads: UploadTable
+  uploadStarts: UploadStartTable
   videos: VideoTable
   mediaItems: MediaItemTable
   products: ProductTable

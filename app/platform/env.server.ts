@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { UPLOAD_MAX_MB } from './media/upload-policy'
 import type { S3StorageSettings } from './storage/storage'
 
 const optionalString = z
@@ -7,6 +8,13 @@ const optionalString = z
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional()
+
+const wholeNumber = (name: string, min: number, fallback: number) =>
+  z.coerce
+    .number(`${name} must be a whole number`)
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`)
+    .default(fallback)
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -38,7 +46,17 @@ const EnvSchema = z.object({
   // How long an anonymous page may be served from memory at most (changes refresh it at once); 0: no page cache.
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
   // How many days the audit log keeps an entry; older ones are removed by a periodic sweep.
-  AUDIT_LOG_DAYS: z.coerce.number('AUDIT_LOG_DAYS must be a whole number of days').int('AUDIT_LOG_DAYS must be a whole number of days').min(1, 'AUDIT_LOG_DAYS must be at least 1').max(36500).default(365),
+  AUDIT_LOG_DAYS: z.coerce
+    .number('AUDIT_LOG_DAYS must be a whole number of days')
+    .int('AUDIT_LOG_DAYS must be a whole number of days')
+    .min(1, 'AUDIT_LOG_DAYS must be at least 1')
+    .max(36500)
+    .default(365),
+  // Resumable uploads per user (docs/decisions/009-resumable-uploads.md): unfinished at once, and started per hour.
+  UPLOAD_LIMIT_UNFINISHED: wholeNumber('UPLOAD_LIMIT_UNFINISHED', 1, 20),
+  UPLOAD_LIMIT_UNFINISHED_MB: wholeNumber('UPLOAD_LIMIT_UNFINISHED_MB', UPLOAD_MAX_MB, 500),
+  UPLOAD_LIMIT_PER_HOUR: wholeNumber('UPLOAD_LIMIT_PER_HOUR', 1, 300),
+  UPLOAD_LIMIT_MB_PER_HOUR: wholeNumber('UPLOAD_LIMIT_MB_PER_HOUR', UPLOAD_MAX_MB, 1000),
   // Video conversion (Debian: apt-get install ffmpeg). Without them, videos are shown as uploaded.
   FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().trim().min(1).default('ffprobe'),
@@ -55,8 +73,7 @@ const EnvSchema = z.object({
 const CheckedEnvSchema = EnvSchema.superRefine((value, ctx) => {
   if (value.STORAGE_DRIVER !== 's3') return
   for (const name of REQUIRED_FOR_S3) {
-    if (!value[name])
-      ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required when STORAGE_DRIVER=s3` })
+    if (!value[name]) ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required when STORAGE_DRIVER=s3` })
   }
 })
 

@@ -12,6 +12,7 @@ import * as legacyImports from './0012-legacy-imports'
 import * as auditLog from './0013-audit-log'
 import * as pageHeroImages from './0014-page-hero-images'
 import * as whatsappNumbersOfTheNorthAmericanPlan from './0015-whatsapp-numbers-of-the-north-american-plan'
+import * as uploadQuotas from './0016-upload-quotas'
 
 /** Every migration, in order. Listed explicitly so the server bundle, the CLI and the tests share one list. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0013-audit-log': auditLog,
   '0014-page-hero-images': pageHeroImages,
   '0015-whatsapp-numbers-of-the-north-american-plan': whatsappNumbersOfTheNorthAmericanPlan,
+  '0016-upload-quotas': uploadQuotas,
 }

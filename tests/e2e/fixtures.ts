@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page, type Route } from '@playwright/test'
+import { UPLOAD_ENDPOINT } from '../../app/platform/media/upload-policy'
 import { E2E_ADMIN } from '../../playwright.config'
 
 function withoutHash(url: string): string {
@@ -43,12 +44,16 @@ export const test = base.extend<{ signIn: (email?: string, password?: string) =>
     const problems: string[] = []
     // A page that answers 404 or 4xx on purpose makes Chromium log the document's status; that is not a fault.
     // Nor is a form's 4xx answer (validation, 'Invalid credentials', 429) fetched as `.data` and shown by the page.
+    // Nor is an upload the server refuses to start, in words the upload field shows (a quota, a full disk).
     const documentUrls = new Set<string>()
     const cut = new Set<string>()
     cutOnPurpose.set(page, cut)
     page.on('response', (res) => {
-      const deliberateDataAnswer = new URL(res.url()).pathname.endsWith('.data') && res.status() < 500
-      if (res.request().isNavigationRequest() || deliberateDataAnswer) documentUrls.add(res.url())
+      const { pathname } = new URL(res.url())
+      const deliberateDataAnswer = pathname.endsWith('.data') && res.status() < 500
+      const uploadRefusal =
+        pathname === UPLOAD_ENDPOINT && res.request().method() === 'POST' && [413, 429, 507].includes(res.status())
+      if (res.request().isNavigationRequest() || deliberateDataAnswer || uploadRefusal) documentUrls.add(res.url())
     })
     page.on('console', (msg) => {
       if (msg.type() !== 'error') return

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -5,6 +6,8 @@ import type { Locator, Page } from '@playwright/test'
 import { listProductsForAdmin } from '../../app/modules/marketplace/marketplace.queries.server'
 import { deleteProduct } from '../../app/modules/marketplace/marketplace.service.server'
 import { createUser, removeUser } from '../../app/modules/users/users.service.server'
+import { db } from '../../app/platform/db.server'
+import { UPLOAD_REFUSED } from '../../app/platform/media/upload-policy'
 import { plainPng } from '../fixtures/images'
 import { expect, test } from './fixtures'
 import { waitForHydration } from './hydration'
@@ -388,6 +391,42 @@ test('a marketplace manager reaches none of the other admin sections', async ({ 
       expect(response?.status(), url).toBe(403)
       await expect(page.getByRole('heading', { level: 1, name: 'Access denied' }), url).toBeVisible()
     }
+  } finally {
+    await removeUser(id)
+  }
+})
+
+test('a marketplace manager over the upload quota reads why, and tries again once there is room', async ({ page, signIn }) => {
+  const manager = { email: 'mateo@example.org', password: 'mateos own password' }
+  const { id } = await createUser({ ...manager, name: 'Mateo Market', role: 'marketplace' })
+  // Twenty uploads already started and not finished, in another tab say: as many as one may have.
+  const now = new Date().toISOString()
+  const started = Array.from({ length: 20 }, () => ({
+    id: crypto.randomBytes(16).toString('hex'),
+    userId: id,
+    filename: 'earlier.jpg',
+    contentType: 'image/jpeg',
+    size: 1000,
+    received: 0,
+    createdAt: now,
+    updatedAt: now,
+  }))
+  await db.insertInto('uploads').values(started).execute()
+  try {
+    await signIn(manager.email, manager.password)
+    await page.goto('/admin/products/new')
+    await waitForHydration(page)
+    const image = { name: 'bowl.png', mimeType: 'image/png', buffer: await plainPng(600, 600, '#0ea5e9') }
+    await page.getByLabel('Images', { exact: true }).setInputFiles(image)
+    await expect(page.getByRole('alert').filter({ hasText: 'bowl.png' })).toHaveText(
+      `bowl.png was not uploaded. ${UPLOAD_REFUSED.tooManyUnfinished(20)}`,
+    )
+
+    // The earlier uploads finish (or are removed): the same file goes in.
+    await db.deleteFrom('uploads').where('userId', '=', id).execute()
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await expect(page.getByText('Uploaded', { exact: true })).toBeVisible()
+    await expect(page.getByRole('alert').filter({ hasText: 'bowl.png' })).toHaveCount(0)
   } finally {
     await removeUser(id)
   }

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, expect, inject, it } from 'vitest'
 import { STORAGE_FULL_MESSAGE } from '~/platform/media/media-rejected'
+import { UPLOAD_DISK_RESERVE_BYTES, UPLOAD_REFUSED } from '~/platform/media/upload-policy'
 import { aMessage } from '../fixtures/contact-message'
 import { asFile, phonePhotoWithLocation } from '../fixtures/images'
 import { get, post, signIn } from '../setup/http-session'
@@ -24,6 +25,12 @@ execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'tmpfs', uploads])
 fs.cpSync(demoFiles, uploads, { recursive: true })
 const filler = path.join(uploads, 'filler')
 
+// Resumable uploads on a disk of their own too, with 20 MB to spare beyond the room kept free.
+const MB = 1024 * 1024
+const tus = path.join(database.env.DATA_DIR, 'tus')
+fs.mkdirSync(tus, { recursive: true })
+execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${UPLOAD_DISK_RESERVE_BYTES / MB + 20}m`, 'tmpfs', tus])
+
 /** Fills the disk but `bytes`. */
 function leaveFree(bytes: number) {
   fs.rmSync(filler, { force: true })
@@ -32,7 +39,8 @@ function leaveFree(bytes: number) {
 }
 
 function storedFiles(): string[] {
-  return fs.readdirSync(uploads, { recursive: true, withFileTypes: true })
+  return fs
+    .readdirSync(uploads, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name !== 'filler')
     .map((entry) => path.relative(uploads, path.join(entry.parentPath, entry.name)))
     .sort()
@@ -42,6 +50,7 @@ const server = await startTestServer({}, { sharedDatabase: database })
 afterAll(async () => {
   await server.stop()
   execFileSync('umount', [uploads])
+  execFileSync('umount', [tus])
   await database.drop()
 })
 
@@ -50,7 +59,12 @@ async function postArticle(admin: string, title: string, photo: Buffer) {
   body.set('title', title)
   body.set('content', 'Text')
   body.set('image', asFile(photo, 'IMG_1.jpg'))
-  return fetch(`${server.url}/admin/news/new`, { method: 'POST', redirect: 'manual', headers: { origin: server.url, cookie: admin }, body })
+  return fetch(`${server.url}/admin/news/new`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin: server.url, cookie: admin },
+    body,
+  })
 }
 
 it('refuses a photo with a clear message while the uploads disk is full, and keeps serving pages and taking messages', async () => {
@@ -81,4 +95,30 @@ it('refuses a photo with a clear message while the uploads disk is full, and kee
   fs.rmSync(filler)
   expect((await postArticle(admin, 'Disk Full Day', photo)).status).toBe(302)
   expect(await articles()).toBe(articlesBefore + 1)
+})
+
+it('refuses a resumable upload the disk has no room for before it starts, counting what other uploads still have to send', async () => {
+  const admin = await signIn(server)
+  const create = (size: number) =>
+    fetch(`${server.url}/admin/uploads`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: server.url, cookie: admin, 'tus-resumable': '1.0.0', 'upload-length': String(size) },
+    })
+  const first = await create(15 * MB)
+  expect(first.status).toBe(201)
+  const files = fs.readdirSync(tus)
+
+  // 10 MB would fit on the disk as it is now, but not once the first upload has all arrived.
+  const refused = await create(10 * MB)
+  expect(refused.status).toBe(507)
+  expect((await refused.text()).trim()).toBe(UPLOAD_REFUSED.diskFull)
+  expect(fs.readdirSync(tus)).toEqual(files)
+
+  const removed = await fetch(server.url + first.headers.get('location'), {
+    method: 'DELETE',
+    headers: { origin: server.url, cookie: admin, 'tus-resumable': '1.0.0' },
+  })
+  expect(removed.status).toBe(204)
+  expect((await create(10 * MB)).status).toBe(201)
 })

@@ -215,6 +215,36 @@ describe('resumable uploads (tus)', () => {
     expect(await offsetOf(url)).toBe(0)
   })
 
+  it('answers OPTIONS as the tus protocol says, with what it supports, to signed-in users only', async () => {
+    // As a generic tus client asks: no Tus-Resumable header is needed on OPTIONS.
+    const options = await fetch(server.url + ENDPOINT, { method: 'OPTIONS', redirect: 'manual', headers: { cookie: admin } })
+    expect(options.status).toBe(204)
+    expect(options.headers.get('tus-resumable')).toBe('1.0.0')
+    expect(options.headers.get('tus-version')).toBe('1.0.0')
+    expect(options.headers.get('tus-max-size')).toBe(String(50 * MB))
+    expect(options.headers.get('tus-extension')?.split(',').sort()).toEqual(['creation', 'creation-with-upload', 'termination'])
+    expect(options.headers.get('access-control-allow-origin')).toBeNull()
+    const anonymous = await fetch(server.url + ENDPOINT, { method: 'OPTIONS', redirect: 'manual' })
+    expect(anonymous.status).toBe(302)
+
+    // creation-with-upload: the first bytes come with the creation.
+    const content = Buffer.from('sent with the creation')
+    const created = await tusRequest(
+      'POST',
+      ENDPOINT,
+      admin,
+      {
+        'upload-length': String(content.length),
+        'upload-metadata': metadata({ filename: 'note.txt' }),
+        'content-type': 'application/offset+octet-stream',
+      },
+      new Uint8Array(content),
+    )
+    expect(created.status).toBe(201)
+    expect(created.headers.get('upload-offset')).toBe(String(content.length))
+    expect(storedPartial(created.headers.get('location')!).equals(content)).toBe(true)
+  })
+
   it('never hands an upload back for download', async () => {
     const url = await createUpload(10)
     await patch(url, 0, Buffer.from('0123456789'))

@@ -90,19 +90,26 @@ describe('resumable uploads', () => {
     await expect(takeFinishedUpload(id, ada)).rejects.toThrow('clip.mp4 has not finished uploading.')
   })
 
-  it('removes uploads nobody has added to for a day, and files without an owner', async () => {
+  it('removes an unfinished upload and a file without an owner after an hour of silence, and an unused finished one after a day', async () => {
     const ada = await anAdmin()
-    const abandoned = await startUpload(ada, Buffer.alloc(1000), 400)
+    const unfinished = await startUpload(ada, Buffer.alloc(1000), 400)
+    const finished = await startUpload(ada, Buffer.from('finished, the form not sent yet'))
     const orphan = path.join(tusDir, '0123456789abcdef0123456789abcdef')
     fs.writeFileSync(orphan, 'left by a crash')
 
-    const tomorrow = (hours: number) => new Date(Date.now() + hours * HOUR)
-    expect(await sweepAbandonedUploads(tomorrow(23))).toBe(0)
-    expect(await headStatus(ada, abandoned)).toBe(200)
+    const later = (hours: number) => new Date(Date.now() + hours * HOUR)
+    expect(await sweepAbandonedUploads(later(0.9))).toBe(0)
+    expect(await headStatus(ada, unfinished)).toBe(200)
     expect(fs.existsSync(orphan)).toBe(true)
 
-    expect(await sweepAbandonedUploads(tomorrow(25))).toBe(2)
-    expect(await headStatus(ada, abandoned)).toBe(404)
+    expect(await sweepAbandonedUploads(later(1.1))).toBe(2)
+    expect(await headStatus(ada, unfinished)).toBe(404)
+    expect(fs.existsSync(orphan)).toBe(false)
+    expect(await headStatus(ada, finished)).toBe(200)
+
+    expect(await sweepAbandonedUploads(later(23))).toBe(0)
+    expect(await sweepAbandonedUploads(later(25))).toBe(1)
+    expect(await headStatus(ada, finished)).toBe(404)
     expect(fs.readdirSync(tusDir)).toEqual([])
   })
 
@@ -110,9 +117,9 @@ describe('resumable uploads', () => {
     const ada = await anAdmin()
     const content = Buffer.alloc(1000, 1)
     const id = await startUpload(ada, content, 400)
-    // Started 23 hours ago; a chunk arrives now, so it is not abandoned two hours later.
-    const yesterday = new Date(Date.now() - 23 * HOUR).toISOString()
-    await db.updateTable('uploads').set({ createdAt: yesterday, updatedAt: yesterday }).where('id', '=', id).execute()
+    // Started 50 minutes ago; a chunk arrives now, so it is not abandoned half an hour later.
+    const earlier = new Date(Date.now() - 50 * 60_000).toISOString()
+    await db.updateTable('uploads').set({ createdAt: earlier, updatedAt: earlier }).where('id', '=', id).execute()
     const chunk = await handleUploadRequest(
       tusRequest(
         'PATCH',
@@ -124,7 +131,7 @@ describe('resumable uploads', () => {
       id,
     )
     expect(chunk.status).toBe(204)
-    expect(await sweepAbandonedUploads(new Date(Date.now() + 2 * HOUR))).toBe(0)
+    expect(await sweepAbandonedUploads(new Date(Date.now() + HOUR / 2))).toBe(0)
     expect(await headStatus(ada, id)).toBe(200)
   })
 })

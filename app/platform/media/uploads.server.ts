@@ -7,12 +7,15 @@ import { db, nowIso } from '../db.server'
 import { env } from '../env.server'
 import { logger } from '../logger.server'
 import { MediaRejectedError } from './media-rejected'
-import { UPLOAD_ENDPOINT, UPLOAD_MAX_BYTES } from './upload-policy'
+import { admitUpload, QUOTA_WINDOW_MS, UploadRefusedError } from './upload-quotas.server'
+import { UPLOAD_ENDPOINT, UPLOAD_MAX_BYTES, UPLOAD_REFUSED } from './upload-policy'
 
 export const UPLOAD_POLICY = {
-  /** An upload nobody has added to for this long is removed, finished or not. */
-  abandonedAfterMs: 24 * 60 * 60_000,
-  sweepEveryMs: 60 * 60_000,
+  /** An unfinished upload nobody has added to for this long is removed (and so is a file without an upload). */
+  unfinishedKeptMs: 60 * 60_000,
+  /** A finished upload no form has used is kept this long: the person may still be filling in the form. */
+  finishedKeptMs: 24 * 60 * 60_000,
+  sweepEveryMs: 10 * 60_000,
 }
 
 export const UPLOAD_NOT_FOUND_MESSAGE = 'The uploaded file was not found. Please choose it again.'
@@ -48,7 +51,10 @@ function uploadFile(id: string): string {
 /** A file name fit for a message: no folders, no control characters, not too long. */
 function cleanFilename(name: string | null | undefined): string {
   const base = (name ?? '').split(/[/\\]/).pop() ?? ''
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]+/g, '').trim().slice(0, 200)
+  const cleaned = base
+    .replace(/[\u0000-\u001f\u007f]+/g, '')
+    .trim()
+    .slice(0, 200)
   return cleaned || 'upload'
 }
 
@@ -56,8 +62,10 @@ function cleanContentType(type: string | null | undefined): string {
   return type && /^[\w.+-]+\/[\w.+-]+$/.test(type) ? type.slice(0, 100) : 'application/octet-stream'
 }
 
-// The signed-in user of a creation request, for the creation hook (tus passes the request on).
+// The signed-in user of a creation request, for the creation hook (tus passes the request on),
+// and why the hook refused it, for the answer.
 const creators = new WeakMap<Request, SessionUser>()
+const refusals = new WeakMap<Request, UploadRefusedError>()
 
 let tusServer: Promise<Server> | undefined
 
@@ -69,9 +77,13 @@ function tus(): Promise<Server> {
 
 async function createTusServer(): Promise<Server> {
   const [{ Server }, { FileStore }] = await Promise.all([import('@tus/server'), import('@tus/file-store')])
+  await fs.promises.mkdir(uploadsDir(), { recursive: true }) // its free space is measured before each upload
+  const datastore = new FileStore({ directory: uploadsDir() })
+  // What OPTIONS announces: a deferred length is refused, and expiry is our sweep's, without Upload-Expires.
+  datastore.extensions = ['creation', 'creation-with-upload', 'termination']
   return new Server({
     path: UPLOAD_ENDPOINT,
-    datastore: new FileStore({ directory: uploadsDir() }),
+    datastore,
     maxSize: UPLOAD_MAX_BYTES,
     relativeLocation: true,
     // Same-origin only: no CORS headers at all.
@@ -85,20 +97,32 @@ async function createTusServer(): Promise<Server> {
         filename: cleanFilename(upload.metadata?.filename),
         filetype: cleanContentType(upload.metadata?.filetype),
       }
-      const now = nowIso()
-      // The row exists before the file, so every file has an owner the sweep can see.
-      await db
-        .insertInto('uploads')
-        .values({
-          id: upload.id,
-          userId: user.id,
-          filename: metadata.filename,
-          contentType: metadata.filetype,
-          size: upload.size ?? 0,
-          createdAt: now,
-          updatedAt: now,
+      const size = upload.size ?? 0
+      const { bavail, bsize } = await fs.promises.statfs(uploadsDir())
+      const now = new Date()
+      try {
+        // The row exists before the file, so every file has an owner the sweep can see.
+        await db.transaction().execute(async (trx) => {
+          await admitUpload(trx, { uploadId: upload.id, userId: user.id, size, freeBytes: bavail * bsize, now })
+          await trx
+            .insertInto('uploads')
+            .values({
+              id: upload.id,
+              userId: user.id,
+              filename: metadata.filename,
+              contentType: metadata.filetype,
+              size,
+              received: 0,
+              createdAt: now.toISOString(),
+              updatedAt: now.toISOString(),
+            })
+            .execute()
         })
-        .execute()
+      } catch (error) {
+        if (!(error instanceof UploadRefusedError)) throw error
+        refusals.set(request as unknown as Request, error)
+        throw { status_code: error.status, body: `${error.message}\n` } // answered by handleUploadRequest
+      }
       return { metadata }
     },
     onResponseError(_request, error) {
@@ -109,8 +133,35 @@ async function createTusServer(): Promise<Server> {
   })
 }
 
-function plain(status: number, text: string): Response {
-  return new Response(`${text}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Tus-Resumable': '1.0.0' } })
+function plain(status: number, text: string, headers: Record<string, string> = {}): Response {
+  const plainHeaders = { 'Content-Type': 'text/plain; charset=utf-8', 'Tus-Resumable': '1.0.0', ...headers }
+  return new Response(`${text}\n`, { status, headers: plainHeaders })
+}
+
+/** Creates an upload, or says in plain words why not, before any byte is stored. */
+async function createUpload(request: Request, user: SessionUser): Promise<Response> {
+  const declared = request.headers.get('upload-length')
+  // The size is declared up front, so the limits are checked before the first byte.
+  if (declared === null) return plain(400, 'Upload-Length is required')
+  if (Number(declared) > UPLOAD_MAX_BYTES) return plain(413, UPLOAD_REFUSED.tooLarge)
+  creators.set(request, user)
+  const response = await (await tus()).handleWeb(request)
+  const refusal = refusals.get(request)
+  if (refusal) {
+    const retryAfter = refusal.retryAfterSeconds ? { 'Retry-After': String(refusal.retryAfterSeconds) } : undefined
+    return plain(refusal.status, refusal.message, retryAfter)
+  }
+  const uploadId = response.headers.get('location')?.split('/').pop()
+  // With the creation-with-upload extension, the first bytes come with the creation.
+  if (response.status === 201 && isUploadId(uploadId)) await recordProgress(uploadId, response)
+  return response
+}
+
+/** Keeps the row's count of bytes received in step with tus's offset; it only ever grows. */
+async function recordProgress(uploadId: string, response: Response): Promise<void> {
+  const offset = Number(response.headers.get('upload-offset') ?? NaN)
+  if (!Number.isSafeInteger(offset)) return
+  await db.updateTable('uploads').set({ received: offset }).where('id', '=', uploadId).where('received', '<', offset).execute()
 }
 
 /**
@@ -119,12 +170,10 @@ function plain(status: number, text: string): Response {
  * Another user's upload is answered as if it did not exist.
  */
 export async function handleUploadRequest(request: Request, user: SessionUser, uploadId?: string): Promise<Response> {
+  // tus's discovery request: the protocol version, the largest size and the extensions.
+  if (request.method === 'OPTIONS') return (await tus()).handleWeb(request)
   if (uploadId === undefined) {
-    if (request.method !== 'POST') return plain(405, 'Method not allowed')
-    // The size is declared up front, so the limit is checked before the first byte.
-    if (request.headers.get('upload-length') === null) return plain(400, 'Upload-Length is required')
-    creators.set(request, user)
-    return (await tus()).handleWeb(request)
+    return request.method === 'POST' ? createUpload(request, user) : plain(405, 'Method not allowed')
   }
   if (!isUploadId(uploadId)) return plain(404, 'Upload not found')
   if (!['PATCH', 'HEAD', 'DELETE'].includes(request.method)) return plain(405, 'Method not allowed')
@@ -135,6 +184,10 @@ export async function handleUploadRequest(request: Request, user: SessionUser, u
   if (request.method === 'PATCH') {
     // Even a broken-off chunk is activity: the upload is not abandoned.
     await db.updateTable('uploads').set({ updatedAt: nowIso() }).where('id', '=', uploadId).execute()
+    await recordProgress(uploadId, response)
+  } else if (request.method === 'HEAD') {
+    // Ends a count cut short by a crash after the last bytes were stored: the client asks, then calls it finished.
+    await recordProgress(uploadId, response)
   } else if (request.method === 'DELETE' && response.status === 204) {
     await db.deleteFrom('uploads').where('id', '=', uploadId).execute()
   }
@@ -175,13 +228,25 @@ async function removeUploadFiles(uploadId: string): Promise<void> {
 }
 
 /**
- * Removes uploads nobody has added to for a day (finished ones nobody used too), and files
- * without an owner (left by a crash or a removed user) once they are as old. Returns how many.
+ * Removes unfinished uploads nobody has added to for an hour, finished ones no form used for a
+ * day, files without an owner (left by a crash or a removed user) once they are an hour old, and
+ * starts that have left the hourly quota's window. Returns how many uploads and files it removed.
  */
 export async function sweepAbandonedUploads(now = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - UPLOAD_POLICY.abandonedAfterMs)
-  const stale = await db.selectFrom('uploads').select('id').where('updatedAt', '<', cutoff.toISOString()).execute()
+  const before = (ms: number) => new Date(now.getTime() - ms)
+  const cutoff = before(UPLOAD_POLICY.unfinishedKeptMs)
+  const stale = await db
+    .selectFrom('uploads')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb('updatedAt', '<', before(UPLOAD_POLICY.finishedKeptMs).toISOString()),
+        eb.and([eb('updatedAt', '<', cutoff.toISOString()), eb('received', '<', eb.ref('size'))]),
+      ]),
+    )
+    .execute()
   for (const { id } of stale) await discardUpload(id)
+  await db.deleteFrom('uploadStarts').where('startedAt', '<', before(QUOTA_WINDOW_MS).toISOString()).execute()
 
   // Listed before the owners are read: a file created meanwhile has its row already.
   const names = await fs.promises.readdir(uploadsDir()).catch(() => [] as string[])
@@ -211,7 +276,7 @@ function runSweep(): void {
     .finally(() => (sweeping = null))
 }
 
-/** Sweeps now (uploads left while the site was down) and then every hour; started with the server. */
+/** Sweeps now (uploads left while the site was down) and then every ten minutes; started with the server. */
 export function startUploadSweeper(intervalMs = UPLOAD_POLICY.sweepEveryMs): void {
   if (sweepTimer) return
   sweepTimer = setInterval(runSweep, intervalMs)
