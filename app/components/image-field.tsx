@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { ErrorList } from './forms'
 import { ResponsiveImage } from './responsive-image'
 import { useRootData } from './root-data'
-import { IMAGE_ACCEPT, IMAGE_PRESETS, type ImagePresetName } from '~/platform/media/image-presets'
+import { acceptOf, fileProblem, type ImagePresetName } from '~/platform/media/image-presets'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { makeThumbnail } from './image-thumbnail'
 
@@ -33,9 +33,8 @@ function formatMegabytes(bytes: number): string {
 
 /** What is wrong with a selection before it is sent, or null. */
 function selectionProblem(files: readonly File[], preset: ImagePresetName, uploadLimitBytes: number): string | null {
-  const { maxBytes, tooLargeMessage } = IMAGE_PRESETS[preset]
-  const tooLarge = files.find((file) => file.size > maxBytes)
-  if (tooLarge) return tooLargeMessage(tooLarge.name)
+  const refused = files.map((file) => fileProblem(file, preset)).find((problem) => problem !== null)
+  if (refused) return refused
   const total = files.reduce((sum, file) => sum + file.size, 0)
   if (total > uploadLimitBytes) {
     return `Together these files are ${formatMegabytes(total)}, more than the ${formatMegabytes(uploadLimitBytes)} one form can send. Choose fewer or smaller files.`
@@ -81,10 +80,9 @@ export function ImageField(props: ImageFieldProps) {
     const current = ++selection.current
     setSelected(files.map((file) => ({ file, thumbnail: null })))
     setProblem(check(files))
-    // A file refused for its size is not decoded for nothing.
-    const { maxBytes } = IMAGE_PRESETS[preset]
+    // A refused file is not decoded for nothing.
     files.forEach(async (file, index) => {
-      const thumbnail = file.size <= maxBytes ? await makeThumbnail(file) : null
+      const thumbnail = fileProblem(file, preset) === null ? await makeThumbnail(file) : null
       if (!thumbnail || selection.current !== current) return
       setSelected((all) => all.map((s, i) => (i === index ? { ...s, thumbnail } : s)))
     })
@@ -131,7 +129,7 @@ export function ImageField(props: ImageFieldProps) {
         ref={inputRef}
         className="field-input"
         {...inputProps}
-        accept={IMAGE_ACCEPT}
+        accept={acceptOf(preset)}
         aria-invalid={errors?.length ? true : undefined}
         aria-describedby={[errors?.length ? meta.errorId : null, hintId].filter(Boolean).join(' ') || undefined}
         onChange={(event) => showSelection(Array.from(event.currentTarget.files ?? []))}

@@ -1,30 +1,12 @@
 import { z } from 'zod'
 import { requiredText, text } from '~/platform/form-schema'
-import { UPLOAD_MAX_BYTES } from '~/platform/media/upload-policy'
 import { MEDIA_CATEGORIES, DEFAULT_MEDIA_CATEGORY } from './media-categories'
 
 /** Files one upload form may add at once. */
 export const MEDIA_FILES_MAX = 20
 
-/** What the file picker offers; the server decides by the content. */
-export const MEDIA_FILE_TYPES = {
-  image: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
-  video: ['video/mp4', 'video/webm', 'video/quicktime'],
-} as const
-export const MEDIA_ACCEPT = [...MEDIA_FILE_TYPES.image, ...MEDIA_FILE_TYPES.video].join(',')
-
-export const invalidMediaTypeMessage = (fileName: string) => `${fileName} is not a valid image or video type`
-export const mediaTooLargeMessage = (fileName: string) => `${fileName} is larger than 50MB`
 export const NO_FILES_MESSAGE = 'Please select at least one file'
 export const UPLOAD_FAILED_MESSAGE = 'Failed to upload files'
-
-/** The browser's check of a chosen file before it is sent (the old site's messages); null when it may go. */
-export function mediaFileProblem(file: { name: string; type: string; size: number }): string | null {
-  const types: readonly string[] = [...MEDIA_FILE_TYPES.image, ...MEDIA_FILE_TYPES.video]
-  if (!types.includes(file.type)) return invalidMediaTypeMessage(file.name)
-  if (file.size > UPLOAD_MAX_BYTES) return mediaTooLargeMessage(file.name)
-  return null
-}
 
 const details = {
   title: requiredText('Title', 200),

@@ -1,7 +1,7 @@
 import type { SessionUser } from '~/platform/auth.server'
 import { db, nowIso, type Db } from '~/platform/db.server'
 import { detectImageType } from '~/platform/media/image-pipeline.server'
-import { INVALID_IMAGE_TYPE_MESSAGE } from '~/platform/media/image-presets'
+import { IMAGE_PRESETS, INVALID_IMAGE_TYPE_MESSAGE } from '~/platform/media/image-presets'
 import { withMediaChange, type MediaChange, type StoredImage } from '~/platform/media/media-change.server'
 import { readFileHead } from '~/platform/media/file-head.server'
 import { MediaRejectedError } from '~/platform/media/media-rejected'
@@ -9,7 +9,7 @@ import { discardUpload, takeFinishedUpload, type FinishedUpload } from '~/platfo
 import { detectVideoFormat, insertVideo, removeVideo, withNewVideo, type NewVideo } from '~/platform/media/videos.server'
 import { slugify } from '~/platform/slug'
 import { insertWithUniqueSlug } from '~/platform/unique-slug.server'
-import { invalidMediaTypeMessage, type MediaEditInput, type MediaUploadInput } from './gallery.schema'
+import type { MediaEditInput, MediaUploadInput } from './gallery.schema'
 import type { MediaKind } from './gallery.queries.server'
 
 /** The item to change no longer exists (deleted in another tab, say). */
@@ -57,7 +57,7 @@ async function kindOf(upload: FinishedUpload): Promise<MediaKind> {
   if (detectImageType(head)) return 'photo'
   if (detectVideoFormat(head)) return 'video'
   await discardUpload(upload.id)
-  throw new MediaRejectedError(invalidMediaTypeMessage(upload.filename))
+  throw new MediaRejectedError(IMAGE_PRESETS.gallery.wrongTypeMessage(upload.filename))
 }
 
 /** Checks, encodes and stores a photo upload; a refused one is discarded (sending it again cannot help). */
@@ -68,7 +68,7 @@ async function storePhoto(media: MediaChange, upload: FinishedUpload): Promise<S
     if (!(error instanceof MediaRejectedError)) throw error
     await discardUpload(upload.id)
     // The gallery names the file, as the old site did.
-    throw error.message === INVALID_IMAGE_TYPE_MESSAGE ? new MediaRejectedError(invalidMediaTypeMessage(upload.filename)) : error
+    throw error.message === INVALID_IMAGE_TYPE_MESSAGE ? new MediaRejectedError(IMAGE_PRESETS.gallery.wrongTypeMessage(upload.filename)) : error
   }
 }
 

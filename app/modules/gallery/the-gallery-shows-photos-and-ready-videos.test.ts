@@ -20,7 +20,8 @@ import {
   listMediaForSitemap,
   listPublishedMedia,
 } from './gallery.queries.server'
-import { MEDIA_FILES_MAX, MediaEditSchema, mediaFileProblem, MediaUploadSchema, type MediaUploadInput } from './gallery.schema'
+import { MEDIA_FILES_MAX, MediaEditSchema, MediaUploadSchema, type MediaUploadInput } from './gallery.schema'
+import { fileProblem } from '~/platform/media/image-presets'
 import { MEDIA_PER_PAGE } from './media-categories'
 import { addMediaItems, deleteMediaItem, MediaItemNotFoundError, updateMediaItem } from './gallery.service.server'
 
@@ -129,9 +130,10 @@ describe('the gallery', () => {
     expect(MediaUploadSchema.parse({ title: 'T', description: 'D', files: ['x'] }).category).toBe('Events')
     // The browser's check before sending, with the old site's messages.
     const MB = 1024 * 1024
-    expect(mediaFileProblem({ name: 'notes.pdf', type: 'application/pdf', size: 1 })).toBe('notes.pdf is not a valid image or video type')
-    expect(mediaFileProblem({ name: 'long.mov', type: 'video/quicktime', size: 51 * MB })).toBe('long.mov is larger than 50MB')
-    expect(mediaFileProblem({ name: 'ok.webp', type: 'image/webp', size: 50 * MB })).toBeNull()
+    const problem = (file: { name: string; type: string; size: number }) => fileProblem(file, 'gallery')
+    expect(problem({ name: 'notes.pdf', type: 'application/pdf', size: 1 })).toBe('notes.pdf is not a valid image or video type')
+    expect(problem({ name: 'long.mov', type: 'video/quicktime', size: 51 * MB })).toBe('long.mov is larger than 50MB')
+    expect(problem({ name: 'ok.webp', type: 'image/webp', size: 50 * MB })).toBeNull()
   })
 
   it('edits title, description, category and featured; the address stays', async () => {

@@ -1,14 +1,12 @@
 import { z } from 'zod'
 import { optionalText, text } from '~/platform/form-schema'
 import { imageListFields } from '~/platform/media/image-field'
-import { IMAGE_PRESETS } from '~/platform/media/image-presets'
 import { isFacebookLink, isInstagramLink, normaliseWhatsAppNumber } from './product-contact-links'
 import { DEFAULT_PRODUCT_CATEGORY, PRODUCT_CATEGORIES } from './product-categories'
 import { parsePrice } from './product-price'
 
 export const PRODUCT_IMAGES_MAX = 8
 export const TOO_MANY_IMAGES_MESSAGE = `A product can have at most ${PRODUCT_IMAGES_MAX} images.`
-export const PRODUCT_IMAGE_MAX_BYTES = IMAGE_PRESETS.product.maxBytes
 export const WHATSAPP_NUMBER_MESSAGE =
   'Enter a phone number as it is dialled here, e.g. 268 555 0100 or 555 0100, or from abroad with + and its country code, e.g. +44 20 7946 0958.'
 
@@ -16,15 +14,6 @@ export const WHATSAPP_NUMBER_MESSAGE =
 export const NAME_AND_DESCRIPTION_REQUIRED = 'Name and description are required'
 export const IMAGES_FAILED_MESSAGE = 'Failed to upload images. Please try again.'
 export const addFailedMessage = (reason: string) => `Failed to add product: ${reason}`
-
-/** The browser's check of a chosen image before it is sent; null when it may go. */
-export function productImageProblem(file: { name: string; type: string; size: number }): string | null {
-  if (!['image/jpeg', 'image/png', 'image/gif', 'image/webp'].includes(file.type)) {
-    return `${file.name} is not a JPG, PNG, GIF or WEBP image.`
-  }
-  if (file.size > PRODUCT_IMAGE_MAX_BYTES) return `${file.name} is too large. Maximum size is 10MB.`
-  return null
-}
 
 function requiredProductText(max: number, label: string) {
   return text({ error: NAME_AND_DESCRIPTION_REQUIRED })

@@ -17,15 +17,23 @@ export interface ImagePreset {
   maxHeight: number
   /** JPEG always comes last: it is the fallback every browser shows. */
   formats: readonly ImageFormat[]
+  /** The types the file picker offers and the browser lets through (the server then checks the content). */
+  accept: readonly string[]
+  wrongTypeMessage: (fileName: string) => string
   /** Largest upload accepted, and what the person uploading is told when a file is larger. */
   maxBytes: number
   tooLargeMessage: (fileName: string) => string
 }
 
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp']
+const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime']
+
 const TEN_MB = 10 * 1024 * 1024
 const FIFTY_MB = 50 * 1024 * 1024
 // The old site's messages: articles name the limit, the gallery's upload form names the file.
 const tooLargeForTenMb = () => 'Image file is too large. Maximum size is 10MB.'
+export const INVALID_IMAGE_TYPE_MESSAGE = 'Invalid image type. Please upload a JPG, PNG, GIF, or WEBP file.'
+const IMAGES = { accept: IMAGE_TYPES, wrongTypeMessage: () => INVALID_IMAGE_TYPE_MESSAGE }
 
 export const IMAGE_PRESETS = {
   /** News articles: the picture as it was taken, shown up to the reading column's width. */
@@ -34,6 +42,7 @@ export const IMAGE_PRESETS = {
     aspectRatio: null,
     maxHeight: 8_000,
     formats: ['webp', 'jpeg'],
+    ...IMAGES,
     maxBytes: TEN_MB,
     tooLargeMessage: tooLargeForTenMb,
   },
@@ -43,6 +52,9 @@ export const IMAGE_PRESETS = {
     aspectRatio: null,
     maxHeight: 8_000,
     formats: ['webp', 'jpeg'],
+    // The gallery's upload form takes videos too, under the same limit.
+    accept: [...IMAGE_TYPES, ...VIDEO_TYPES],
+    wrongTypeMessage: (fileName) => `${fileName} is not a valid image or video type`,
     maxBytes: FIFTY_MB,
     tooLargeMessage: (fileName) => `${fileName} is larger than 50MB`,
   },
@@ -52,6 +64,9 @@ export const IMAGE_PRESETS = {
     aspectRatio: 1,
     maxHeight: 800,
     formats: ['webp', 'jpeg'],
+    accept: IMAGE_TYPES,
+    // Several files are chosen at once: the message names the one refused.
+    wrongTypeMessage: (fileName) => `${fileName} is not a JPG, PNG, GIF or WEBP image.`,
     maxBytes: TEN_MB,
     tooLargeMessage: tooLargeForTenMb,
   },
@@ -65,6 +80,7 @@ export const IMAGE_PRESETS = {
     aspectRatio: null,
     maxHeight: 1_920,
     formats: ['webp', 'jpeg'],
+    ...IMAGES,
     maxBytes: TEN_MB,
     tooLargeMessage: tooLargeForTenMb,
   },
@@ -74,6 +90,7 @@ export const IMAGE_PRESETS = {
     aspectRatio: null,
     maxHeight: 1_280,
     formats: ['webp', 'jpeg'],
+    ...IMAGES,
     maxBytes: TEN_MB,
     tooLargeMessage: tooLargeForTenMb,
   },
@@ -81,8 +98,16 @@ export const IMAGE_PRESETS = {
 
 export type ImagePresetName = keyof typeof IMAGE_PRESETS
 
-/** The types a file picker offers; the server checks the content, not the name or this list. */
-export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp'
+/** The file picker's `accept` for a preset; the server checks the content, not the name or this list. */
+export function acceptOf(preset: ImagePresetName): string {
+  return IMAGE_PRESETS[preset].accept.join(',')
+}
 
-export const INVALID_IMAGE_TYPE_MESSAGE = 'Invalid image type. Please upload a JPG, PNG, GIF, or WEBP file.'
+/** The browser's check of a chosen file before it is sent, by the preset's rules; null when it may go. */
+export function fileProblem(file: { name: string; type: string; size: number }, preset: ImagePresetName): string | null {
+  const { accept, wrongTypeMessage, maxBytes, tooLargeMessage } = IMAGE_PRESETS[preset]
+  if (!accept.includes(file.type)) return wrongTypeMessage(file.name)
+  if (file.size > maxBytes) return tooLargeMessage(file.name)
+  return null
+}
 export const IMAGE_DIMENSIONS_MESSAGE = 'Image dimensions are too large. Maximum is 40 megapixels.'

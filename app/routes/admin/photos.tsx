@@ -11,13 +11,12 @@ import { ResumableUpload } from '~/components/resumable-upload'
 import { useIsSubmitting } from '~/components/use-is-submitting'
 import { listMediaForAdmin, type AdminMediaRow } from '~/modules/gallery/gallery.queries.server'
 import {
-  MEDIA_ACCEPT,
   MediaActionSchema,
-  mediaFileProblem,
   MediaUploadSchema,
   UPLOAD_FAILED_MESSAGE,
   type MediaUploadValues,
 } from '~/modules/gallery/gallery.schema'
+import { acceptOf, fileProblem } from '~/platform/media/image-presets'
 import { DEFAULT_MEDIA_CATEGORY } from '~/modules/gallery/media-categories'
 import { addMediaItems, deleteMediaItem } from '~/modules/gallery/gallery.service.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
@@ -121,9 +120,9 @@ function UploadForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
         name={fields.files.name}
         label="Files"
         hint={`Images (JPG, PNG, GIF, WEBP) and videos (MP4, WebM, MOV), up to ${UPLOAD_MAX_MB}MB each. Each file becomes an item with the title and description below.`}
-        accept={MEDIA_ACCEPT}
+        accept={acceptOf('gallery')}
         multiple
-        refuse={mediaFileProblem}
+        refuse={(file) => fileProblem(file, 'gallery')}
         errors={fields.files.errors}
         onBusyChange={setUploading}
       />

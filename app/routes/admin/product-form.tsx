@@ -8,14 +8,13 @@ import { ResumableUpload } from '~/components/resumable-upload'
 import { useIsSubmitting } from '~/components/use-is-submitting'
 import {
   PRODUCT_IMAGES_MAX,
-  productImageProblem,
   productSchema,
   TOO_MANY_IMAGES_MESSAGE,
   type ProductFormValues,
 } from '~/modules/marketplace/marketplace.schema'
 import { DEFAULT_PRODUCT_CATEGORY, PRODUCT_CATEGORIES, PRODUCT_CATEGORY_LABELS } from '~/modules/marketplace/product-categories'
 import { formatWhatsAppNumber, normaliseWhatsAppNumber } from '~/modules/marketplace/product-contact-links'
-import { IMAGE_ACCEPT } from '~/platform/media/image-presets'
+import { acceptOf, fileProblem } from '~/platform/media/image-presets'
 
 interface ProductFormProps {
   lastResult?: SubmissionResult<string[]>
@@ -79,9 +78,9 @@ export function ProductForm({
         name={fields.uploads.name}
         label={currentImages.length > 0 ? 'Add images' : 'Images'}
         hint={`JPG, PNG, GIF or WEBP, at most 10MB each and ${PRODUCT_IMAGES_MAX} images per product. The first image is shown on the card. Pictures are cropped square and their location data is removed.`}
-        accept={IMAGE_ACCEPT}
+        accept={acceptOf('product')}
         multiple
-        refuse={productImageProblem}
+        refuse={(file) => fileProblem(file, 'product')}
         maxFiles={{ count: Math.max(0, PRODUCT_IMAGES_MAX - currentImages.length), message: TOO_MANY_IMAGES_MESSAGE }}
         errors={fields.uploads.errors}
         onBusyChange={setUploading}
