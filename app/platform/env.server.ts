@@ -39,6 +39,13 @@ const EnvSchema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
   // How many days the audit log keeps an entry; older ones are removed by a periodic sweep.
   AUDIT_LOG_DAYS: z.coerce.number('AUDIT_LOG_DAYS must be a whole number of days').int('AUDIT_LOG_DAYS must be a whole number of days').min(1, 'AUDIT_LOG_DAYS must be at least 1').max(36500).default(365),
+  // How often stored files that no row refers to (left by a crash mid-upload) are looked for; those over an hour old go.
+  UNREFERENCED_FILES_SWEEP_SECONDS: z.coerce
+    .number('UNREFERENCED_FILES_SWEEP_SECONDS must be a whole number of seconds')
+    .int('UNREFERENCED_FILES_SWEEP_SECONDS must be a whole number of seconds')
+    .min(1, 'UNREFERENCED_FILES_SWEEP_SECONDS must be at least 1')
+    .max(86_400, 'UNREFERENCED_FILES_SWEEP_SECONDS must be at most 86400 (a day)')
+    .default(3600),
   // Video conversion (Debian: apt-get install ffmpeg). Without them, videos are shown as uploaded.
   FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().trim().min(1).default('ffprobe'),
