@@ -13,6 +13,7 @@ const POSTGRES_ONLY_TESTS = '**/*.postgres.test.ts'
 const POSTGRES_ONLY_HTTP_TESTS = 'tests/http/**/*.postgres.test.ts'
 const POSTGRES_HTTP_TESTS = [
   POSTGRES_ONLY_HTTP_TESTS,
+  'tests/http/a-conversion-cut-off-by-a-killed-server-resumes-at-once.test.ts',
   'tests/http/admin-routes-are-protected.test.ts',
   'tests/http/anonymous-pages-are-served-from-memory.test.ts',
   'tests/http/backup-restore.test.ts',

@@ -3,26 +3,40 @@ import { seedDemoContentIfEmpty } from '../db/seed'
 import { startAuditSweeper, stopAuditSweeper } from '~/modules/audit/audit.service.server'
 import { startDeliveryTimer, stopDeliveryWorker } from '~/modules/inbox/inbox.delivery.server'
 import { ensureFirstAdmin } from '~/modules/users/first-admin.server'
+import { createBackgroundWorker } from '~/platform/background-worker.server'
 import { db } from '~/platform/db.server'
-import { logger } from '~/platform/logger.server'
+import { env } from '~/platform/env.server'
 import { imageFiles, removeUnreferencedFiles, type StoredFileOwner } from '~/platform/media/unreferenced-files.server'
 import { startUploadSweeper, stopUploadSweeper } from '~/platform/media/uploads.server'
 import { startVideoWorker, stopVideoWorker, videoFiles } from '~/platform/media/videos.server'
 import { closeRateLimiters } from '~/platform/rate-limit.server'
 import { storage } from '~/platform/storage/index.server'
 
-/** Every kind of record that owns stored files: the start-up sweep keeps what these refer to. */
+/** Every kind of record that owns stored files: the sweep keeps what these refer to. */
 const STORED_FILE_OWNERS: StoredFileOwner[] = [imageFiles, videoFiles]
+
+/**
+ * A process killed mid-upload leaves files no row refers to. They are removed once an hour old,
+ * so the sweep runs at start and then on a timer: the files of a crash are gone without another
+ * restart.
+ */
+const unreferencedFilesSweeper = createBackgroundWorker({
+  name: 'sweep of unreferenced stored files',
+  pass: async () => {
+    await removeUnreferencedFiles(storage, STORED_FILE_OWNERS)
+    return { more: false }
+  },
+  intervalMs: env.UNREFERENCED_FILES_SWEEP_SECONDS * 1000,
+})
 
 /** Runs once when the HTTP server starts, before it accepts requests. */
 export async function prepareServer(): Promise<void> {
   await migrateToLatest()
   await seedDemoContentIfEmpty()
   await ensureFirstAdmin()
-  // A process killed mid-upload leaves files no row refers to; a failed sweep must not stop the site.
-  await removeUnreferencedFiles(storage, STORED_FILE_OWNERS).catch((error) =>
-    logger.error({ err: error }, 'could not remove unreferenced stored files'),
-  )
+  // The first sweep is done before the first request; a failed sweep is logged and does not stop the site.
+  unreferencedFilesSweeper.start()
+  await unreferencedFilesSweeper.idle()
   startDeliveryTimer()
   startUploadSweeper()
   startVideoWorker()
@@ -30,7 +44,13 @@ export async function prepareServer(): Promise<void> {
 }
 
 export async function closeServer(): Promise<void> {
-  await Promise.all([stopDeliveryWorker(), stopUploadSweeper(), stopVideoWorker(), stopAuditSweeper()])
+  await Promise.all([
+    stopDeliveryWorker(),
+    stopUploadSweeper(),
+    stopVideoWorker(),
+    stopAuditSweeper(),
+    unreferencedFilesSweeper.stop(),
+  ])
   closeRateLimiters()
   await db.destroy()
 }

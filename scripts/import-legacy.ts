@@ -9,6 +9,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import {
+  closingMessage,
+  countImportedVideosInConversion,
   DEFAULT_COLLECTIONS,
   importLegacySite,
   type ImportReporter,
@@ -16,7 +18,7 @@ import {
 import { folderSource, LegacyBackendError, restSource, type LegacySource } from '../app/modules/legacy-import/legacy-source.server'
 import { hasSiteSettings } from '../app/modules/settings/settings.queries.server'
 import { db } from '../app/platform/db.server'
-import { videoWorkIdle } from '../app/platform/media/videos.server'
+import { requestVideoRun, videoWorkIdle } from '../app/platform/media/videos.server'
 import { migrateToLatest } from '../db/migrate.server'
 
 const USAGE = `Usage:
@@ -126,11 +128,14 @@ async function run(argv: string[]): Promise<void> {
     },
     reporter: consoleReporter(),
   })
-  if (summary.videos > 0) {
-    console.log(`Converting ${summary.videos} video${summary.videos === 1 ? '' : 's'} for the web (this may take a few minutes)...`)
+  // This run's videos, and those of an earlier run that was stopped: converted here unless a running server has them.
+  const waiting = await countImportedVideosInConversion()
+  if (waiting > 0) {
+    console.log(`Converting ${waiting} video${waiting === 1 ? '' : 's'} for the web (this may take a few minutes)...`)
+    requestVideoRun()
     await videoWorkIdle()
   }
-  console.log(summary.message)
+  console.log(closingMessage(summary, await countImportedVideosInConversion()))
 }
 
 try {

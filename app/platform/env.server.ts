@@ -57,6 +57,13 @@ const EnvSchema = z.object({
   UPLOAD_LIMIT_UNFINISHED_MB: wholeNumber('UPLOAD_LIMIT_UNFINISHED_MB', UPLOAD_MAX_MB, 500),
   UPLOAD_LIMIT_PER_HOUR: wholeNumber('UPLOAD_LIMIT_PER_HOUR', 1, 300),
   UPLOAD_LIMIT_MB_PER_HOUR: wholeNumber('UPLOAD_LIMIT_MB_PER_HOUR', UPLOAD_MAX_MB, 1000),
+  // How often stored files that no row refers to (left by a crash mid-upload) are looked for; those over an hour old go.
+  UNREFERENCED_FILES_SWEEP_SECONDS: z.coerce
+    .number('UNREFERENCED_FILES_SWEEP_SECONDS must be a whole number of seconds')
+    .int('UNREFERENCED_FILES_SWEEP_SECONDS must be a whole number of seconds')
+    .min(1, 'UNREFERENCED_FILES_SWEEP_SECONDS must be at least 1')
+    .max(86_400, 'UNREFERENCED_FILES_SWEEP_SECONDS must be at most 86400 (a day)')
+    .default(3600),
   // Video conversion (Debian: apt-get install ffmpeg). Without them, videos are shown as uploaded.
   FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().trim().min(1).default('ffprobe'),

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -10,6 +12,8 @@ import { buildLegacyExport, PRODUCT_IMAGE_COLOURS } from '../../../tests/fixture
 import { runScript } from '../../../tests/setup/run-script'
 import { emptyUploadsBeforeEach, storedFiles } from '../../../tests/setup/uploads'
 import { db } from '~/platform/db.server'
+import { env } from '~/platform/env.server'
+import { newLeaseToken } from '~/platform/lease-holder.server'
 import type { ImageVariant } from '~/platform/media/image-types'
 import { videoWorkIdle } from '~/platform/media/videos.server'
 import { storage } from '~/platform/storage/index.server'
@@ -395,6 +399,54 @@ describe('npm run import:legacy', () => {
     expect(lines).toContain('Converting 1 video for the web (this may take a few minutes)...')
     expect(lines.at(-1)).toBe('Migration complete. Updated 10 items, skipped 7 items.')
     expect(await tableCounts()).toMatchObject({ articles: 3, mediaItems: 3, events: 2, products: 2, legacyImports: 10 })
+  }, 60_000)
+
+  it('says at the end of a second run that an imported video is still being converted', async () => {
+    await importLegacySite(folderSource(exportDir), { collections })
+    await videoWorkIdle()
+    // As when a running server has claimed the imported video and converts it.
+    const leaseExpiresAt = new Date(Date.now() + 10 * 60_000).toISOString()
+    await db.updateTable('videos').set({ status: 'processing', leaseToken: newLeaseToken(), leaseExpiresAt }).execute()
+
+    const run = await importCommand(['--from-folder', exportDir])
+    expect(run.code).toBe(0)
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe(
+      'Migration complete. Updated 0 items, skipped 17 items. 1 video is still being converted; it will appear when ready.',
+    )
+  }, 60_000)
+
+  it('converts on a second run an imported video that a killed first run left waiting', async () => {
+    await importLegacySite(folderSource(exportDir), { collections })
+    await videoWorkIdle()
+    // What a run killed mid-conversion leaves: the original in the work folder, the video claimed by a process that is gone.
+    const killed = spawn('sleep', ['60'], { stdio: 'ignore' })
+    const leaseToken = newLeaseToken(killed.pid!)
+    killed.kill('SIGKILL')
+    await once(killed, 'exit')
+    const video = await db.selectFrom('videos').select(['id', 'originalFormat']).executeTakeFirstOrThrow()
+    const workDir = path.join(env.dataDir, 'video-work')
+    fs.mkdirSync(workDir, { recursive: true })
+    const original = path.join(workDir, `${video.id}.original.${video.originalFormat}`)
+    fs.copyFileSync(path.join(exportDir, 'files/site-media/6601b3f0a1c2d3e4f5f6'), original)
+    const claimedAt = new Date()
+    await db
+      .updateTable('videos')
+      .set({
+        status: 'processing',
+        videoKey: null,
+        posterImageId: null,
+        nextAttemptAt: claimedAt.toISOString(),
+        leaseToken,
+        leaseExpiresAt: new Date(claimedAt.getTime() + 10 * 60_000).toISOString(),
+      })
+      .execute()
+
+    const run = await importCommand(['--from-folder', exportDir])
+    expect(run.code).toBe(0)
+    const lines = run.stdout.trimEnd().split('\n')
+    expect(lines).toContain('Converting 1 video for the web (this may take a few minutes)...')
+    expect(lines.at(-1)).toBe('Migration complete. Updated 0 items, skipped 17 items.')
+    expect(await db.selectFrom('videos').select('status').executeTakeFirstOrThrow()).toEqual({ status: 'ready' })
   }, 60_000)
 
   it('says why the backend refused, and never prints the API key', async () => {

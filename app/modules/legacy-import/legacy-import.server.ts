@@ -285,6 +285,29 @@ export async function importLegacySite(
   return summary
 }
 
+/**
+ * Videos of gallery items imported by this run or an earlier one that are still waiting for their
+ * conversion or in it (a running server may have them, or a failed attempt is tried again later).
+ */
+export async function countImportedVideosInConversion(): Promise<number> {
+  const row = await db
+    .selectFrom('legacyImports')
+    .innerJoin('mediaItems', 'mediaItems.id', 'legacyImports.targetId')
+    .innerJoin('videos', 'videos.id', 'mediaItems.videoId')
+    .where('legacyImports.targetTable', '=', 'mediaItems')
+    .where('videos.status', '=', 'processing')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** The run's closing words, and how many imported videos are not on the site yet. */
+export function closingMessage(summary: ImportSummary, videosInConversion: number): string {
+  if (videosInConversion === 0) return summary.message
+  const videos = videosInConversion === 1 ? '1 video is' : `${videosInConversion} videos are`
+  return `${summary.message} ${videos} still being converted; ${videosInConversion === 1 ? 'it' : 'they'} will appear when ready.`
+}
+
 async function importDocument(
   collection: string,
   doc: unknown,

@@ -145,7 +145,7 @@ export async function updateProduct(
 
 /**
  * Deletes a product and its images. The files go once the deletion is committed; a file that
- * cannot be deleted is logged and left to the start-up sweep, and the product is gone anyway.
+ * cannot be deleted is logged and left to the sweep of unreferenced files, and the product is gone anyway.
  * Deleting one that is gone is not an error. Returns the product's name (for the audit log), or
  * nothing when it was gone.
  */

@@ -1,6 +1,7 @@
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import os from 'node:os'
 import { env } from '../env.server'
+import { logger } from '../logger.server'
 
 /** ffmpeg or ffprobe is not installed where FFMPEG_PATH / FFPROBE_PATH say. */
 export class ToolMissingError extends Error {
@@ -29,10 +30,27 @@ interface RunResult {
   stderr: string
 }
 
+/**
+ * A small shell that kills the tool when its standard input, a pipe from this process that is
+ * never written to, reaches its end: when this process exits in any way, even killed with SIGKILL,
+ * which no handler of ours sees. Without it a conversion would go on as an orphan, its time limit
+ * gone with the server. Stopped with `kill` once the tool has exited.
+ */
+function killWithThisProcess(pid: number): ChildProcess {
+  const guard = spawn('/bin/sh', ['-c', 'read -r line; kill -KILL "$1"', 'tool-guard', String(pid)], {
+    stdio: ['pipe', 'ignore', 'ignore'],
+  })
+  // Without a shell there is no guard; the tool still stops with its time limit.
+  guard.on('error', (error) => logger.warn({ err: error }, 'could not start the guard that stops ffmpeg with the server'))
+  return guard
+}
+
 /** Runs a command without a shell; resolves with its output when it exits with 0. */
 function run(command: string, args: string[], options: RunOptions): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal })
+    const guard = child.pid ? killWithThisProcess(child.pid) : null
+    child.on('exit', () => guard?.kill())
     // Converting a video takes every core for a while: visitors' pages go first.
     try {
       if (child.pid) os.setPriority(child.pid, os.constants.priority.PRIORITY_LOW)

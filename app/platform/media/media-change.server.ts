@@ -196,7 +196,7 @@ export class MediaChange {
     const pending = [this.#stored, this.#beforeCommit, this.#releasing, this.#pendingAfterCommit]
     if (succeeded && pending.some((list) => list.length > 0)) {
       // Recorded through another transaction, perhaps: deleting could break committed rows.
-      // Files nothing refers to are removed by the start-up sweep.
+      // Files nothing refers to are removed by the sweep of unreferenced files.
       throw new Error('A media change stored or removed media without committing media.transaction()')
     }
     await deleteStoredFiles(this.#stored)

@@ -31,7 +31,7 @@ export interface SweepResult {
 
 /**
  * Removes stored files that no row refers to and partial writes that never finished, both older
- * than the grace period. Run at start-up with every owner of files.
+ * than the grace period. Run at start-up and then every hour with every owner of files.
  */
 export async function removeUnreferencedFiles(
   storage: Storage,

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -10,6 +12,7 @@ import { emptyUploadsBeforeEach, storedFiles } from '../../../tests/setup/upload
 import { createUser } from '~/modules/users/users.service.server'
 import type { SessionUser } from '../auth.server'
 import { db } from '../db.server'
+import { newLeaseToken } from '../lease-holder.server'
 import { env } from '../env.server'
 import { MediaRejectedError } from './media-rejected'
 import { UPLOAD_NOT_FOUND_MESSAGE, takeFinishedUpload } from './uploads.server'
@@ -173,6 +176,25 @@ describe('video uploads', () => {
     expect(await processDueVideos({ now: minutesFromNow(10) })).toMatchObject({ ready: 0 })
     expect(await processDueVideos({ now: minutesFromNow(21) })).toMatchObject({ ready: 1 })
     expect(await videoById(id)).toMatchObject({ status: 'ready', width: 160, height: 120 })
+  })
+
+  it('takes over at once a conversion whose process on this machine was killed, not one whose process runs', async () => {
+    const killed = spawn('sleep', ['60'], { stdio: 'ignore' })
+    const leaseOfKilled = newLeaseToken(killed.pid!)
+    killed.kill('SIGKILL')
+    await once(killed, 'exit')
+    const claimedBy = (leaseToken: string) => async (trx: typeof db, videoId: string) => {
+      const leaseExpiresAt = new Date(Date.now() + VIDEO_POLICY.leaseMs).toISOString()
+      await trx.updateTable('videos').set({ leaseToken, leaseExpiresAt, attempts: 1 }).where('id', '=', videoId).execute()
+    }
+    const orphaned = await addVideo(videos.smallMp4, 'clip.mp4', claimedBy(leaseOfKilled))
+    // Held by this very process, which is still running.
+    const running = await addVideo(videos.smallMp4, 'clip.mp4', claimedBy(newLeaseToken()))
+    await videoWorkIdle()
+
+    expect(await videoById(orphaned)).toMatchObject({ status: 'ready', width: 160, height: 120 })
+    expect((await videoById(running)).status).toBe('processing')
+    await withMediaChange((media) => media.transaction(db, (trx) => removeVideo(media, trx, running)))
   })
 
   it('a deleted video waiting for conversion loses its private original after the commit, not before', async () => {

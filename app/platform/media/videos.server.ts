@@ -6,6 +6,7 @@ import type { Database, VideoTable } from '../db-schema'
 import { db as appDb, nowIso, type Db } from '../db.server'
 import { env } from '../env.server'
 import { createBackgroundWorker } from '../background-worker.server'
+import { isLeaseOfGoneProcess, newLeaseToken } from '../lease-holder.server'
 import { logger } from '../logger.server'
 import { markContentChanged } from '../content-version.server'
 import { contentTypeForKey, newStorageStem, storage } from '../storage/index.server'
@@ -307,30 +308,53 @@ function retryDelayMs(attempts: number): number {
   return VIDEO_POLICY.firstRetryMs * 2 ** Math.max(0, attempts - 1)
 }
 
-/** Due: waiting and its time has come, or claimed by a worker whose lease ran out (it crashed or was stopped). */
-function isDue(now: string) {
+/**
+ * Due: waiting and its time has come, or claimed by a worker whose lease ran out (it crashed or
+ * was stopped) or whose process is known to be gone (`goneLeases`).
+ */
+function isDue(now: string, goneLeases: string[]) {
   return (eb: ExpressionBuilder<Database, 'videos'>) =>
     eb.and([
       eb('status', '=', 'processing'),
       eb('nextAttemptAt', '<=', now),
-      eb.or([eb('leaseExpiresAt', 'is', null), eb('leaseExpiresAt', '<=', now)]),
+      eb.or([
+        eb('leaseExpiresAt', 'is', null),
+        eb('leaseExpiresAt', '<=', now),
+        ...(goneLeases.length > 0 ? [eb('leaseToken', 'in', goneLeases)] : []),
+      ]),
     ])
+}
+
+/**
+ * The running leases of processes on this machine that were killed or crashed mid-conversion
+ * (their ffmpeg died with them): a restarted server takes its own jobs over at once instead of
+ * leaving them for the 20 minutes of their lease.
+ */
+async function leasesOfGoneProcesses(now: string): Promise<string[]> {
+  const rows = await appDb
+    .selectFrom('videos')
+    .select('leaseToken')
+    .where('status', '=', 'processing')
+    .where('leaseExpiresAt', '>', now)
+    .execute()
+  return rows.flatMap(({ leaseToken }) => (leaseToken && isLeaseOfGoneProcess(leaseToken) ? [leaseToken] : []))
 }
 
 /** One pass over the videos waiting for conversion; several processes may run passes at once. */
 export async function processDueVideos(options: { now?: Date; signal?: AbortSignal } = {}): Promise<VideoRunSummary> {
   const now = options.now ?? new Date()
+  const goneLeases = await leasesOfGoneProcesses(now.toISOString())
   const candidates = await appDb
     .selectFrom('videos')
     .select('id')
-    .where(isDue(now.toISOString()))
+    .where(isDue(now.toISOString(), goneLeases))
     .orderBy('nextAttemptAt')
     .limit(VIDEO_POLICY.batchSize)
     .execute()
   const summary: VideoRunSummary = { ready: 0, failed: 0, more: candidates.length === VIDEO_POLICY.batchSize }
   for (const { id } of candidates) {
     if (options.signal?.aborted) break
-    const outcome = await processOne(id, now, options.signal)
+    const outcome = await processOne(id, now, goneLeases, options.signal)
     if (outcome === 'ready' || outcome === 'failed') summary[outcome]++
   }
   // A ready video appears in the gallery: cached pages are made anew.
@@ -359,9 +383,14 @@ class OriginalMissingError extends Error {
   }
 }
 
-async function processOne(id: string, now: Date, signal?: AbortSignal): Promise<'ready' | 'failed' | 'retry' | 'skipped'> {
+async function processOne(
+  id: string,
+  now: Date,
+  goneLeases: string[],
+  signal?: AbortSignal,
+): Promise<'ready' | 'failed' | 'retry' | 'skipped'> {
   const nowText = now.toISOString()
-  const leaseToken = crypto.randomUUID()
+  const leaseToken = newLeaseToken()
   const claimed = await appDb
     .updateTable('videos')
     .set({
@@ -371,7 +400,7 @@ async function processOne(id: string, now: Date, signal?: AbortSignal): Promise<
       updatedAt: nowText,
     })
     .where('id', '=', id)
-    .where(isDue(nowText))
+    .where(isDue(nowText, goneLeases))
     .returning(['originalFormat', 'attempts'])
     .executeTakeFirst()
   if (!claimed) return 'skipped' // another worker got there first
