@@ -2,13 +2,13 @@ import type { EventRepeatValue, EventTypeValue } from '~/platform/db-schema'
 import { db } from '~/platform/db.server'
 import { addDays, instantIn, wallClockIn, type PlainDate } from '~/platform/dates'
 import {
-  describeRepeat,
   nextOccurrences,
   occurrenceOn,
   occurrencesBetween,
   type EventTiming,
   type Occurrence,
 } from './events.recurrence.server'
+import { describeRepeat } from './events.wording.server'
 import type { EventFormValues } from './events.schema'
 
 /** One occurrence of an event, as the calendar, its sidebar and the home page show it. */

@@ -1,16 +1,7 @@
 // rrule is a CommonJS package: Node hands its exports over as the default export.
 import rrule from 'rrule'
 import type { EventRepeatValue } from '~/platform/db-schema'
-import {
-  addDays,
-  formatDate,
-  formatPlainDate,
-  instantIn,
-  monthOf,
-  wallClockIn,
-  type PlainDate,
-  type PlainTime,
-} from '~/platform/dates'
+import { addDays, instantIn, monthOf, wallClockIn, type PlainDate, type PlainTime } from '~/platform/dates'
 
 /**
  * When an event happens: once, or as a series that repeats in the site's local time (the
@@ -227,45 +218,7 @@ export function rruleText(rule: RepeatRule): string {
   if (rule.bySetPos) parts.push(`BYSETPOS=${rule.bySetPos.join(',')}`)
   if (rule.byMonthDay) parts.push(`BYMONTHDAY=${rule.byMonthDay.join(',')}`)
   if (rule.count) parts.push(`COUNT=${rule.count}`)
-  if (rule.until) parts.push(`UNTIL=${rule.until.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`)
+  const until = rule.until?.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+  if (until) parts.push(`UNTIL=${until}`)
   return parts.join(';')
-}
-
-const ORDINALS = ['', 'first', 'second', 'third', 'fourth', 'fifth']
-
-function ordinalDay(day: number): string {
-  const suffix = day % 10 === 1 && day !== 11 ? 'st' : day % 10 === 2 && day !== 12 ? 'nd' : day % 10 === 3 && day !== 13 ? 'rd' : 'th'
-  return `${day}${suffix}`
-}
-
-/** How a series repeats, as people say it ('Every month on the last Saturday, until March 27, 2027'); null for a one-off. */
-export function describeRepeat(timing: EventTiming, timeZone: string): string | null {
-  if (timing.repeat === 'none') return null
-  const first = wallClockIn(timing.startsAt, timeZone).date
-  const weekday = formatPlainDate(first, 'weekday')
-  const dayOfMonth = Number(first.slice(8, 10))
-  const rule = {
-    weekly: `Every week on ${weekday}`,
-    'monthly-date': `Every month on the ${ordinalDay(dayOfMonth)}`,
-    'monthly-weekday': `Every month on the ${ORDINALS[Math.ceil(dayOfMonth / 7)]} ${weekday}`,
-    'monthly-last-weekday': `Every month on the last ${weekday}`,
-  }[timing.repeat]
-  if (timing.repeatCount) return `${rule}, ${timing.repeatCount} ${timing.repeatCount === 1 ? 'time' : 'times'}`
-  if (timing.repeatUntil) return `${rule}, until ${formatPlainDate(timing.repeatUntil, 'date')}`
-  return rule
-}
-
-/** '9:00 AM – 12:00 PM', or '9:00 AM' without an end; an end on another day names that day. */
-export function formatOccurrenceTimes(
-  occurrence: { date: PlainDate; startsAt: string | Date; endsAt: string | Date | null },
-  timeZone: string,
-): string {
-  const start = formatDate(occurrence.startsAt, timeZone, 'time')
-  if (!occurrence.endsAt) return start
-  const endDay = wallClockIn(occurrence.endsAt, timeZone).date
-  const end =
-    endDay === occurrence.date
-      ? formatDate(occurrence.endsAt, timeZone, 'time')
-      : `${formatPlainDate(endDay, 'shortWeekdayDate')}, ${formatDate(occurrence.endsAt, timeZone, 'time')}`
-  return `${start} – ${end}`
 }

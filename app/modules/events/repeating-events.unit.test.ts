@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { instantIn, wallClockIn } from '~/platform/dates'
 import {
-  describeRepeat,
   lastStartOf,
   nextOccurrences,
   occurrenceOn,
@@ -10,6 +9,7 @@ import {
   rruleText,
   type EventTiming,
 } from './events.recurrence.server'
+import { describeRepeat } from './events.wording.server'
 import { isLastWeekdayOfMonth } from './events.schema'
 
 const ANTIGUA = 'America/Antigua'

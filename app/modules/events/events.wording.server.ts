@@ -1,0 +1,44 @@
+import { formatDate, formatPlainDate, wallClockIn, type PlainDate } from '~/platform/dates'
+import type { EventTiming } from './events.recurrence.server'
+
+/** How an event's dates and times are said on its page, in the admin list and in previews. */
+
+const ORDINALS = ['', 'first', 'second', 'third', 'fourth', 'fifth']
+
+function ordinalDay(day: number): string {
+  const suffix =
+    day % 10 === 1 && day !== 11 ? 'st' : day % 10 === 2 && day !== 12 ? 'nd' : day % 10 === 3 && day !== 13 ? 'rd' : 'th'
+  return `${day}${suffix}`
+}
+
+/** How a series repeats, as people say it ('Every month on the last Saturday, until March 27, 2027'); null for a one-off. */
+export function describeRepeat(timing: EventTiming, timeZone: string): string | null {
+  if (timing.repeat === 'none') return null
+  const first = wallClockIn(timing.startsAt, timeZone).date
+  const weekday = formatPlainDate(first, 'weekday')
+  const dayOfMonth = Number(first.slice(8, 10))
+  const rule = {
+    weekly: `Every week on ${weekday}`,
+    'monthly-date': `Every month on the ${ordinalDay(dayOfMonth)}`,
+    'monthly-weekday': `Every month on the ${ORDINALS[Math.ceil(dayOfMonth / 7)]} ${weekday}`,
+    'monthly-last-weekday': `Every month on the last ${weekday}`,
+  }[timing.repeat]
+  if (timing.repeatCount) return `${rule}, ${timing.repeatCount} ${timing.repeatCount === 1 ? 'time' : 'times'}`
+  if (timing.repeatUntil) return `${rule}, until ${formatPlainDate(timing.repeatUntil, 'date')}`
+  return rule
+}
+
+/** '9:00 AM – 12:00 PM', or '9:00 AM' without an end; an end on another day names that day. */
+export function formatOccurrenceTimes(
+  occurrence: { date: PlainDate; startsAt: string | Date; endsAt: string | Date | null },
+  timeZone: string,
+): string {
+  const start = formatDate(occurrence.startsAt, timeZone, 'time')
+  if (!occurrence.endsAt) return start
+  const endDay = wallClockIn(occurrence.endsAt, timeZone).date
+  const end =
+    endDay === occurrence.date
+      ? formatDate(occurrence.endsAt, timeZone, 'time')
+      : `${formatPlainDate(endDay, 'shortWeekdayDate')}, ${formatDate(occurrence.endsAt, timeZone, 'time')}`
+  return `${start} – ${end}`
+}
