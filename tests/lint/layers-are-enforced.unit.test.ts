@@ -33,7 +33,7 @@ describe('the layers lint', () => {
   })
 
   it('refuses a component importing a route', async () => {
-    expect(await layerErrors('app/components/probe.tsx', "import { ProductCard } from '~/routes/public/product-card'")).toEqual([
+    expect(await layerErrors('app/components/probe.tsx', "import { ProductCard } from '~/routes/public/marketplace/product-card'")).toEqual([
       expect.stringMatching(/^A component imports no route/),
     ])
   })
@@ -48,7 +48,7 @@ describe('the layers lint', () => {
     expect(await layerErrors('app/routes/public/probe.tsx', "import { loader } from '../admin/dashboard'")).toEqual([
       expect.stringMatching(/^Public routes do not import admin routes/),
     ])
-    expect(await layerErrors('app/routes/admin/probe.tsx', "import { ProductCard } from '~/routes/public/product-card'")).toEqual(
+    expect(await layerErrors('app/routes/admin/probe.tsx', "import { ProductCard } from '~/routes/public/marketplace/product-card'")).toEqual(
       [expect.stringMatching(/^Admin routes do not import public routes/)],
     )
   })

@@ -1,6 +1,6 @@
 import { data, Form, Link } from 'react-router'
 import { z } from 'zod'
-import type { Route } from './+types/messages.$id'
+import type { Route } from './+types/$id'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { AdminTable } from '~/components/admin-table'
 import { ConfirmButton } from '~/components/confirm-button'

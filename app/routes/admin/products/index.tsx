@@ -1,5 +1,5 @@
 import { data, Link } from 'react-router'
-import type { Route } from './+types/products'
+import type { Route } from './+types/index'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { AdminTable, EditDeleteCell, ThumbnailCell } from '~/components/admin-table'
 import { listProductsForAdmin } from '~/modules/marketplace/marketplace.queries.server'

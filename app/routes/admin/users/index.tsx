@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import type { Route } from './+types/users'
+import type { Route } from './+types/index'
 import { AdminTable } from '~/components/admin-table'
 import { listUsersForAdmin } from '~/modules/users/users.queries.server'
 import { ROLE_LABELS } from '~/modules/users/users.schema'

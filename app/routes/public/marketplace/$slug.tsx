@@ -1,5 +1,5 @@
 import { data, Link, useOutletContext } from 'react-router'
-import type { Route } from './+types/marketplace.$slug'
+import type { Route } from './+types/$slug'
 import { ProductMeta } from './product-card'
 import { editHandle } from '~/components/admin-bar'
 import { ImageCarousel } from '~/components/image-carousel'

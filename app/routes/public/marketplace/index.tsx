@@ -1,5 +1,5 @@
 import { data, Form, Link, useOutlet, type ShouldRevalidateFunctionArgs } from 'react-router'
-import type { Route } from './+types/marketplace'
+import type { Route } from './+types/index'
 import { editHandle } from '~/components/admin-bar'
 import { MarketplaceLogin } from './marketplace-login'
 import { ProductCard } from './product-card'

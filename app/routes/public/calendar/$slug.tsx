@@ -1,5 +1,5 @@
 import { data, Link, useLocation, useOutletContext } from 'react-router'
-import type { Route } from './+types/calendar.$slug'
+import type { Route } from './+types/$slug'
 import { editHandle } from '~/components/admin-bar'
 import { DeleteEventButton } from '~/components/delete-event-button'
 import { NewTabLink } from '~/components/new-tab-link'

@@ -1,5 +1,5 @@
 import { data, Link } from 'react-router'
-import type { Route } from './+types/events.new'
+import type { Route } from './+types/new'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { EventForm } from './event-form'
 import { EventSchema } from '~/modules/events/events.schema'

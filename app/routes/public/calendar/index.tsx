@@ -1,5 +1,5 @@
 import { data, Link, useOutlet, type ShouldRevalidateFunctionArgs } from 'react-router'
-import type { Route } from './+types/calendar'
+import type { Route } from './+types/index'
 import { editHandle } from '~/components/admin-bar'
 import { AdminEntryLink } from '~/components/admin-entry-link'
 import { useRootData } from '~/components/root-data'

@@ -1,5 +1,5 @@
 import { data, Link, redirect } from 'react-router'
-import type { Route } from './+types/messages'
+import type { Route } from './+types/index'
 import { AdminTable } from '~/components/admin-table'
 import { Pagination } from '~/components/pagination'
 import { CONTACT_SUBJECT_LABELS, type ContactSubject } from '~/modules/inbox/contact.schema'

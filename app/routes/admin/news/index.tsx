@@ -1,6 +1,6 @@
 import { data, Link } from 'react-router'
 import { z } from 'zod'
-import type { Route } from './+types/news'
+import type { Route } from './+types/index'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { AdminTable, EditDeleteCell } from '~/components/admin-table'
 import { ErrorList } from '~/components/forms'

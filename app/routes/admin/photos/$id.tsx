@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link } from 'react-router'
-import type { Route } from './+types/photos.$id'
+import type { Route } from './+types/$id'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { MediaDetailsFields } from './media-fields'
 import { ConfirmButton } from '~/components/confirm-button'

@@ -1,5 +1,5 @@
 import { data, Link } from 'react-router'
-import type { Route } from './+types/products.$id'
+import type { Route } from './+types/$id'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { ProductForm } from './product-form'
 import { productFailureReply } from './product-failure'

@@ -1,5 +1,5 @@
 import { data, Link, useOutletContext } from 'react-router'
-import type { Route } from './+types/news.$slug'
+import type { Route } from './+types/$slug'
 import { editHandle } from '~/components/admin-bar'
 import { useClipboard } from '~/components/copy-button'
 import { NewTabLink } from '~/components/new-tab-link'

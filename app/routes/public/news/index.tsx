@@ -1,5 +1,5 @@
 import { data, Link, useOutlet, type ShouldRevalidateFunctionArgs } from 'react-router'
-import type { Route } from './+types/news'
+import type { Route } from './+types/index'
 import { editHandle } from '~/components/admin-bar'
 import { AdminEntryLink } from '~/components/admin-entry-link'
 import { Pagination } from '~/components/pagination'

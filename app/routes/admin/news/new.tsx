@@ -1,5 +1,5 @@
 import { data, Link } from 'react-router'
-import type { Route } from './+types/news.new'
+import type { Route } from './+types/new'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { ArticleForm } from './article-form'
 import { ArticleSchema } from '~/modules/news/news.schema'

@@ -8,7 +8,7 @@ import {
   useParams,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router'
-import type { Route } from './+types/photos'
+import type { Route } from './+types/index'
 import { editHandle } from '~/components/admin-bar'
 import { AdminEntryLink } from '~/components/admin-entry-link'
 import { MediaThumbnail } from '~/components/media-thumbnail'
