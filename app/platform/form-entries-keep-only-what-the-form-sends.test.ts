@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { formShapeOf, keepFormEntries, type FormShape } from './form-entries'
+import { keepFormEntries } from './form-entries'
+import { formShapeOf, type FormShape } from './form-shape'
 import { ContactSchema } from '~/modules/inbox/contact.schema'
 import { ArticleSchema } from '~/modules/news/news.schema'
 import { pageEditors } from '~/modules/pages/pages.editor'

@@ -1,7 +1,8 @@
 import type { Submission } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { $ZodType, input, output } from 'zod/v4/core'
-import { formShapeOf, keepFormEntries, UNREADABLE_FORM_MESSAGE } from './form-entries'
+import { keepFormEntries, UNREADABLE_FORM_MESSAGE } from './form-entries'
+import { formShapeOf } from './form-shape'
 import { readFormData } from './read-form.server'
 
 type ReplyOptions = NonNullable<Parameters<Submission<unknown>['reply']>[0]>
