@@ -23,7 +23,8 @@ import { withMediaChange, type MediaChange, type StoredImage } from '~/platform/
 import { readFileHead } from '~/platform/media/file-head.server'
 import { MediaRejectedError } from '~/platform/media/media-rejected'
 import { UPLOAD_MAX_BYTES } from '~/platform/media/upload-policy'
-import { detectVideoFormat, insertVideo, withNewVideo } from '~/platform/media/videos.server'
+import { detectVideoFormat } from '~/platform/media/video-files.server'
+import { insertVideo, withNewVideo } from '~/platform/media/videos.server'
 import {
   documentId,
   isDocument,

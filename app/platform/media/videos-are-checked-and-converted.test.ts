@@ -19,18 +19,15 @@ import { UPLOAD_NOT_FOUND_MESSAGE, takeFinishedUpload } from './uploads.server'
 import { storage } from '../storage/index.server'
 import { withMediaChange } from './media-change.server'
 import { imageFiles, removeUnreferencedFiles } from './unreferenced-files.server'
+import { FFMPEG_MISSING_TEXT, processDueVideos, VIDEO_POLICY, videoWorkIdle } from './video-conversion.server'
+import { detectVideoFormat } from './video-files.server'
 import {
-  detectVideoFormat,
-  FFMPEG_MISSING_TEXT,
   getVideosByIds,
   insertVideo,
   isVideoReady,
-  processDueVideos,
   PROCESSING_TEXT,
   removeVideo,
   videoFiles,
-  VIDEO_POLICY,
-  videoWorkIdle,
   withNewVideo,
   type VideoRecord,
 } from './videos.server'
