@@ -6,9 +6,7 @@ import { contentTypeForKey, storage } from '../storage/index.server'
 import type { ResponsiveImageData } from './image-types'
 import { getImagesByIds, toResponsiveImage } from './images.server'
 import type { MediaChange } from './media-change.server'
-import { MediaRejectedError } from './media-rejected'
 import type { StoredFileOwner } from './unreferenced-files.server'
-import { discardUpload, type FinishedUpload } from './uploads.server'
 import { requestVideoRun } from './video-conversion.server'
 import { checkVideoFile, originalPath, removeWorkFiles, workDir, type VideoFormat } from './video-files.server'
 
@@ -41,46 +39,11 @@ export function isVideoReady(video: VideoRecord): video is ReadyVideo {
   return video.status === 'ready' && video.src !== null && video.poster !== null
 }
 
-/** A checked upload on its way into the videos table (see withNewVideo). */
+/** A checked upload on its way into the videos table (see MediaChange.stageVideo). */
 export interface NewVideo {
   id: string
   filename: string
   format: VideoFormat
-}
-
-/**
- * Takes a finished upload as a new video: checks it (MediaRejectedError for the form, and the
- * upload is discarded), moves it
- * to the private work folder and runs `save`, which records it with insertVideo (usually in a
- * transaction with the item that shows it). If `save` fails, the upload is put back, so the form
- * can be sent again. The conversion starts in the background.
- */
-export async function withNewVideo<T>(upload: FinishedUpload, save: (video: NewVideo) => Promise<T>): Promise<T> {
-  let format: VideoFormat
-  try {
-    format = await checkVideoFile(upload.path, upload.filename)
-  } catch (error) {
-    // Sending it again cannot help: nothing of it is kept.
-    if (error instanceof MediaRejectedError) await discardUpload(upload.id)
-    throw error
-  }
-  const video: NewVideo = { id: crypto.randomUUID(), filename: upload.filename, format }
-  const original = originalPath(video.id, format)
-  await fs.promises.mkdir(workDir(), { recursive: true })
-  await fs.promises.rename(upload.path, original)
-  // Its age now counts from here (see removeOrphanWorkFiles).
-  const now = new Date()
-  await fs.promises.utimes(original, now, now)
-  let result: T
-  try {
-    result = await save(video)
-  } catch (error) {
-    await fs.promises.rename(original, upload.path)
-    throw error
-  }
-  await discardUpload(upload.id)
-  requestVideoRun()
-  return result
 }
 
 /**
