@@ -18,7 +18,7 @@ import {
 import { folderSource, LegacyBackendError, restSource, type LegacySource } from '../app/modules/legacy-import/legacy-source.server'
 import { hasSiteSettings } from '../app/modules/settings/settings.queries.server'
 import { db } from '../app/platform/db.server'
-import { requestVideoRun, videoWorkIdle } from '../app/platform/media/videos.server'
+import { requestVideoRun, videoWorkIdle } from '../app/platform/media/video-conversion.server'
 import { migrateToLatest } from '../db/migrate.server'
 
 const USAGE = `Usage:

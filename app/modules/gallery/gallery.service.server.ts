@@ -5,8 +5,9 @@ import { IMAGE_PRESETS, INVALID_IMAGE_TYPE_MESSAGE } from '~/platform/media/imag
 import { withMediaChange, type MediaChange, type StoredImage } from '~/platform/media/media-change.server'
 import { readFileHead } from '~/platform/media/file-head.server'
 import { MediaRejectedError } from '~/platform/media/media-rejected'
-import { discardUpload, takeFinishedUpload, type FinishedUpload } from '~/platform/media/uploads.server'
-import { detectVideoFormat, insertVideo, removeVideo, withNewVideo, type NewVideo } from '~/platform/media/videos.server'
+import type { FinishedUpload } from '~/platform/media/uploads.server'
+import { detectVideoFormat } from '~/platform/media/video-files.server'
+import { insertVideo, removeVideo, type NewVideo } from '~/platform/media/videos.server'
 import { slugify } from '~/platform/slug'
 import { insertWithUniqueSlug } from '~/platform/unique-slug.server'
 import type { MediaEditInput, MediaUploadInput } from './gallery.schema'
@@ -52,31 +53,24 @@ export async function insertMediaItem(
 }
 
 /** Photo or video by the first bytes; anything else is refused with the old site's message (and not kept). */
-async function kindOf(upload: FinishedUpload): Promise<MediaKind> {
+async function kindOf(media: MediaChange, upload: FinishedUpload): Promise<MediaKind> {
   const head = await readFileHead(upload.path)
   if (detectImageType(head)) return 'photo'
   if (detectVideoFormat(head)) return 'video'
-  await discardUpload(upload.id)
-  throw new MediaRejectedError(IMAGE_PRESETS.gallery.wrongTypeMessage(upload.filename))
+  return media.refuseUpload(upload, new MediaRejectedError(IMAGE_PRESETS.gallery.wrongTypeMessage(upload.filename)))
 }
 
-/** Checks, encodes and stores a photo upload; a refused one is discarded (sending it again cannot help). */
+/** Checks, encodes and stores a photo upload (a refused one is discarded by the change). */
 async function storePhoto(media: MediaChange, upload: FinishedUpload): Promise<StoredImage> {
   try {
-    return await media.storeImage({ path: upload.path, size: upload.size, name: upload.filename }, 'gallery')
+    return await media.storeImage(upload, 'gallery')
   } catch (error) {
-    if (!(error instanceof MediaRejectedError)) throw error
-    await discardUpload(upload.id)
     // The gallery names the file, as the old site did.
-    throw error.message === INVALID_IMAGE_TYPE_MESSAGE ? new MediaRejectedError(IMAGE_PRESETS.gallery.wrongTypeMessage(upload.filename)) : error
+    if (error instanceof MediaRejectedError && error.message === INVALID_IMAGE_TYPE_MESSAGE) {
+      throw new MediaRejectedError(IMAGE_PRESETS.gallery.wrongTypeMessage(upload.filename))
+    }
+    throw error
   }
-}
-
-/** withNewVideo for several uploads: `save` runs once, with all of them. */
-function withNewVideos<T>(uploads: readonly FinishedUpload[], save: (videos: NewVideo[]) => Promise<T>): Promise<T> {
-  const [first, ...rest] = uploads
-  if (!first) return save([])
-  return withNewVideo(first, (video) => withNewVideos(rest, (others) => save([video, ...others])))
 }
 
 /**
@@ -88,35 +82,30 @@ export async function addMediaItems(
   input: MediaUploadInput,
   user: Pick<SessionUser, 'id'>,
 ): Promise<{ slugs: string[] }> {
-  const uploads: FinishedUpload[] = []
-  for (const id of new Set(input.files)) uploads.push(await takeFinishedUpload(id, user))
-  const kinds = new Map<FinishedUpload, MediaKind>()
-  for (const upload of uploads) kinds.set(upload, await kindOf(upload))
-  const photoUploads = uploads.filter((upload) => kinds.get(upload) === 'photo')
-  const videoUploads = uploads.filter((upload) => kinds.get(upload) === 'video')
-
   const slugs = await withMediaChange(async (media) => {
-    const photos = new Map<FinishedUpload, StoredImage>()
-    for (const upload of photoUploads) photos.set(upload, await storePhoto(media, upload))
-    return withNewVideos(videoUploads, (videos) =>
-      media.transaction(db, async (trx) => {
-        const now = Date.now()
-        const added: string[] = []
-        for (const [index, upload] of uploads.entries()) {
-          const photo = photos.get(upload)
-          const file = photo
-            ? { kind: 'photo' as const, imageId: await media.attach(trx, photo, input.title) }
-            : { kind: 'video' as const, videoId: (await insertVideo(trx, videos[videoUploads.indexOf(upload)])).id }
-          // A millisecond apart, so that the grid (newest first) shows them in the order chosen.
-          const createdAt = new Date(now - index).toISOString()
-          added.push((await insertMediaItem(trx, input, file, createdAt)).slug)
-        }
-        return added
-      }),
-    )
+    const uploads: FinishedUpload[] = []
+    for (const id of new Set(input.files)) uploads.push(await media.takeUpload(id, user))
+    const kinds: MediaKind[] = []
+    for (const upload of uploads) kinds.push(await kindOf(media, upload))
+    const files: (StoredImage | NewVideo)[] = []
+    for (const [index, upload] of uploads.entries()) {
+      files.push(kinds[index] === 'photo' ? await storePhoto(media, upload) : await media.stageVideo(upload))
+    }
+    return media.transaction(db, async (trx) => {
+      const now = Date.now()
+      const added: string[] = []
+      for (const [index, stored] of files.entries()) {
+        const file =
+          'variants' in stored
+            ? { kind: 'photo' as const, imageId: await media.attach(trx, stored, input.title) }
+            : { kind: 'video' as const, videoId: (await insertVideo(trx, stored)).id }
+        // A millisecond apart, so that the grid (newest first) shows them in the order chosen.
+        const createdAt = new Date(now - index).toISOString()
+        added.push((await insertMediaItem(trx, input, file, createdAt)).slug)
+      }
+      return added
+    })
   })
-  // The photos' bytes are stored in their variants now; the videos' uploads were taken over.
-  for (const upload of photoUploads) await discardUpload(upload.id)
   return { slugs }
 }
 

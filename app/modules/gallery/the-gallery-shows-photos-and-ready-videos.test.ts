@@ -11,7 +11,7 @@ import type { SessionUser } from '~/platform/auth.server'
 import { db } from '~/platform/db.server'
 import { MediaRejectedError } from '~/platform/media/media-rejected'
 import { takeFinishedUpload } from '~/platform/media/uploads.server'
-import { videoWorkIdle } from '~/platform/media/videos.server'
+import { videoWorkIdle } from '~/platform/media/video-conversion.server'
 import {
   getMediaForEdit,
   getPublishedMediaBySlug,

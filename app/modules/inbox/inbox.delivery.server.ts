@@ -1,11 +1,8 @@
-import crypto from 'node:crypto'
-import type { ExpressionBuilder } from 'kysely'
 import { getSiteSettings } from '~/modules/settings/settings.queries.server'
 import { db } from '~/platform/db.server'
-import type { ContactDeliveryTable, ContactMessageTable, Database } from '~/platform/db-schema'
+import type { ContactDeliveryTable, ContactMessageTable } from '~/platform/db-schema'
 import { env } from '~/platform/env.server'
-import { createBackgroundWorker } from '~/platform/background-worker.server'
-import { logger } from '~/platform/logger.server'
+import { createLeasedQueue, describeError, retryDelayMs as queueRetryDelayMs, type Lease } from '~/platform/leased-queue.server'
 import { CONTACT_SUBJECT_LABELS, type ContactSubject } from './contact.schema'
 
 export const DELIVERY_POLICY = {
@@ -44,112 +41,45 @@ export interface DeliveryRunSummary {
 }
 
 export function retryDelayMs(attempts: number): number {
-  return Math.min(DELIVERY_POLICY.firstRetryMs * 2 ** Math.max(0, attempts - 1), DELIVERY_POLICY.maxRetryMs)
-}
-
-/** Due: waiting and its time has come, or claimed by a sender whose lease ran out (it crashed or hung). */
-function isDue(now: string) {
-  return (eb: ExpressionBuilder<Database, 'contactDeliveries'>) =>
-    eb.or([
-      eb.and([eb('status', 'in', ['pending', 'failed']), eb('nextAttemptAt', '<=', now)]),
-      eb.and([eb('status', '=', 'sending'), eb('leaseExpiresAt', '<=', now)]),
-    ])
+  return queueRetryDelayMs(DELIVERY_POLICY, attempts)
 }
 
 /**
- * One pass over the due deliveries. Each one is claimed with a conditional UPDATE that only one
- * process can win, so concurrent workers (several app processes, or the timer racing a fresh
- * message) never send the same delivery twice. Channels run side by side, so a hanging form
- * service does not hold up the e-mails.
+ * The outbox: a delivery is waiting until it is sent or given up (see decision 006). A sender
+ * that crashed leaves its lease to run out, even on this machine: it may have handed the e-mail
+ * to the mail server already, and taking over at once would only send it again sooner.
+ */
+const deliveries = createLeasedQueue({
+  name: 'contact delivery',
+  table: 'contactDeliveries',
+  policy: DELIVERY_POLICY,
+  isWaiting: (eb) => eb('status', 'in', ['pending', 'failed', 'sending']),
+  claimed: { status: 'sending' },
+  // Channels run side by side, so a hanging form service does not hold up the e-mails.
+  laneOf: (delivery) => delivery.channel,
+  work: deliver,
+  failed: (error) => ({ status: 'failed', lastError: describeError(error) }),
+  takeOverLeasesOfGoneProcesses: false,
+})
+
+/**
+ * One pass over the due deliveries; concurrent workers (several app processes, or the timer
+ * racing a fresh message) never send the same delivery twice.
  */
 export async function deliverDueMessages(options: { now?: Date; signal?: AbortSignal } = {}): Promise<DeliveryRunSummary> {
-  const now = options.now ?? new Date()
-  // The pass's own clock: each claim's lease runs from the claim, not from the start of a long pass.
-  const startedAt = Date.now()
-  const clock = () => new Date(now.getTime() + Date.now() - startedAt)
-  const candidates = await db
-    .selectFrom('contactDeliveries')
-    .select(['id', 'channel'])
-    .where(isDue(now.toISOString()))
-    .orderBy('nextAttemptAt')
-    .limit(DELIVERY_POLICY.batchSize)
-    .execute()
-  const summary: DeliveryRunSummary = { sent: 0, failed: 0, more: candidates.length === DELIVERY_POLICY.batchSize }
-
-  const channels = [...new Set(candidates.map((c) => c.channel))]
-  await Promise.all(
-    channels.map(async (channel) => {
-      for (const { id } of candidates.filter((c) => c.channel === channel)) {
-        if (options.signal?.aborted) return
-        const outcome = await deliverOne(id, clock, options.signal)
-        if (outcome !== 'skipped') summary[outcome]++
-      }
-    }),
-  )
-  return summary
+  const { finished, retried, gaveUp, more } = await deliveries.runDue(options)
+  return { sent: finished, failed: retried + gaveUp, more }
 }
 
-async function deliverOne(id: string, clock: () => Date, signal?: AbortSignal): Promise<'sent' | 'failed' | 'skipped'> {
-  const now = clock()
-  const nowText = now.toISOString()
-  const leaseToken = crypto.randomUUID()
-  const claimed = await db
-    .updateTable('contactDeliveries')
-    .set({
-      status: 'sending',
-      leaseToken,
-      leaseExpiresAt: new Date(now.getTime() + DELIVERY_POLICY.leaseMs).toISOString(),
-      attempts: (eb) => eb('attempts', '+', 1),
-      updatedAt: nowText,
-    })
-    .where('id', '=', id)
-    .where(isDue(nowText))
-    .returning(['channel', 'attempts', 'messageId'])
-    .executeTakeFirst()
-  if (!claimed) return 'skipped' // another worker got there first
-
+async function deliver(delivery: ContactDeliveryTable, lease: Lease<'contactDeliveries'>, signal?: AbortSignal): Promise<void> {
   const message = await db
     .selectFrom('contactMessages')
     .select(['id', 'name', 'email', 'phone', 'subject', 'message', 'createdAt'])
-    .where('id', '=', claimed.messageId)
+    .where('id', '=', delivery.messageId)
     .executeTakeFirst()
-  if (!message) return 'skipped' // deleted meanwhile; its deliveries went with it
-
-  try {
-    await send(claimed.channel, message, signal)
-    await finishDelivery(id, leaseToken, { status: 'sent', deliveredAt: new Date().toISOString(), lastError: null, nextAttemptAt: null })
-    return 'sent'
-  } catch (error) {
-    const reason = describeError(error)
-    const giveUp = claimed.attempts >= DELIVERY_POLICY.maxAttempts
-    const nextAttemptAt = giveUp ? null : new Date(clock().getTime() + retryDelayMs(claimed.attempts)).toISOString()
-    await finishDelivery(id, leaseToken, { status: 'failed', lastError: reason, nextAttemptAt })
-    logger.warn(
-      { messageId: message.id, channel: claimed.channel, attempts: claimed.attempts, nextAttemptAt, err: reason },
-      'contact message delivery failed',
-    )
-    return 'failed'
-  }
-}
-
-/** Records the outcome, only if this sender still holds the claim. */
-async function finishDelivery(
-  id: string,
-  leaseToken: string,
-  outcome: Pick<ContactDeliveryTable, 'status' | 'lastError' | 'nextAttemptAt'> & { deliveredAt?: string },
-): Promise<void> {
-  await db
-    .updateTable('contactDeliveries')
-    .set({ ...outcome, leaseToken: null, leaseExpiresAt: null, updatedAt: new Date().toISOString() })
-    .where('id', '=', id)
-    .where('leaseToken', '=', leaseToken)
-    .where('status', '=', 'sending')
-    .execute()
-}
-
-function describeError(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error)
-  return text.replace(/\s+/g, ' ').slice(0, 500)
+  if (!message) return // deleted meanwhile; its deliveries went with it
+  await send(delivery.channel, message, signal)
+  await lease.finish(db, { status: 'sent', deliveredAt: new Date().toISOString(), lastError: null })
 }
 
 async function send(channel: ContactDeliveryTable['channel'], message: Message, shutdown?: AbortSignal): Promise<void> {
@@ -246,16 +176,9 @@ async function forwardMessage(message: Message, signal: AbortSignal): Promise<vo
 /**
  * Delivers due messages in the background: right after a message arrives, and periodically for
  * retries; started with the server. Stopping cuts the current pass short (a forward in flight is
- * aborted); a send that is still going then is left to its lease and retried later.
+ * aborted and given back); a send that is still going then is left to its lease and retried later.
  */
-const deliveryWorker = createBackgroundWorker({
-  name: 'contact delivery',
-  // A burst larger than one batch goes out now, not one batch per timer tick.
-  pass: deliverDueMessages,
-  intervalMs: DELIVERY_POLICY.timerMs,
-})
-
-export const requestDeliveryRun = deliveryWorker.request
-export const deliveryIdle = deliveryWorker.idle
-export const startDeliveryTimer = deliveryWorker.start
-export const stopDeliveryWorker = deliveryWorker.stop
+export const requestDeliveryRun = deliveries.request
+export const deliveryIdle = deliveries.idle
+export const startDeliveryTimer = deliveries.start
+export const stopDeliveryWorker = deliveries.stop

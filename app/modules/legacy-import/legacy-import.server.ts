@@ -23,7 +23,8 @@ import { withMediaChange, type MediaChange, type StoredImage } from '~/platform/
 import { readFileHead } from '~/platform/media/file-head.server'
 import { MediaRejectedError } from '~/platform/media/media-rejected'
 import { UPLOAD_MAX_BYTES } from '~/platform/media/upload-policy'
-import { detectVideoFormat, insertVideo, withNewVideo } from '~/platform/media/videos.server'
+import { detectVideoFormat } from '~/platform/media/video-files.server'
+import { insertVideo } from '~/platform/media/videos.server'
 import {
   documentId,
   isDocument,
@@ -162,13 +163,12 @@ async function importMedia(source: LegacySource, collection: string, id: string,
       if (!detectVideoFormat(head)) throw new MediaRejectedError(`file ${item.file.fileId} is not an image or a video`)
       // Taken over like a finished upload: checked, moved to the work folder, converted in the background.
       const upload = { id: `legacy-${id}`, path: file.path, size: file.size, filename: `file ${item.file.fileId}`, contentType: '' }
-      await withNewVideo(upload, (video) =>
-        media.transaction(db, async (trx) => {
-          const { id: videoId } = await insertVideo(trx, video)
-          const inserted = await insertMediaItem(trx, details, { kind: 'video', videoId }, item.createdAt)
-          await recordImport(trx, collection, id, { table: 'mediaItems', id: inserted.id })
-        }),
-      )
+      const video = await media.stageVideo(upload)
+      await media.transaction(db, async (trx) => {
+        const { id: videoId } = await insertVideo(trx, video)
+        const inserted = await insertMediaItem(trx, details, { kind: 'video', videoId }, item.createdAt)
+        await recordImport(trx, collection, id, { table: 'mediaItems', id: inserted.id })
+      })
       return { video: true }
     }),
   )

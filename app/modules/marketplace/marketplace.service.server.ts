@@ -3,7 +3,6 @@ import { db, lockForUpdate, nowIso, type Db } from '~/platform/db.server'
 import { withMediaChange, type MediaChange, type StoredImage } from '~/platform/media/media-change.server'
 import { keptImageIds } from '~/platform/media/image-field'
 import { MediaRejectedError } from '~/platform/media/media-rejected'
-import { discardUpload, takeFinishedUpload } from '~/platform/media/uploads.server'
 import { slugify } from '~/platform/slug'
 import { insertWithUniqueSlug } from '~/platform/unique-slug.server'
 import { PRODUCT_IMAGES_MAX, TOO_MANY_IMAGES_MESSAGE, type ProductInput } from './marketplace.schema'
@@ -47,13 +46,11 @@ export class ProductImagesFailedError extends Error {
 async function storeUploads(media: MediaChange, uploadIds: readonly string[], user: Pick<SessionUser, 'id'>) {
   const stored: StoredImage[] = []
   for (const uploadId of uploadIds) {
-    const upload = await takeFinishedUpload(uploadId, user)
+    const upload = await media.takeUpload(uploadId, user)
     try {
-      stored.push(await media.storeImage({ path: upload.path, size: upload.size, name: upload.filename }, 'product'))
+      stored.push(await media.storeImage(upload, 'product'))
     } catch (error) {
-      if (!(error instanceof MediaRejectedError)) throw new ProductImagesFailedError(error)
-      await discardUpload(upload.id)
-      throw error
+      throw error instanceof MediaRejectedError ? error : new ProductImagesFailedError(error)
     }
   }
   return stored
@@ -99,13 +96,10 @@ export async function insertProduct(
 export async function createProduct(input: ProductInput, user: Pick<SessionUser, 'id'>): Promise<{ id: string; slug: string }> {
   if (input.uploads.length > PRODUCT_IMAGES_MAX) throw new MediaRejectedError(TOO_MANY_IMAGES_MESSAGE)
   const uploadIds = [...new Set(input.uploads)]
-  const { id, slug } = await withMediaChange(async (media) => {
+  return withMediaChange(async (media) => {
     const images = await storeUploads(media, uploadIds, user)
     return media.transaction(db, (trx) => insertProduct(trx, media, input, images))
   })
-  // The pictures live in their stored variants now.
-  for (const uploadId of uploadIds) await discardUpload(uploadId)
-  return { id, slug }
 }
 
 /**
@@ -118,7 +112,7 @@ export async function updateProduct(
   user: Pick<SessionUser, 'id'>,
 ): Promise<{ slug: string }> {
   const uploadIds = [...new Set(input.uploads)]
-  const result = await withMediaChange(async (media) => {
+  return withMediaChange(async (media) => {
     const images = await storeUploads(media, uploadIds, user)
     return media.transaction(db, async (trx) => {
       const current = await lockForUpdate(trx.selectFrom('products').select('slug').where('id', '=', id)).executeTakeFirst()
@@ -139,8 +133,6 @@ export async function updateProduct(
       return { slug: current.slug }
     })
   })
-  for (const uploadId of uploadIds) await discardUpload(uploadId)
-  return result
 }
 
 /**

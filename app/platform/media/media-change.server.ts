@@ -1,9 +1,15 @@
+import fs from 'node:fs'
+import type { SessionUser } from '../auth.server'
 import type { Db } from '../db.server'
 import { logger } from '../logger.server'
 import { deleteStoredFiles, storeImageFiles, type ImageSource, type StoredImageFiles } from './image-pipeline.server'
 import type { ImagePresetName } from './image-presets'
 import { deleteImageRows, insertImage } from './images.server'
 import { MediaRejectedError } from './media-rejected'
+import { discardUpload, takeFinishedUpload, type FinishedUpload } from './uploads.server'
+import { requestVideoRun } from './video-conversion.server'
+import { checkVideoFile, originalPath, workDir } from './video-files.server'
+import type { NewVideo } from './videos.server'
 
 /** An upload that is checked, encoded and stored, not yet recorded (`attach` records it). */
 export type StoredImage = StoredImageFiles
@@ -51,15 +57,62 @@ export class MediaChange {
   #pendingAfterCommit: (() => Promise<void>)[] = []
   #afterCommit: (() => Promise<void>)[] = []
   #committed = false
+  #taken: FinishedUpload[] = []
+  #staged: { upload: FinishedUpload; original: string }[] = []
 
   private constructor() {}
+
+  /**
+   * A finished resumable upload of `user` (MediaRejectedError if there is none), for
+   * `storeImage` or `stageVideo`. It is discarded once this change commits, and kept if the
+   * change fails, so that the form can be sent again; a refused file is discarded at once.
+   */
+  async takeUpload(uploadId: string, user: Pick<SessionUser, 'id'>): Promise<FinishedUpload> {
+    const upload = await takeFinishedUpload(uploadId, user)
+    this.#taken.push(upload)
+    return upload
+  }
+
+  /** Refuses a taken upload: sending it again cannot help, so it is discarded. */
+  async refuseUpload(upload: FinishedUpload, error: MediaRejectedError): Promise<never> {
+    await discardUpload(upload.id)
+    throw error
+  }
+
+  /**
+   * Checks a taken video upload and moves it to the private work folder, before the
+   * transaction (ffprobe takes a while). The caller records it with insertVideo inside
+   * `media.transaction`; if the change does not commit, the file goes back to the upload. Its
+   * conversion starts once the change has committed.
+   */
+  async stageVideo(upload: FinishedUpload): Promise<NewVideo> {
+    const format = await checkVideoFile(upload.path, upload.filename).catch((error: unknown) =>
+      error instanceof MediaRejectedError ? this.refuseUpload(upload, error) : Promise.reject(error),
+    )
+    const video: NewVideo = { id: crypto.randomUUID(), filename: upload.filename, format }
+    const original = originalPath(video.id, format)
+    await fs.promises.mkdir(workDir(), { recursive: true })
+    await fs.promises.rename(upload.path, original)
+    // Its age now counts from here (see removeOrphanWorkFiles).
+    const now = new Date()
+    await fs.promises.utimes(original, now, now)
+    this.#staged.push({ upload, original })
+    return video
+  }
 
   /**
    * Checks, encodes and stores an upload. Call it before opening the transaction: encoding
    * takes a while, and a transaction holds the SQLite write lock. Throws MediaRejectedError.
    */
-  async storeImage(source: ImageSource, preset: ImagePresetName): Promise<StoredImage> {
-    const files = await storeImageFiles(source, preset)
+  async storeImage(source: ImageSource | FinishedUpload, preset: ImagePresetName): Promise<StoredImage> {
+    const upload = this.#taken.find((taken) => taken === source)
+    let files
+    try {
+      files = await storeImageFiles(upload ? { path: upload.path, size: upload.size, name: upload.filename } : source, preset)
+    } catch (error) {
+      if (upload && error instanceof MediaRejectedError) await this.refuseUpload(upload, error)
+      throw error
+    }
     this.filesStored(files.variants.map((v) => v.key))
     return files
   }
@@ -185,14 +238,21 @@ export class MediaChange {
   async #finish(succeeded: boolean): Promise<void> {
     // Once committed, the new files are referenced whatever happened afterwards.
     if (this.#committed) {
+      if (this.#staged.length > 0) requestVideoRun()
       await Promise.all([
         deleteStoredFiles(this.#released),
+        // What the uploads held is stored or staged now.
+        ...this.#taken.map((upload) =>
+          discardUpload(upload.id).catch((error) => logger.error({ err: error }, 'a used upload could not be discarded')),
+        ),
         ...this.#afterCommit.map((task) =>
           task().catch((error) => logger.error({ err: error }, 'work after a media change failed')),
         ),
       ])
       return
     }
+    // Not recorded: the staged videos' files go back to their uploads, for the form to be sent again.
+    for (const { upload, original } of this.#staged.splice(0)) await fs.promises.rename(original, upload.path)
     const pending = [this.#stored, this.#beforeCommit, this.#releasing, this.#pendingAfterCommit]
     if (succeeded && pending.some((list) => list.length > 0)) {
       // Recorded through another transaction, perhaps: deleting could break committed rows.

@@ -15,23 +15,20 @@ import { db } from '../db.server'
 import { newLeaseToken } from '../lease-holder.server'
 import { env } from '../env.server'
 import { MediaRejectedError } from './media-rejected'
-import { UPLOAD_NOT_FOUND_MESSAGE, takeFinishedUpload } from './uploads.server'
+import { UPLOAD_NOT_FOUND_MESSAGE, takeFinishedUpload, type FinishedUpload } from './uploads.server'
 import { storage } from '../storage/index.server'
 import { withMediaChange } from './media-change.server'
 import { imageFiles, removeUnreferencedFiles } from './unreferenced-files.server'
+import { FFMPEG_MISSING_TEXT, processDueVideos, VIDEO_POLICY, videoWorkIdle } from './video-conversion.server'
+import { detectVideoFormat } from './video-files.server'
 import {
-  detectVideoFormat,
-  FFMPEG_MISSING_TEXT,
   getVideosByIds,
   insertVideo,
   isVideoReady,
-  processDueVideos,
   PROCESSING_TEXT,
   removeVideo,
   videoFiles,
-  VIDEO_POLICY,
-  videoWorkIdle,
-  withNewVideo,
+  type NewVideo,
   type VideoRecord,
 } from './videos.server'
 
@@ -72,13 +69,19 @@ async function addVideo(
   afterInsert?: (trx: typeof db, id: string) => Promise<void>,
 ): Promise<string> {
   const upload = await uploadAs(admin, bytes, filename)
-  return withNewVideo(upload, (video) =>
-    db.transaction().execute(async (trx) => {
-      await insertVideo(trx, video)
-      await afterInsert?.(trx, video.id)
-      return video.id
-    }),
-  )
+  return takeAsVideo(upload, async (trx, video) => {
+    await insertVideo(trx, video)
+    await afterInsert?.(trx, video.id)
+    return video.id
+  })
+}
+
+/** Takes a finished upload as a new video, as a feature does, and records it with `save`. */
+function takeAsVideo<T>(upload: FinishedUpload, save: (trx: typeof db, video: NewVideo) => Promise<T>): Promise<T> {
+  return withMediaChange(async (media) => {
+    const video = await media.stageVideo(await media.takeUpload(upload.id, admin))
+    return media.transaction(db, (trx) => save(trx, video))
+  })
 }
 
 async function videoById(id: string): Promise<VideoRecord> {
@@ -109,7 +112,7 @@ describe('video uploads', () => {
     ['an MP4 header on HTML', async () => Buffer.concat([videos.smallMp4.subarray(0, 32), HTML_RENAMED_AS_JPEG])],
   ])("refuses %s named clip.mp4 with the old site's message, keeping nothing", async (_label, bytes) => {
     const upload = await uploadAs(admin, await bytes(), 'clip.mp4')
-    const adding = withNewVideo(upload, (video) => insertVideo(db, video))
+    const adding = takeAsVideo(upload, insertVideo)
     await expect(adding).rejects.toThrow(MediaRejectedError)
     await expect(adding).rejects.toThrow('clip.mp4 is not a valid image or video type')
     expect(await db.selectFrom('videos').select('id').execute()).toEqual([])
@@ -241,7 +244,7 @@ describe('video uploads', () => {
   it('without ffmpeg, shows the original as uploaded with a neutral poster and tells the admin why', async () => {
     Object.assign(env, { FFMPEG_PATH: '/nonexistent/ffmpeg', FFPROBE_PATH: '/nonexistent/ffprobe' })
     const refused = await uploadAs(admin, await plainPng(16, 16), 'fake.mov')
-    await expect(withNewVideo(refused, (video) => insertVideo(db, video))).rejects.toThrow(
+    await expect(takeAsVideo(refused, insertVideo)).rejects.toThrow(
       'fake.mov is not a valid image or video type',
     )
 
