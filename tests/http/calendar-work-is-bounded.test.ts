@@ -138,9 +138,9 @@ describe('requests for dates near the limit', () => {
     const nearTheLimit = await burstBesideHealthCheck(twentyPages(daysOf('2200-12'), ['2200-08', '2200-09', '2200-10', '2200-11']))
     const seen = JSON.stringify({ ordinary, nearTheLimit })
     expect(nearTheLimit.cpuMs, seen).toBeLessThan(2 * ordinary.cpuMs + 50)
-    // Wall time on a shared two-core machine also measures the other test files running beside this
-    // one: the health check may wait 200 ms longer than it does behind ordinary pages, no more.
-    expect(nearTheLimit.slowestHealthCheck, seen).toBeLessThan(ordinary.slowestHealthCheck + 200)
+    // Wall time on a shared two-core machine also measures the test files running beside this one:
+    // the health check may wait up to twice as long as behind ordinary pages (before, it waited seconds).
+    expect(nearTheLimit.slowestHealthCheck, seen).toBeLessThan(2 * ordinary.slowestHealthCheck + 200)
   })
 
   it('show the date asked for of a series that runs to 9999, with its next dates', async () => {
