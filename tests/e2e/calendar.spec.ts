@@ -1,8 +1,9 @@
+import fs from 'node:fs'
 import type { Page } from '@playwright/test'
 import { listEventsForAdmin } from '../../app/modules/events/events.queries.server'
 import { EventSchema, type EventFormValues } from '../../app/modules/events/events.schema'
 import { createEvent, deleteEvent } from '../../app/modules/events/events.service.server'
-import { addMonths, formatMonth, monthOf, todayIn } from '../../app/platform/dates'
+import { addDays, addMonths, formatMonth, formatPlainDate, monthOf, todayIn } from '../../app/platform/dates'
 import { expect, test } from './fixtures'
 import { waitForHydration } from './hydration'
 
@@ -131,9 +132,9 @@ test('an administrator adds, edits and deletes a one-off event from the calendar
   await expect(page.getByLabel('Location')).toHaveAccessibleDescription('Location is required')
   const problems = page.getByRole('alert').filter({ hasText: 'There is a problem' })
   // In the order of the fields on the page.
+  // A date without a time is an all-day event: the time is not asked for.
   await expect(problems.getByRole('link')).toHaveText([
     'Title is required',
-    'Start time is required',
     'Location is required',
     'Description is required',
   ])
@@ -232,6 +233,47 @@ test('an administrator adds, edits and deletes a repeating event, one date or th
   await expect(row).toHaveCount(0)
   await page.goto('/calendar?month=2027-03')
   await expect(practices).toHaveCount(0)
+})
+
+test('an administrator adds an all-day event by giving a date and no time; it is all-day everywhere', async ({ page, signIn }) => {
+  const today = todayIn(ZONE)
+  await signIn()
+  await page.goto(`/admin/events/new?from=calendar&date=${today}`)
+  await waitForHydration(page)
+  await page.getByLabel('Title').fill('Scholarship applications close')
+  await page.getByLabel('Type').selectOption('deadline')
+  await expect(page.getByLabel('Start time (optional)')).toHaveValue('')
+  await page.getByLabel('Location').fill('Ministry office')
+  await page.getByLabel('Description').fill('Hand in the forms at the office.')
+  await page.getByRole('button', { name: 'Add Event' }).click()
+  await expect(toast(page, 'Event added.')).toBeVisible()
+  await expect(page).toHaveURL(`/calendar?month=${THIS_MONTH}`)
+
+  // The agenda of the month (a phone), the sidebar, the dialog and its calendar links.
+  const agenda = page.locator('.calendar-agenda').getByRole('link', { name: /Scholarship applications close/ })
+  await expect(agenda).toContainText('All day')
+  const when = `${formatPlainDate(today, 'shortWeekdayDate')}, all day`
+  await expect(page.getByRole('complementary', { name: 'Upcoming Events' }).getByRole('listitem').first()).toContainText(
+    `Scholarship applications close${when}`,
+  )
+  await agenda.click()
+  const dialog = page.getByRole('dialog', { name: 'Scholarship applications close' })
+  await expect(dialog.getByRole('definition').nth(1)).toHaveText('All day')
+  const day = (date: string) => date.replaceAll('-', '')
+  await expect(dialog.getByRole('link', { name: /Google Calendar/ })).toHaveAttribute(
+    'href',
+    new RegExp(`&dates=${day(today)}%2F${day(addDays(today, 1))}&`),
+  )
+  const download = page.waitForEvent('download')
+  await dialog.getByRole('link', { name: 'Download (.ics)' }).click()
+  const file = await (await download).path()
+  expect(fs.readFileSync(file, 'utf8')).toContain(`DTSTART;VALUE=DATE:${day(today)}\r\n`)
+
+  // The home page's upcoming strip: today's all-day event is still to come, first.
+  await page.goto('/')
+  const strip = page.getByRole('region', { name: 'Upcoming Events' })
+  await expect(strip.getByText('The next 8 dates')).toBeVisible()
+  await expect(strip.getByRole('link').nth(1)).toHaveText(`${when}Scholarship applications closeMinistry office`)
 })
 
 test.describe('on a wide screen', () => {
