@@ -279,6 +279,24 @@ test('an administrator adds an all-day event by giving a date and no time; it is
 test.describe('on a wide screen', () => {
   test.use({ viewport: { width: 1280, height: 900 } })
 
+  test('every event name in the month grid is shown whole, under its time', async ({ page }) => {
+    await addEvent({ title: 'Scholarship applications close', startDate: '2027-05-03', startTime: undefined, type: 'deadline' })
+    await addEvent({ title: 'Community Christmas Carol Service', startDate: '2027-05-04', startTime: '18:00', type: 'celebration' })
+    await page.goto('/calendar?month=2027-05')
+    const chips = page.getByRole('table', { name: 'Events in May 2027' }).locator('.calendar-chip')
+    // With the demo events (the distribution's long name among them).
+    await expect(chips.filter({ hasText: 'Monthly Food and Clothing Distribution' })).toHaveCount(1)
+    await expect(chips.filter({ hasText: 'Scholarship' })).toHaveText('All dayScholarship applications close')
+    await expect(chips.filter({ hasText: 'Carol' })).toHaveText('6:00 PMCommunity Christmas Carol Service')
+    // Nothing of a chip's text is cut off or hidden: its content fits its box.
+    const cut = await chips.evaluateAll((links) =>
+      links
+        .filter((link) => link.scrollWidth > link.clientWidth + 1 || link.scrollHeight > link.clientHeight + 1)
+        .map((link) => link.textContent),
+    )
+    expect(cut).toEqual([])
+  })
+
   test('the month is a grid; an administrator adds an event on a day with its plus button', async ({ page, signIn }) => {
     await page.goto('/calendar?month=2027-04')
     const grid = page.getByRole('table', { name: 'Events in April 2027' })

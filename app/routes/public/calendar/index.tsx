@@ -233,7 +233,8 @@ function DayCell({ day, admin }: { day: Day; admin: boolean }) {
                 className={`calendar-chip event-type-${e.type}`}
                 title={`${e.time} ${e.title}`}
               >
-                <span className="calendar-chip-time">{e.time}</span> {e.title}
+                <span className="calendar-chip-time">{e.time}</span>
+                <span className="calendar-chip-title">{e.title}</span>
               </Link>
             </li>
           ))}
