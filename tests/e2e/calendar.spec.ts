@@ -276,6 +276,20 @@ test('an administrator adds an all-day event by giving a date and no time; it is
   await expect(strip.getByRole('link').nth(1)).toHaveText(`${when}Scholarship applications closeMinistry office`)
 })
 
+test.describe('on a phone 360 px wide', () => {
+  test.use({ viewport: { width: 360, height: 740 } })
+
+  test('the month buttons are tap targets of at least 44 px', async ({ page }) => {
+    await page.goto('/calendar')
+    const months = page.getByRole('navigation', { name: 'Months' })
+    for (const name of [/^Previous/, 'Today', /^Next/]) {
+      const box = (await months.getByRole('link', { name }).boundingBox())!
+      expect(box.height, `${name}`).toBeGreaterThanOrEqual(44)
+      expect(box.width, `${name}`).toBeGreaterThanOrEqual(44)
+    }
+  })
+})
+
 test.describe('on a wide screen', () => {
   test.use({ viewport: { width: 1280, height: 900 } })
 
