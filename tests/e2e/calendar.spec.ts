@@ -288,6 +288,19 @@ test.describe('on a phone 360 px wide', () => {
       expect(box.width, `${name}`).toBeGreaterThanOrEqual(44)
     }
   })
+
+  test('the lock button never covers the Upcoming Events card, wherever the page is scrolled', async ({ page }) => {
+    await page.goto('/calendar')
+    const card = page.getByRole('complementary', { name: 'Upcoming Events' })
+    const lock = page.getByRole('link', { name: 'Admin sign in' })
+    const height = await page.evaluate(() => document.documentElement.scrollHeight)
+    for (let y = 0; y <= height; y += 120) {
+      await page.evaluate((top) => window.scrollTo(0, top), y)
+      const [a, b] = [(await card.boundingBox())!, (await lock.boundingBox())!]
+      const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+      expect(overlap, `scrolled to ${y}px`).toBe(false)
+    }
+  })
 })
 
 test.describe('on a wide screen', () => {
