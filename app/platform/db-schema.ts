@@ -99,6 +99,8 @@ export interface EventTable {
   description: string
   location: string
   type: EventTypeValue
+  /** 1: a date and no time; starts_at is then the start of the day, ends_at the start of the last day. */
+  allDay: number
   startsAt: string
   endsAt: string | null
   repeat: EventRepeatValue

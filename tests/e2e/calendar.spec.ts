@@ -1,8 +1,9 @@
+import fs from 'node:fs'
 import type { Page } from '@playwright/test'
 import { listEventsForAdmin } from '../../app/modules/events/events.queries.server'
 import { EventSchema, type EventFormValues } from '../../app/modules/events/events.schema'
 import { createEvent, deleteEvent } from '../../app/modules/events/events.service.server'
-import { addMonths, formatMonth, monthOf, todayIn } from '../../app/platform/dates'
+import { addDays, addMonths, formatMonth, formatPlainDate, monthOf, todayIn } from '../../app/platform/dates'
 import { expect, test } from './fixtures'
 import { waitForHydration } from './hydration'
 
@@ -131,9 +132,9 @@ test('an administrator adds, edits and deletes a one-off event from the calendar
   await expect(page.getByLabel('Location')).toHaveAccessibleDescription('Location is required')
   const problems = page.getByRole('alert').filter({ hasText: 'There is a problem' })
   // In the order of the fields on the page.
+  // A date without a time is an all-day event: the time is not asked for.
   await expect(problems.getByRole('link')).toHaveText([
     'Title is required',
-    'Start time is required',
     'Location is required',
     'Description is required',
   ])
@@ -234,8 +235,94 @@ test('an administrator adds, edits and deletes a repeating event, one date or th
   await expect(practices).toHaveCount(0)
 })
 
+test('an administrator adds an all-day event by giving a date and no time; it is all-day everywhere', async ({ page, signIn }) => {
+  const today = todayIn(ZONE)
+  await signIn()
+  await page.goto(`/admin/events/new?from=calendar&date=${today}`)
+  await waitForHydration(page)
+  await page.getByLabel('Title').fill('Scholarship applications close')
+  await page.getByLabel('Type').selectOption('deadline')
+  await expect(page.getByLabel('Start time (optional)')).toHaveValue('')
+  await page.getByLabel('Location').fill('Ministry office')
+  await page.getByLabel('Description').fill('Hand in the forms at the office.')
+  await page.getByRole('button', { name: 'Add Event' }).click()
+  await expect(toast(page, 'Event added.')).toBeVisible()
+  await expect(page).toHaveURL(`/calendar?month=${THIS_MONTH}`)
+
+  // The agenda of the month (a phone), the sidebar, the dialog and its calendar links.
+  const agenda = page.locator('.calendar-agenda').getByRole('link', { name: /Scholarship applications close/ })
+  await expect(agenda).toContainText('All day')
+  const when = `${formatPlainDate(today, 'shortWeekdayDate')}, all day`
+  await expect(page.getByRole('complementary', { name: 'Upcoming Events' }).getByRole('listitem').first()).toContainText(
+    `Scholarship applications close${when}`,
+  )
+  await agenda.click()
+  const dialog = page.getByRole('dialog', { name: 'Scholarship applications close' })
+  await expect(dialog.getByRole('definition').nth(1)).toHaveText('All day')
+  const day = (date: string) => date.replaceAll('-', '')
+  await expect(dialog.getByRole('link', { name: /Google Calendar/ })).toHaveAttribute(
+    'href',
+    new RegExp(`&dates=${day(today)}%2F${day(addDays(today, 1))}&`),
+  )
+  const download = page.waitForEvent('download')
+  await dialog.getByRole('link', { name: 'Download (.ics)' }).click()
+  const file = await (await download).path()
+  expect(fs.readFileSync(file, 'utf8')).toContain(`DTSTART;VALUE=DATE:${day(today)}\r\n`)
+
+  // The home page's upcoming strip: today's all-day event is still to come, first.
+  await page.goto('/')
+  const strip = page.getByRole('region', { name: 'Upcoming Events' })
+  await expect(strip.getByText('The next 8 dates')).toBeVisible()
+  await expect(strip.getByRole('link').nth(1)).toHaveText(`${when}Scholarship applications closeMinistry office`)
+})
+
+test.describe('on a phone 360 px wide', () => {
+  test.use({ viewport: { width: 360, height: 740 } })
+
+  test('the month buttons are tap targets of at least 44 px', async ({ page }) => {
+    await page.goto('/calendar')
+    const months = page.getByRole('navigation', { name: 'Months' })
+    for (const name of [/^Previous/, 'Today', /^Next/]) {
+      const box = (await months.getByRole('link', { name }).boundingBox())!
+      expect(box.height, `${name}`).toBeGreaterThanOrEqual(44)
+      expect(box.width, `${name}`).toBeGreaterThanOrEqual(44)
+    }
+  })
+
+  test('the lock button never covers the Upcoming Events card, wherever the page is scrolled', async ({ page }) => {
+    await page.goto('/calendar')
+    const card = page.getByRole('complementary', { name: 'Upcoming Events' })
+    const lock = page.getByRole('link', { name: 'Admin sign in' })
+    const height = await page.evaluate(() => document.documentElement.scrollHeight)
+    for (let y = 0; y <= height; y += 120) {
+      await page.evaluate((top) => window.scrollTo(0, top), y)
+      const [a, b] = [(await card.boundingBox())!, (await lock.boundingBox())!]
+      const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+      expect(overlap, `scrolled to ${y}px`).toBe(false)
+    }
+  })
+})
+
 test.describe('on a wide screen', () => {
   test.use({ viewport: { width: 1280, height: 900 } })
+
+  test('every event name in the month grid is shown whole, under its time', async ({ page }) => {
+    await addEvent({ title: 'Scholarship applications close', startDate: '2027-05-03', startTime: undefined, type: 'deadline' })
+    await addEvent({ title: 'Community Christmas Carol Service', startDate: '2027-05-04', startTime: '18:00', type: 'celebration' })
+    await page.goto('/calendar?month=2027-05')
+    const chips = page.getByRole('table', { name: 'Events in May 2027' }).locator('.calendar-chip')
+    // With the demo events (the distribution's long name among them).
+    await expect(chips.filter({ hasText: 'Monthly Food and Clothing Distribution' })).toHaveCount(1)
+    await expect(chips.filter({ hasText: 'Scholarship' })).toHaveText('All dayScholarship applications close')
+    await expect(chips.filter({ hasText: 'Carol' })).toHaveText('6:00 PMCommunity Christmas Carol Service')
+    // Nothing of a chip's text is cut off or hidden: its content fits its box.
+    const cut = await chips.evaluateAll((links) =>
+      links
+        .filter((link) => link.scrollWidth > link.clientWidth + 1 || link.scrollHeight > link.clientHeight + 1)
+        .map((link) => link.textContent),
+    )
+    expect(cut).toEqual([])
+  })
 
   test('the month is a grid; an administrator adds an event on a day with its plus button', async ({ page, signIn }) => {
     await page.goto('/calendar?month=2027-04')

@@ -48,7 +48,9 @@ describe('the calendar page', () => {
     const html = await res.text()
     const month = monthOf(todayIn(ZONE))
     expect(html).toContain(`>${formatMonth(month)}</h2>`)
-    expect(html).toContain('4 upcoming events')
+    // Events are counted once however often they repeat; the lists beside the count say they list dates.
+    expect(html).toContain('4 upcoming events (a repeating event counts once)')
+    expect(html).toContain('<p class="calendar-upcoming-note">The next 5 dates</p>')
     expect(html).toMatch(/<th scope="col"><abbr title="Sunday">Sun<\/abbr><\/th>/)
     expect(html).toContain('Monthly Food and Clothing Distribution')
     expect(html.match(/class="calendar-upcoming-item"/g)).toHaveLength(5)
@@ -146,9 +148,11 @@ describe('an administrator', () => {
     const res = await addEvent({ title: ' ', description: '', startDate: '', startTime: '', location: '', repeat: 'none', repeatEnds: 'never' })
     expect(res.status).toBe(400)
     const html = await res.text()
-    for (const message of ['Title is required', 'Description is required', 'Start date is required', 'Start time is required', 'Location is required']) {
+    for (const message of ['Title is required', 'Description is required', 'Start date is required', 'Location is required']) {
       expect(html).toContain(message)
     }
+    // A date without a time is an all-day event.
+    expect(html).not.toContain('Start time is required')
     const backwards = await addEvent({ ...EVENT, startTime: '18:00', endTime: '17:00' })
     expect(backwards.status).toBe(400)
     expect(await backwards.text()).toContain('The end must not be before the start')
@@ -217,6 +221,7 @@ describe('the rest of the site', () => {
     const home = await (await get(server, '/')).text()
     expect(home.match(/href="\/calendar"/g)?.length).toBeGreaterThanOrEqual(3)
     expect(home).toMatch(/href="\/calendar\/monthly-food-and-clothing-distribution\?date=\d{4}-\d{2}-\d{2}"/)
+    expect(home).toContain('<p class="section-header-note">The next 8 dates</p>')
   })
 
   it('sends an administrator from the lock button to event management', async () => {

@@ -19,6 +19,7 @@ function event(zone: string, date: string, time: string, rest: Partial<EventReco
     type: 'event',
     startsAt: startsAt.toISOString(),
     endsAt: new Date(startsAt.getTime() + 3 * 3_600_000).toISOString(),
+    allDay: false,
     repeat: 'none',
     repeatUntil: null,
     repeatCount: null,
@@ -129,7 +130,11 @@ describe('the iCalendar feed', () => {
 
   it('offers a Google Calendar link for the occurrence, with the rule of a series', () => {
     const url = new URL(
-      googleCalendarUrl(distribution, { startsAt: '2026-11-28T13:00:00.000Z', endsAt: '2026-11-28T16:00:00.000Z' }, { origin: ORIGIN, timeZone: zone }),
+      googleCalendarUrl(
+        distribution,
+        { date: '2026-11-28', startsAt: '2026-11-28T13:00:00.000Z', endsAt: '2026-11-28T16:00:00.000Z', allDay: false },
+        { origin: ORIGIN, timeZone: zone },
+      ),
     )
     expect(url.origin).toBe('https://calendar.google.com')
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
@@ -140,5 +145,50 @@ describe('the iCalendar feed', () => {
       location: 'Ministry Centre',
       recur: 'RRULE:FREQ=MONTHLY;BYDAY=SA;BYSETPOS=-1;UNTIL=20270327T130000Z',
     })
+  })
+})
+
+describe('all-day events in calendar apps', () => {
+  // East of UTC, so that the start of a local day is the day before in UTC.
+  const zone = 'Pacific/Auckland'
+  const allDay = (date: string, rest: Partial<EventRecord>) =>
+    event(zone, date, '00:00', { endsAt: null, allDay: true, ...rest })
+  const deadline = allDay('2026-11-30', { slug: 'deadline' })
+  const camp = allDay('2026-12-01', { slug: 'camp', endsAt: instantIn('2026-12-03', '00:00', zone).toISOString() })
+  const distribution = allDay('2026-10-31', {
+    slug: 'distribution',
+    repeat: 'monthly-last-weekday',
+    repeatUntil: '2027-01-30',
+    skippedDates: ['2026-12-26'],
+  })
+  const text = buildCalendarFile([deadline, camp, distribution], { name: 'x', origin: ORIGIN, timeZone: zone })
+
+  it('are dates (DTSTART;VALUE=DATE) with DTEND the day after the last, read as dates by an independent parser', () => {
+    const [first, second, third] = parse(text).getAllSubcomponents('vevent')
+    expect(text).toContain('DTSTART;VALUE=DATE:20261130\r\nDTEND;VALUE=DATE:20261201\r\n')
+    expect(text).toContain('DTSTART;VALUE=DATE:20261201\r\nDTEND;VALUE=DATE:20261204\r\n')
+    const start = first.getFirstPropertyValue('dtstart') as ICAL.Time
+    expect([start.isDate, start.toString()]).toEqual([true, '2026-11-30'])
+    expect((second.getFirstPropertyValue('dtend') as ICAL.Time).toString()).toBe('2026-12-04')
+    // A series: UNTIL and EXDATE are dates like its start, and the dates are ours.
+    expect(text).toContain('RRULE:FREQ=MONTHLY;BYDAY=SA;BYSETPOS=-1;UNTIL=20270130\r\nEXDATE;VALUE=DATE:20261226\r\n')
+    const iterator = new ICAL.Event(third).iterator()
+    const days: string[] = []
+    for (let next = iterator.next(); next && days.length < 10; next = iterator.next()) days.push(next.toString())
+    const ours = nextOccurrences(distribution, new Date(distribution.startsAt), 10, zone).map((o) => o.date)
+    expect(ours).toEqual(['2026-10-31', '2026-11-28', '2027-01-30'])
+    expect(days).toEqual(ours)
+  })
+
+  it('open Google Calendar on the days, the end being the day after the last', () => {
+    const occurrence = { date: '2026-12-01', startsAt: camp.startsAt, endsAt: camp.endsAt, allDay: true }
+    const url = new URL(googleCalendarUrl(camp, occurrence, { origin: ORIGIN, timeZone: zone }))
+    expect(url.searchParams.get('dates')).toBe('20261201/20261204')
+    const series = nextOccurrences(distribution, new Date('2026-11-01'), 1, zone)[0]
+    const seriesUrl = new URL(
+      googleCalendarUrl(distribution, { ...series, startsAt: series.startsAt.toISOString(), endsAt: null }, { origin: ORIGIN, timeZone: zone }),
+    )
+    expect(seriesUrl.searchParams.get('dates')).toBe('20261128/20261129')
+    expect(seriesUrl.searchParams.get('recur')).toBe('RRULE:FREQ=MONTHLY;BYDAY=SA;BYSETPOS=-1;UNTIL=20270130')
   })
 })

@@ -1,6 +1,6 @@
 import { getVtimezoneComponent } from '@touch4it/ical-timezones'
 import ical, { escape, ICalEventRepeatingFreq, ICalWeekday, type ICalRepeatingOptions } from 'ical-generator'
-import { dateInZone, instantIn, wallClockIn } from '~/platform/dates'
+import { addDays, dateInZone, instantIn, wallClockIn, type PlainDate } from '~/platform/dates'
 import type { EventRecord } from './events.queries.server'
 import { lastStartOf, repeatRuleOf, rruleText } from './events.recurrence.server'
 import { eventTypeLabel } from './events.schema'
@@ -39,6 +39,32 @@ function repeatingOf(event: EventRecord, timeZone: string, zone: string | null):
   }
 }
 
+/** A day as ical-generator writes it with VALUE=DATE when no time zone is given: its UTC date. */
+function dayValue(date: PlainDate): Date {
+  return new Date(`${date}T00:00:00Z`)
+}
+
+/**
+ * An all-day event's days (DTSTART;VALUE=DATE, and DTEND the day after its last day, as RFC 5545
+ * counts it), and its rule written out, so that UNTIL and EXDATE are dates like the start.
+ */
+function allDayFields(event: EventRecord, timeZone: string) {
+  const first = wallClockIn(event.startsAt, timeZone).date
+  const last = event.endsAt ? wallClockIn(event.endsAt, timeZone).date : first
+  const rule = repeatRuleOf(event, timeZone)
+  const lines = rule ? [`RRULE:${rruleText(rule, timeZone)}`] : []
+  if (rule && event.skippedDates.length > 0) {
+    lines.push(`EXDATE;VALUE=DATE:${event.skippedDates.map((date) => date.replaceAll('-', '')).join(',')}`)
+  }
+  return {
+    allDay: true,
+    start: dayValue(first),
+    end: dayValue(addDays(last, 1)),
+    timezone: null,
+    repeating: lines.length > 0 ? lines.join('\n') : undefined,
+  }
+}
+
 export function buildCalendarFile(events: EventRecord[], { name, origin, timeZone }: CalendarFileOptions): string {
   // A zone without a VTIMEZONE definition would leave TZID pointing at nothing: such sites get UTC times.
   const zone = getVtimezoneComponent(timeZone) ? timeZone : null
@@ -56,6 +82,8 @@ export function buildCalendarFile(events: EventRecord[], { name, origin, timeZon
       start: at(event.startsAt),
       end: event.endsAt ? at(event.endsAt) : null,
       timezone: zone,
+      repeating: repeatingOf(event, timeZone, zone),
+      ...(event.allDay ? allDayFields(event, timeZone) : {}),
       stamp: new Date(event.updatedAt),
       created: new Date(event.createdAt),
       lastModified: new Date(event.updatedAt),
@@ -64,7 +92,6 @@ export function buildCalendarFile(events: EventRecord[], { name, origin, timeZon
       location: event.location,
       url: `${origin}/calendar/${encodeURIComponent(event.slug)}`,
       categories: [{ name: eventTypeLabel(event.type) }],
-      repeating: repeatingOf(event, timeZone, zone),
     })
   }
   return calendar.toString()
@@ -75,13 +102,25 @@ function googleTime(iso: string, timeZone: string): string {
   return `${date.replaceAll('-', '')}T${time.replace(':', '')}00`
 }
 
+/** Google's dates: start/end in local time, or for an all-day event its first day/the day after its last. */
+function googleDates(
+  occurrence: { date: PlainDate; startsAt: string; endsAt: string | null; allDay: boolean },
+  timeZone: string,
+) {
+  if (occurrence.allDay) {
+    const last = occurrence.endsAt ? wallClockIn(occurrence.endsAt, timeZone).date : occurrence.date
+    return `${occurrence.date.replaceAll('-', '')}/${addDays(last, 1).replaceAll('-', '')}`
+  }
+  return `${googleTime(occurrence.startsAt, timeZone)}/${googleTime(occurrence.endsAt ?? occurrence.startsAt, timeZone)}`
+}
+
 /**
  * A link that opens Google Calendar's "new event" page filled in with this occurrence, and
  * for a series its rule from then on (Google cannot skip dates, so skipped dates are not in it).
  */
 export function googleCalendarUrl(
   event: EventRecord,
-  occurrence: { startsAt: string; endsAt: string | null },
+  occurrence: { date: PlainDate; startsAt: string; endsAt: string | null; allDay: boolean },
   { origin, timeZone }: Pick<CalendarFileOptions, 'origin' | 'timeZone'>,
 ): string {
   const rule = repeatRuleOf(event, timeZone)
@@ -93,12 +132,12 @@ export function googleCalendarUrl(
   const params = new URLSearchParams({
     action: 'TEMPLATE',
     text: event.title,
-    dates: `${googleTime(occurrence.startsAt, timeZone)}/${googleTime(occurrence.endsAt ?? occurrence.startsAt, timeZone)}`,
+    dates: googleDates(occurrence, timeZone),
     ctz: timeZone,
     details: `${event.description}\n\n${origin}/calendar/${encodeURIComponent(event.slug)}`,
     location: event.location,
   })
-  if (rule) params.set('recur', `RRULE:${rruleText(rule)}`)
+  if (rule) params.set('recur', `RRULE:${rruleText(rule, event.allDay ? timeZone : undefined)}`)
   return `https://calendar.google.com/calendar/render?${params}`
 }
 

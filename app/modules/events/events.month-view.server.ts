@@ -1,6 +1,5 @@
 import {
   addMonths,
-  formatDate,
   formatMonth,
   formatPlainDate,
   monthGridWeeks,
@@ -15,6 +14,7 @@ import {
   type CalendarOccurrence,
 } from './events.queries.server'
 import { CALENDAR_SIDEBAR_LIMIT, eventTypeLabel } from './events.schema'
+import { formatOccurrenceStart, formatOccurrenceWhen, nextDatesLabel, upcomingEventsLabel } from './events.wording.server'
 
 /** An occurrence as the month grid, its agenda and the sidebar show it. */
 function chipOf(o: CalendarOccurrence, timeZone: string) {
@@ -24,7 +24,7 @@ function chipOf(o: CalendarOccurrence, timeZone: string) {
     title: o.title,
     type: o.type,
     typeLabel: eventTypeLabel(o.type),
-    time: formatDate(o.startsAt, timeZone, 'time'),
+    time: formatOccurrenceStart(o, timeZone),
     location: o.location,
   }
 }
@@ -56,10 +56,11 @@ export async function getCalendarMonth(month: PlainMonth, { today, timeZone }: {
     ),
     upcoming: upcoming.map((o) => ({
       ...chipOf(o, timeZone),
-      when: formatDate(o.startsAt, timeZone, 'shortWeekdayDateTime'),
+      when: formatOccurrenceWhen(o, timeZone),
       monthShort: formatPlainDate(o.date, 'monthShort'),
       day: Number(o.date.slice(8, 10)),
     })),
-    upcomingCount,
+    upcomingCountLabel: upcomingEventsLabel(upcomingCount),
+    upcomingDatesLabel: nextDatesLabel(upcoming.length),
   }
 }

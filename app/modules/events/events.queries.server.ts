@@ -23,6 +23,8 @@ export interface CalendarOccurrence {
   /** ISO-8601 UTC */
   startsAt: string
   endsAt: string | null
+  /** A date and no time: startsAt is the start of the day, endsAt (if any) the start of the last day. */
+  allDay: boolean
   repeats: boolean
 }
 
@@ -44,6 +46,7 @@ const EVENT_COLUMNS = [
   'description',
   'location',
   'type',
+  'allDay',
   'startsAt',
   'endsAt',
   'repeat',
@@ -53,8 +56,10 @@ const EVENT_COLUMNS = [
   'updatedAt',
 ] as const
 
-/** Loads the skipped dates of these events and attaches them. */
-async function withSkippedDates<T extends { id: string }>(rows: T[]): Promise<(T & { skippedDates: PlainDate[] })[]> {
+/** Loads the skipped dates of these events and attaches them (and reads the stored all-day flag). */
+async function withSkippedDates<T extends { id: string; allDay: number }>(
+  rows: T[],
+): Promise<(Omit<T, 'allDay'> & { allDay: boolean; skippedDates: PlainDate[] })[]> {
   if (rows.length === 0) return []
   const skipped = await db
     .selectFrom('eventSkippedDates')
@@ -68,7 +73,7 @@ async function withSkippedDates<T extends { id: string }>(rows: T[]): Promise<(T
     .execute()
   const byEvent = new Map<string, PlainDate[]>()
   for (const { eventId, date } of skipped) byEvent.set(eventId, [...(byEvent.get(eventId) ?? []), date])
-  return rows.map((row) => ({ ...row, skippedDates: byEvent.get(row.id) ?? [] }))
+  return rows.map((row) => ({ ...row, allDay: row.allDay === 1, skippedDates: byEvent.get(row.id) ?? [] }))
 }
 
 // The last start is computed in the time zone the event was saved in; a day's margin covers a later change of zone.
@@ -99,6 +104,7 @@ function toCalendarOccurrence(event: EventRecord, occurrence: Occurrence): Calen
     date: occurrence.date,
     startsAt: occurrence.startsAt.toISOString(),
     endsAt: occurrence.endsAt?.toISOString() ?? null,
+    allDay: occurrence.allDay,
     repeats: event.repeat !== 'none',
   }
 }
@@ -110,6 +116,7 @@ function firstOccurrence(event: EventRecord, timeZone: string): Occurrence {
       date: wallClockIn(event.startsAt, timeZone).date,
       startsAt: new Date(event.startsAt),
       endsAt: event.endsAt ? new Date(event.endsAt) : null,
+      allDay: event.allDay,
     }
   )
 }
@@ -175,7 +182,9 @@ export async function getEventBySlug(
     (date ? occurrenceOn(event, date, timeZone) : null) ??
     nextOccurrences(event, now, 1, timeZone)[0] ??
     firstOccurrence(event, timeZone)
-  const later = event.repeat === 'none' ? [] : nextOccurrences(event, new Date(occurrence.startsAt.getTime() + 1), 4, timeZone)
+  // An all-day occurrence lasts its whole day: the later ones start on the next day.
+  const after = event.allDay ? instantIn(addDays(occurrence.date, 1), '00:00', timeZone) : new Date(occurrence.startsAt.getTime() + 1)
+  const later = event.repeat === 'none' ? [] : nextOccurrences(event, after, 4, timeZone)
   return {
     ...event,
     occurrence: toCalendarOccurrence(event, occurrence),
@@ -238,9 +247,9 @@ export async function getEventForEdit(
       title: event.title,
       description: event.description,
       startDate: start.date,
-      startTime: start.time,
+      startTime: event.allDay ? undefined : start.time,
       endDate: end && end.date !== start.date ? end.date : undefined,
-      endTime: end?.time,
+      endTime: event.allDay ? undefined : end?.time,
       location: event.location,
       type: event.type,
       repeat: event.repeat,

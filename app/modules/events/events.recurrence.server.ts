@@ -13,9 +13,12 @@ import { addDays, instantIn, monthOf, wallClockIn, type PlainDate, type PlainTim
  */
 
 export interface EventTiming {
-  /** ISO-8601 UTC: the first (or only) occurrence. */
+  /** ISO-8601 UTC: the first (or only) occurrence; for an all-day event, the start of its day. */
   startsAt: string
+  /** For an all-day event: the start of its last day (null for a single day). */
   endsAt: string | null
+  /** A date and no time (a distribution day, a deadline): walked like any event, at 00:00. */
+  allDay: boolean
   repeat: EventRepeatValue
   /** The series' last day, in the site's time zone. */
   repeatUntil: PlainDate | null
@@ -28,6 +31,7 @@ export interface Occurrence {
   date: PlainDate
   startsAt: Date
   endsAt: Date | null
+  allDay: boolean
 }
 
 export type Weekday = 'SU' | 'MO' | 'TU' | 'WE' | 'TH' | 'FR' | 'SA'
@@ -114,10 +118,22 @@ function durationOf(timing: EventTiming): number | null {
   return timing.endsAt ? Date.parse(timing.endsAt) - Date.parse(timing.startsAt) : null
 }
 
+/** Days from the first day to the last of an all-day event (a day is not always 24 hours long). */
+function daySpanOf(timing: EventTiming, timeZone: string): number {
+  if (!timing.endsAt) return 0
+  const day = (iso: string) => Date.parse(wallClockIn(iso, timeZone).date)
+  return Math.round((day(timing.endsAt) - day(timing.startsAt)) / 86_400_000)
+}
+
 function occurrenceAt(local: { date: PlainDate; time: PlainTime }, timing: EventTiming, timeZone: string): Occurrence {
   const startsAt = instantIn(local.date, local.time, timeZone)
+  if (timing.allDay) {
+    const span = daySpanOf(timing, timeZone)
+    const endsAt = span > 0 ? instantIn(addDays(local.date, span), '00:00', timeZone) : null
+    return { date: local.date, startsAt, endsAt, allDay: true }
+  }
   const duration = durationOf(timing)
-  return { date: local.date, startsAt, endsAt: duration === null ? null : new Date(startsAt.getTime() + duration) }
+  return { date: local.date, startsAt, endsAt: duration === null ? null : new Date(startsAt.getTime() + duration), allDay: false }
 }
 
 function theOnlyOccurrence(timing: EventTiming, timeZone: string): Occurrence {
@@ -125,7 +141,13 @@ function theOnlyOccurrence(timing: EventTiming, timeZone: string): Occurrence {
     date: wallClockIn(timing.startsAt, timeZone).date,
     startsAt: new Date(timing.startsAt),
     endsAt: timing.endsAt ? new Date(timing.endsAt) : null,
+    allDay: timing.allDay,
   }
+}
+
+/** An all-day event is still to come all through its day: it counts from the start of `from`'s day. */
+function upcomingFrom(timing: EventTiming, from: Date, timeZone: string): Date {
+  return timing.allDay ? instantIn(wallClockIn(from, timeZone).date, '00:00', timeZone) : from
 }
 
 /** No request looks at more dates of one series than this (skipped ones included). */
@@ -163,8 +185,9 @@ export function occurrencesBetween(timing: EventTiming, from: Date, to: Date, ti
   return found
 }
 
-/** The first `limit` occurrences that start at `from` or later. */
-export function nextOccurrences(timing: EventTiming, from: Date, limit: number, timeZone: string): Occurrence[] {
+/** The first `limit` occurrences that start at `from` or later (an all-day one: on `from`'s day or later). */
+export function nextOccurrences(timing: EventTiming, fromInstant: Date, limit: number, timeZone: string): Occurrence[] {
+  const from = upcomingFrom(timing, fromInstant, timeZone)
   if (timing.repeat === 'none') {
     const only = theOnlyOccurrence(timing, timeZone)
     return only.startsAt >= from && limit > 0 ? [only] : []
@@ -211,14 +234,20 @@ export function repeatRuleOf(timing: EventTiming, timeZone: string): RepeatRule 
   return rule
 }
 
-/** The rule as an RRULE value ('FREQ=MONTHLY;BYDAY=SA;BYSETPOS=-1'). */
-export function rruleText(rule: RepeatRule): string {
+/**
+ * The rule as an RRULE value ('FREQ=MONTHLY;BYDAY=SA;BYSETPOS=-1'). For an all-day event, UNTIL
+ * is a date like its start (RFC 5545, 3.3.10): the last day in `allDayIn`, the site's time zone.
+ */
+export function rruleText(rule: RepeatRule, allDayIn?: string): string {
   const parts = [`FREQ=${rule.freq}`]
   if (rule.byDay) parts.push(`BYDAY=${rule.byDay.join(',')}`)
   if (rule.bySetPos) parts.push(`BYSETPOS=${rule.bySetPos.join(',')}`)
   if (rule.byMonthDay) parts.push(`BYMONTHDAY=${rule.byMonthDay.join(',')}`)
   if (rule.count) parts.push(`COUNT=${rule.count}`)
-  const until = rule.until?.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+  const until =
+    rule.until && allDayIn
+      ? wallClockIn(rule.until, allDayIn).date.replaceAll('-', '')
+      : rule.until?.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
   if (until) parts.push(`UNTIL=${until}`)
   return parts.join(';')
 }

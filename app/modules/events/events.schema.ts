@@ -63,13 +63,14 @@ export function isLastWeekdayOfMonth(day: string): boolean {
 /**
  * The event form (admin): dates and times are the site's local time; the server turns them
  * into UTC. Conform turns empty fields into undefined and numbers into numbers before this runs.
+ * An event without a start time is an all-day event (the old site's form asked for a date only).
  */
 export const EventSchema = z
   .object({
     title: requiredText('Title', 200),
     description: requiredText('Description', 5_000),
     startDate: date('Start date'),
-    startTime: time('Start time'),
+    startTime: time('Start time').optional(),
     endDate: date('End date').optional(),
     endTime: time('End time').optional(),
     location: requiredText('Location', 200),
@@ -89,10 +90,19 @@ export const EventSchema = z
     skipDate: date('Date to skip').optional(),
   })
   .superRefine((event, ctx) => {
-    if (event.endDate && !event.endTime) {
+    if (!event.startTime) {
+      if (event.endTime) {
+        ctx.addIssue({ code: 'custom', path: ['startTime'], message: 'Start time is required when an end time is given' })
+      }
+      if (event.endDate && event.endDate < event.startDate) {
+        ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The end must not be before the start' })
+      }
+    } else if (event.endDate && !event.endTime) {
       ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'End time is required when an end date is given' })
-    }
-    if (event.endTime && `${event.endDate ?? event.startDate}T${event.endTime}` < `${event.startDate}T${event.startTime}`) {
+    } else if (
+      event.endTime &&
+      `${event.endDate ?? event.startDate}T${event.endTime}` < `${event.startDate}T${event.startTime}`
+    ) {
       ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'The end must not be before the start' })
     }
     if (event.repeat === 'none') return

@@ -14,15 +14,28 @@ export class EventNotFoundError extends Error {
   }
 }
 
-/** The form's local dates and times as stored: UTC instants, the rule, and the skipped dates. */
+/** When the event ends, as stored: for an all-day event the start of its last day, if that is a later day. */
+function endOf(input: EventInput, timeZone: string): string | null {
+  if (!input.startTime) {
+    return input.endDate && input.endDate > input.startDate ? instantIn(input.endDate, '00:00', timeZone).toISOString() : null
+  }
+  return input.endTime ? instantIn(input.endDate ?? input.startDate, input.endTime, timeZone).toISOString() : null
+}
+
+/**
+ * The form's local dates and times as stored: UTC instants, the rule, and the skipped dates.
+ * An all-day event (no start time) starts at the start of its day.
+ */
 function toStored(input: EventInput, timeZone: string) {
-  const startsAt = instantIn(input.startDate, input.startTime, timeZone).toISOString()
-  const endsAt = input.endTime ? instantIn(input.endDate ?? input.startDate, input.endTime, timeZone).toISOString() : null
+  const allDay = !input.startTime
+  const startsAt = instantIn(input.startDate, input.startTime ?? '00:00', timeZone).toISOString()
+  const endsAt = endOf(input, timeZone)
   const repeats = input.repeat !== 'none'
   const skippedDates = repeats ? [...new Set([...input.skippedDates, ...(input.skipDate ? [input.skipDate] : [])])] : []
   const timing: EventTiming = {
     startsAt,
     endsAt,
+    allDay,
     repeat: input.repeat,
     repeatUntil: repeats && input.repeatEnds === 'on-date' ? (input.repeatUntil ?? null) : null,
     repeatCount: repeats && input.repeatEnds === 'after-count' ? (input.repeatCount ?? null) : null,
@@ -34,6 +47,7 @@ function toStored(input: EventInput, timeZone: string) {
       description: input.description,
       location: input.location,
       type: input.type,
+      allDay: allDay ? 1 : 0,
       startsAt,
       endsAt,
       repeat: timing.repeat,

@@ -28,11 +28,49 @@ export function describeRepeat(timing: EventTiming, timeZone: string): string | 
   return rule
 }
 
-/** '9:00 AM – 12:00 PM', or '9:00 AM' without an end; an end on another day names that day. */
-export function formatOccurrenceTimes(
-  occurrence: { date: PlainDate; startsAt: string | Date; endsAt: string | Date | null },
-  timeZone: string,
-): string {
+/**
+ * What a list of upcoming dates shows ('The next 5 dates'): beside the count of events, where a
+ * repeating event counts once, the lists say that they count dates. Null for an empty list.
+ */
+export function nextDatesLabel(count: number): string | null {
+  if (count === 0) return null
+  return count === 1 ? 'The next date' : `The next ${count} dates`
+}
+
+/** The calendar's count of events to come: '4 upcoming events (a repeating event counts once)'. */
+export function upcomingEventsLabel(count: number): string {
+  if (count === 0) return 'No upcoming events scheduled'
+  return `${count} upcoming ${count === 1 ? 'event' : 'events'} (a repeating event counts once)`
+}
+
+interface ShownOccurrence {
+  date: PlainDate
+  startsAt: string | Date
+  endsAt: string | Date | null
+  allDay: boolean
+}
+
+/** When it starts on its day, for the month grid and its agenda: '9:00 AM', or 'All day'. */
+export function formatOccurrenceStart(occurrence: ShownOccurrence, timeZone: string): string {
+  return occurrence.allDay ? 'All day' : formatDate(occurrence.startsAt, timeZone, 'time')
+}
+
+/** Its day and start, for lists of dates: 'Sat, Nov 28, 9:00 AM', or 'Sat, Nov 28, all day'. */
+export function formatOccurrenceWhen(occurrence: ShownOccurrence, timeZone: string): string {
+  return occurrence.allDay
+    ? `${formatPlainDate(occurrence.date, 'shortWeekdayDate')}, all day`
+    : formatDate(occurrence.startsAt, timeZone, 'shortWeekdayDateTime')
+}
+
+/**
+ * '9:00 AM – 12:00 PM', or '9:00 AM' without an end; an end on another day names that day.
+ * An all-day event: 'All day', or 'All day, until Mon, Nov 30' when it lasts several days.
+ */
+export function formatOccurrenceTimes(occurrence: ShownOccurrence, timeZone: string): string {
+  if (occurrence.allDay) {
+    const lastDay = occurrence.endsAt ? wallClockIn(occurrence.endsAt, timeZone).date : occurrence.date
+    return lastDay > occurrence.date ? `All day, until ${formatPlainDate(lastDay, 'shortWeekdayDate')}` : 'All day'
+  }
   const start = formatDate(occurrence.startsAt, timeZone, 'time')
   if (!occurrence.endsAt) return start
   const endDay = wallClockIn(occurrence.endsAt, timeZone).date

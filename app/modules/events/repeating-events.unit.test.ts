@@ -21,6 +21,7 @@ function timing(zone: string, date: string, time: string, rest: Partial<EventTim
   return {
     startsAt: startsAt.toISOString(),
     endsAt: new Date(startsAt.getTime() + 3 * 3_600_000).toISOString(),
+    allDay: false,
     repeat: 'none',
     repeatUntil: null,
     repeatCount: null,
@@ -134,6 +135,21 @@ describe('repeating events', () => {
     const later = new Date(now.getTime() + 1)
     expect(dates(nextOccurrences(weekly, later, 2, ANTIGUA))).toEqual(['2026-11-21', '2026-11-28'])
     expect(lastStartOf(weekly, ANTIGUA)).toBeNull()
+  })
+
+  it('of all-day events are still to come all through their day, and keep their days across daylight saving', () => {
+    // Three days, from the last Saturday, in a zone whose clocks change in the spring and autumn.
+    const camp = timing(LONDON, '2026-09-26', '00:00', {
+      allDay: true,
+      endsAt: instantIn('2026-09-28', '00:00', LONDON).toISOString(),
+      repeat: 'monthly-last-weekday',
+    })
+    const afternoon = instantIn('2026-10-31', '15:00', LONDON)
+    const [today, next] = nextOccurrences(camp, afternoon, 2, LONDON)
+    expect([today.date, today.allDay, wallClockIn(today.endsAt!, LONDON)]).toEqual(['2026-10-31', true, { date: '2026-11-02', time: '00:00' }])
+    expect(wallClockIn(today.startsAt, LONDON)).toEqual({ date: '2026-10-31', time: '00:00' })
+    expect(next.date).toBe('2026-11-28')
+    expect(dates(nextOccurrences(camp, instantIn('2026-11-01', '00:00', LONDON), 1, LONDON))).toEqual(['2026-11-28'])
   })
 
   it('end on a date given in local time, with UNTIL in UTC for the feed', () => {

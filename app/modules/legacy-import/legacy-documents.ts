@@ -192,16 +192,17 @@ export interface LegacyEvent {
   location: string
   type: EventTypeValue
   startDate: PlainDate
-  startTime: PlainTime
+  /** None: an all-day event (the old site's form asked for a date only). */
+  startTime?: PlainTime
   endDate?: PlainDate
   endTime?: PlainTime
   createdAt: string
 }
 
-/** A stored date (an ISO timestamp, or a bare date) as the site's local day and time. */
-function localDateTime(value: string, timeZone: string): { date: PlainDate; time: PlainTime } | null {
+/** A stored date (an ISO timestamp, or a bare date) as the site's local day and time (none for a bare date). */
+function localDateTime(value: string, timeZone: string): { date: PlainDate; time: PlainTime | null } | null {
   const bare = parsePlainDate(value)
-  if (bare) return { date: bare, time: '00:00' }
+  if (bare) return { date: bare, time: null }
   if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(Date.parse(value))) return null
   const local = wallClockIn(value, timeZone)
   return parsePlainDate(local.date) ? local : null
@@ -220,7 +221,7 @@ export function readEventDocument(doc: LegacyDocument, timeZone: string, warning
     location: optional(doc, 'location', 200, 'location'),
     type: 'event',
     startDate: start.date,
-    startTime: start.time,
+    ...(start.time ? { startTime: start.time } : {}),
     createdAt: createdAtOf(doc),
   }
   const type = textOf(doc, 'type')
@@ -231,8 +232,12 @@ export function readEventDocument(doc: LegacyDocument, timeZone: string, warning
   if (endText) {
     const end = localDateTime(endText, timeZone)
     if (!end) warnings.push(`end date '${endText.slice(0, 40)}' is not a date; left out`)
-    else if (`${end.date}T${end.time}` < `${start.date}T${start.time}`) warnings.push('the end is before the start; left out')
-    else Object.assign(event, { endDate: end.date, endTime: end.time })
+    else if (`${end.date}T${end.time ?? '00:00'}` < `${start.date}T${start.time ?? '00:00'}`) {
+      warnings.push('the end is before the start; left out')
+    } else if (!start.time) {
+      // An all-day event runs to the end's day.
+      if (end.date > start.date) event.endDate = end.date
+    } else Object.assign(event, { endDate: end.date, endTime: end.time ?? '00:00' })
   }
   return event
 }

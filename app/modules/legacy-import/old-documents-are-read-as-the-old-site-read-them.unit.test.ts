@@ -74,7 +74,20 @@ describe('reading events', () => {
     const event = readEventDocument({ title: 'Gala', startDate: '2025-07-04T23:30:00.000+00:00', type: 'banquet' }, 'America/Antigua', warnings)
     expect(event).toMatchObject({ startDate: '2025-07-04', startTime: '19:30', type: 'event', location: '', description: '' })
     expect(warnings).toEqual(["type 'banquet' is unknown; shown as Event"])
-    expect(readEventDocument({ title: 'Day', startDate: '2025-07-04' }, 'America/Antigua', [])).toMatchObject({ startDate: '2025-07-04', startTime: '00:00' })
+  })
+
+  it('reads a bare date as an all-day event (no time), lasting to the day of its end', () => {
+    const day = readEventDocument({ title: 'Day', startDate: '2025-07-04' }, 'America/Antigua', [])
+    expect(day).toMatchObject({ startDate: '2025-07-04' })
+    expect(day.startTime).toBeUndefined()
+    expect(day.endDate).toBeUndefined()
+    const camp = readEventDocument({ title: 'Camp', startDate: '2025-07-04', endDate: '2025-07-06' }, 'America/Antigua', [])
+    expect(camp).toMatchObject({ startDate: '2025-07-04', endDate: '2025-07-06' })
+    expect([camp.startTime, camp.endTime]).toEqual([undefined, undefined])
+    const warnings: string[] = []
+    const backwards = readEventDocument({ title: 'Camp', startDate: '2025-07-04', endDate: '2025-07-01' }, 'America/Antigua', warnings)
+    expect(backwards.endDate).toBeUndefined()
+    expect(warnings).toEqual(['the end is before the start; left out'])
   })
 })
 

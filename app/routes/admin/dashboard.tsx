@@ -1,6 +1,7 @@
 import { Link, redirect } from 'react-router'
 import type { Route } from './+types/dashboard'
 import { listOccurrencesOnDays } from '~/modules/events/events.queries.server'
+import { formatOccurrenceWhen } from '~/modules/events/events.wording.server'
 import { countVideosStillProcessing } from '~/modules/gallery/gallery.queries.server'
 import { describeNewMessageNotice } from '~/modules/inbox/inbox.format'
 import { countUnreadContactMessages } from '~/modules/inbox/inbox.queries.server'
@@ -8,7 +9,7 @@ import { configuredChannels } from '~/modules/inbox/inbox.service.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { canManage, homeFor, sectionsFor, type SectionName } from '~/platform/access'
 import { requireUser } from '~/platform/auth.server'
-import { addDays, formatDate, todayIn } from '~/platform/dates'
+import { addDays, todayIn } from '~/platform/dates'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Site admin' }]
 
@@ -57,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         key: `${occurrence.eventId} ${occurrence.startsAt}`,
         editUrl: `/admin/events/${occurrence.eventId}`,
         title: occurrence.title,
-        when: formatDate(occurrence.startsAt, timeZone, 'shortWeekdayDateTime'),
+        when: formatOccurrenceWhen(occurrence, timeZone),
         location: occurrence.location,
       })) ?? null,
     quickLinks: QUICK_LINKS.filter((link) => canManage(user, link.section)).map(({ to, label }) => ({ to, label })),

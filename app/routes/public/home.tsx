@@ -8,6 +8,7 @@ import { CardList, ImpactFigures, PageHero, Paragraphs, TextSection } from '~/co
 import { useRootData } from '~/components/root-data'
 import { listUpcomingOccurrences } from '~/modules/events/events.queries.server'
 import { HOME_UPCOMING_LIMIT } from '~/modules/events/events.schema'
+import { formatOccurrenceWhen, nextDatesLabel } from '~/modules/events/events.wording.server'
 import {
   loadHomeHighlights,
   orEmpty,
@@ -16,7 +17,6 @@ import {
 } from '~/modules/pages/home-highlights.server'
 import { getPageContent, getPageHeroImage } from '~/modules/pages/pages.queries.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
-import { formatDate } from '~/platform/dates'
 import { pageMeta } from '~/platform/seo'
 
 export const meta: Route.MetaFunction = (args) =>
@@ -39,19 +39,20 @@ export async function loader({ context }: Route.LoaderArgs) {
     featuredMoments: highlights.featuredMoments,
     marketplaceHighlights: highlights.marketplaceHighlights,
     // Formatted here, in the site's time zone, so server and browser show the same text.
+    upcomingLabel: nextDatesLabel(upcomingEvents.length),
     upcomingEvents: upcomingEvents.map((event) => ({
       key: `${event.eventId}-${event.date}`,
       href: `/calendar/${encodeURIComponent(event.slug)}?date=${event.date}`,
       title: event.title,
       location: event.location,
-      startsAt: event.startsAt,
-      when: formatDate(event.startsAt, timeZone, 'shortWeekdayDateTime'),
+      dateTime: event.allDay ? event.date : event.startsAt,
+      when: formatOccurrenceWhen(event, timeZone),
     })),
   }
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { content, featuredMoments, marketplaceHighlights, upcomingEvents } = loaderData
+  const { content, featuredMoments, marketplaceHighlights, upcomingEvents, upcomingLabel } = loaderData
   const { impactFigures } = useRootData().settings
   return (
     <>
@@ -104,7 +105,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="section section-muted" aria-labelledby="upcoming-events">
         <div className="container">
           <div className="section-header">
-            <h2 id="upcoming-events">Upcoming Events</h2>
+            <div>
+              <h2 id="upcoming-events">Upcoming Events</h2>
+              {upcomingLabel ? <p className="section-header-note">{upcomingLabel}</p> : null}
+            </div>
             <Link to="/calendar" className="button-secondary button-small">
               View Calendar
             </Link>
@@ -116,7 +120,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {upcomingEvents.map((event) => (
                 <li key={event.key}>
                   <Link to={event.href} className="card event-card">
-                    <time className="event-when" dateTime={event.startsAt}>
+                    <time className="event-when" dateTime={event.dateTime}>
                       {event.when}
                     </time>
                     <span className="event-title">{event.title}</span>

@@ -51,11 +51,21 @@ export function EventForm({
       <SelectField meta={fields.type} label="Type" options={EVENT_TYPE_OPTIONS} hint="Shown as a tag on the event." />
       <div className="form-pair">
         <Field meta={fields.startDate} type="date" label="Start date" required />
-        <Field meta={fields.startTime} type="time" label="Start time" hint={`In the site's time zone (${timeZone}).`} required />
+        <Field
+          meta={fields.startTime}
+          type="time"
+          label="Start time (optional)"
+          hint={`In the site's time zone (${timeZone}). Leave empty for an all-day event.`}
+        />
       </div>
       <div className="form-pair">
         <Field meta={fields.endTime} type="time" label="End time (optional)" />
-        <Field meta={fields.endDate} type="date" label="End date (optional)" hint="Only if it ends on a later day." />
+        <Field
+          meta={fields.endDate}
+          type="date"
+          label="End date (optional)"
+          hint="Only if it ends on a later day (for an all-day event: its last day)."
+        />
       </div>
       <Field meta={fields.location} label="Location" required />
       <TextareaField

@@ -46,6 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       shortDateLabel: formatPlainDate(occurrence.date, 'shortWeekdayDate'),
       timesLabel: formatOccurrenceTimes(occurrence, timeZone),
       startsAt: occurrence.startsAt,
+      allDay: occurrence.allDay,
       later: event.laterOccurrences.map((o) => ({
         date: o.date,
         label: `${formatPlainDate(o.date)}, ${formatOccurrenceTimes(o, timeZone)}`,
@@ -91,7 +92,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
         <div>
           <dt>Date</dt>
           <dd>
-            <time dateTime={event.startsAt}>{event.dateLabel}</time>
+            <time dateTime={event.allDay ? event.date : event.startsAt}>{event.dateLabel}</time>
           </dd>
         </div>
         <div>

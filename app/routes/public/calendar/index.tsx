@@ -60,7 +60,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
   // A direct load of an event: the event's own page.
   if (!calendar) return event
   const admin = user?.role === 'admin'
-  const { month, monthLabel, previous, next, isCurrentMonth, weeks, upcoming, upcomingCount } = calendar
+  const { month, monthLabel, previous, next, isCurrentMonth, weeks, upcoming, upcomingCountLabel, upcomingDatesLabel } = calendar
   const daysWithEvents = weeks.flat().filter((day) => day.inMonth && day.events.length > 0)
 
   return (
@@ -68,11 +68,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
       <header className="calendar-header">
         <div>
           <h1>Calendar</h1>
-          <p className="calendar-count">
-            {upcomingCount === 0
-              ? 'No upcoming events scheduled'
-              : `${upcomingCount} upcoming ${upcomingCount === 1 ? 'event' : 'events'}`}
-          </p>
+          <p className="calendar-count">{upcomingCountLabel}</p>
         </div>
         <div className="button-row">
           {admin ? (
@@ -174,6 +170,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
 
         <aside className="calendar-sidebar" aria-labelledby="calendar-upcoming">
           <h2 id="calendar-upcoming">Upcoming Events</h2>
+          {upcomingDatesLabel ? <p className="calendar-upcoming-note">{upcomingDatesLabel}</p> : null}
           {upcoming.length === 0 ? (
             <p className="calendar-empty">No upcoming events scheduled</p>
           ) : (
@@ -236,7 +233,8 @@ function DayCell({ day, admin }: { day: Day; admin: boolean }) {
                 className={`calendar-chip event-type-${e.type}`}
                 title={`${e.time} ${e.title}`}
               >
-                <span className="calendar-chip-time">{e.time}</span> {e.title}
+                <span className="calendar-chip-time">{e.time}</span>
+                <span className="calendar-chip-title">{e.title}</span>
               </Link>
             </li>
           ))}
