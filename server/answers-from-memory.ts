@@ -1,11 +1,15 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import { getRequestListener, type HttpBindings } from '@hono/node-server'
+import type { ServerBuild } from 'react-router'
 import type { App } from './app'
+import { withDeclaredQuery } from './declared-query'
 import { answerOf, createPageCache, isCacheableRequest, keepable, pageKey, type KeptPage } from './page-cache'
 import { answerStaticFile, type StaticFile } from './static-files'
 
 export interface AnswersFromMemoryOptions {
   app: App
+  /** The app's routes, whose declared query parameters are part of a kept page's key. */
+  routes: ServerBuild['routes']
   staticFiles: Map<string, StaticFile>
   /** 0: no page is kept. */
   pageCacheSeconds: number
@@ -44,7 +48,7 @@ function send(outgoing: ServerResponse, page: KeptPage, incoming: IncomingMessag
  * and a page that is not kept yet, goes to the app, whose answer is kept when it may be.
  */
 export function answersFromMemory(options: AnswersFromMemoryOptions): RequestListener {
-  const { app, staticFiles, sessionCookie } = options
+  const { app, routes, staticFiles, sessionCookie } = options
   const pageCache = options.pageCacheSeconds > 0 ? createPageCache(options.pageCacheSeconds) : null
   const readVersion = sharedReads(options.readContentVersion)
 
@@ -81,6 +85,13 @@ export function answersFromMemory(options: AnswersFromMemoryOptions): RequestLis
     }
   }
 
+  /** The key of the page a request asks for: the query parameters that no route reads are left out. */
+  async function keyOf(incoming: IncomingMessage): Promise<string> {
+    // As the app reads the address (`/a#b` is /a, `/a/../b` is /b).
+    const url = new URL(`http://localhost${incoming.url}`)
+    return pageKey(incoming, await withDeclaredQuery(routes, url))
+  }
+
   const answerWithApp = getRequestListener(async (request, bindings) => {
     // This server speaks HTTP/1.1 only.
     const { incoming } = bindings as HttpBindings
@@ -88,11 +99,11 @@ export function answersFromMemory(options: AnswersFromMemoryOptions): RequestLis
     // Read before the page is made: a change while it is made leaves it out of date, not kept as current.
     const version = await readVersion()
     if (version === null) return app.fetch(request, bindings)
-    return makeAndKeep(pageKey(incoming), version, () => app.fetch(request, bindings), incoming.headers['accept-encoding'])
+    return makeAndKeep(await keyOf(incoming), version, () => app.fetch(request, bindings), incoming.headers['accept-encoding'])
   })
 
   async function answerKeptPage(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
-    const page = pageCache!.get(pageKey(incoming), await readVersion())
+    const page = pageCache!.get(await keyOf(incoming), await readVersion())
     if (page) send(outgoing, page, incoming, 'hit')
     else await answerWithApp(incoming, outgoing)
   }

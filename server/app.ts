@@ -14,6 +14,7 @@ import {
 } from 'react-router'
 import { env } from '../app/platform/env.server'
 import type { RequestInfo } from '../app/platform/request-context'
+import { withDeclaredQuery } from './declared-query'
 
 export interface AppServerBuild extends ServerBuild {
   entry: ServerBuild['entry'] & {
@@ -41,7 +42,11 @@ export interface AppOptions {
  */
 function clientIp(c: Context): string | undefined {
   if (env.TRUST_PROXY) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean)
+    const forwarded = c.req
+      .header('x-forwarded-for')
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
     if (forwarded?.length) return forwarded[forwarded.length - 1]
   }
   return getConnInfo(c).remote.address
@@ -77,6 +82,13 @@ function publicRequest(c: Context): Request {
   const origin = siteOrigin(c)
   if (url.origin === origin) return c.req.raw
   return new Request(new URL(url.pathname + url.search, origin), c.req.raw)
+}
+
+/** The request with only the query parameters that its routes declare (server/declared-query.ts). */
+async function withQueryTheRoutesRead(build: AppServerBuild, request: Request): Promise<Request> {
+  const url = new URL(request.url)
+  const declared = await withDeclaredQuery(build.routes, url)
+  return declared === url.pathname + url.search ? request : new Request(new URL(declared, url), request)
 }
 
 /**
@@ -146,6 +158,7 @@ export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppO
     const ip = clientIp(c)
     if (!ip) return c.text('The client address is unknown.', 400)
     const build = await getBuild()
+    if (request.method === 'GET' || request.method === 'HEAD') request = await withQueryTheRoutesRead(build, request)
     const refused = build.entry.module.answerKnownRefusedSignIn(request, ip)
     if (refused) return refused
     let handleRequest = handlers.get(build)

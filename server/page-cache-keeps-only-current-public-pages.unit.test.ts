@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest'
 import { answerOf, createPageCache, isCacheableRequest, keepable, type KeptPage } from './page-cache'
 
 function page(body: string | Buffer, headers: Record<string, string> = {}, status = 200) {
-  return new Response(typeof body === 'string' ? body : new Uint8Array(body), { status, headers: { 'content-type': 'text/html; charset=utf-8', ...headers } })
+  return new Response(typeof body === 'string' ? body : new Uint8Array(body), {
+    status,
+    headers: { 'content-type': 'text/html; charset=utf-8', ...headers },
+  })
 }
 
 async function kept(response: Response, version = 'v', now?: number): Promise<KeptPage> {
@@ -71,6 +74,8 @@ describe('the page cache', () => {
     expect(isCacheableRequest(request('/news', 'HEAD'), 'sid')).toBe(false)
     expect(isCacheableRequest(request('/media/images/a.jpg'), 'sid')).toBe(false)
     expect(isCacheableRequest(request('/news', 'GET', { range: 'bytes=0-1' }), 'sid')).toBe(false)
+    // An absolute address names a host of its own, which the key does not hold.
+    expect(isCacheableRequest(request('http://example.org/news'), 'sid')).toBe(false)
   })
 })
 
@@ -82,7 +87,9 @@ describe('a kept page', () => {
     const stored = await kept(page(html, { 'content-security-policy': csp }))
     const hash = crypto.createHash('sha256').update('go()').digest('base64')
     const headers = new Headers(stored.headers)
-    expect(headers.get('content-security-policy')).toBe(`default-src 'self'; script-src 'self' 'sha256-${hash}'; style-src 'self'`)
+    expect(headers.get('content-security-policy')).toBe(
+      `default-src 'self'; script-src 'self' 'sha256-${hash}'; style-src 'self'`,
+    )
     expect(stored.identity.toString()).toBe(html.replaceAll(' nonce="n1"', ''))
   })
 

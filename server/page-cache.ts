@@ -11,10 +11,11 @@ import { bestEncoding } from './accept-encoding'
  *
  * Kept: answers to GETs without a session cookie that are 200, set no cookie, are not private or
  * `no-store`, and are a page or data (HTML, React Router's data, JSON, XML, iCalendar), never a
- * media file. A page is served from memory only while the site's content version (a token in
- * the database that every change by a signed-in user renews, in any process) is the one it was
- * made with, and for `PAGE_CACHE_SECONDS` at most (pages that depend on the time of day: the
- * calendar's "upcoming").
+ * media file. A page is kept by its address with only the query parameters its routes declare
+ * (server/declared-query.ts). It is served from memory only while the site's content version (a
+ * token in the database that every change by a signed-in user renews, in any process) is the one
+ * it was made with, and for `PAGE_CACHE_SECONDS` at most (pages that depend on the time of day:
+ * the calendar's "upcoming").
  *
  * A kept page is sent as it was made, byte for byte, compressed ahead: its inline scripts are
  * allowed by their hashes in its Content-Security-Policy instead of a nonce per answer.
@@ -72,18 +73,24 @@ function header(incoming: IncomingMessage, name: string): string {
 }
 
 export function isCacheableRequest(incoming: IncomingMessage, sessionCookie: string): boolean {
-  if (incoming.method !== 'GET' || incoming.headers.range || incoming.url?.startsWith('/media/')) return false
+  // Only a target in origin form (`/news?page=2`): the address that the page's key is made of.
+  const target = incoming.url ?? ''
+  if (incoming.method !== 'GET' || incoming.headers.range || !target.startsWith('/') || target.startsWith('/media/')) return false
   const session = `${sessionCookie}=`
   return !header(incoming, 'cookie')
     .split(';')
     .some((cookie) => cookie.trimStart().startsWith(session))
 }
 
-/** Everything a page for an anonymous visitor may depend on: links name the address it was reached on. */
-export function pageKey(incoming: IncomingMessage): string {
+/**
+ * Everything a page for an anonymous visitor may depend on: its path and the query parameters its
+ * routes read (`pathAndQuery`, from server/declared-query.ts), and the address it was reached on,
+ * which its links name.
+ */
+export function pageKey(incoming: IncomingMessage, pathAndQuery: string): string {
   const forwardedProto = env.TRUST_PROXY ? header(incoming, 'x-forwarded-proto') : ''
   const { localAddress, localPort } = incoming.socket
-  return [header(incoming, 'host'), forwardedProto, localAddress, localPort, incoming.url, header(incoming, 'cookie')].join(' ')
+  return [header(incoming, 'host'), forwardedProto, localAddress, localPort, pathAndQuery, header(incoming, 'cookie')].join(' ')
 }
 
 function mayBeKept(response: Response): boolean {
@@ -115,7 +122,8 @@ function hashesForNonce(html: string, csp: string): { html: string; csp: string 
   const attribute = ` nonce="${nonce}"`
   const hashes = new Set<string>()
   for (const [, attributes, content] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-    if (attributes.includes(attribute) && content) hashes.add(`'sha256-${crypto.createHash('sha256').update(content).digest('base64')}'`)
+    if (attributes.includes(attribute) && content)
+      hashes.add(`'sha256-${crypto.createHash('sha256').update(content).digest('base64')}'`)
   }
   return {
     html: html.replaceAll(attribute, ''),

@@ -13,6 +13,7 @@ import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { formatPlainDate, monthOf, parsePlainDate } from '~/platform/dates'
 import { pageMeta } from '~/platform/seo'
 import { getSiteOrigin } from '~/platform/site-url.server'
+import { declareQueryParams } from '~/platform/query-params'
 
 /** The admin bar's "Edit this page". */
 export const handle = editHandle<Route.ComponentProps['loaderData']>(({ event }) => ({
@@ -20,9 +21,11 @@ export const handle = editHandle<Route.ComponentProps['loaderData']>(({ event })
   path: `/admin/events/${encodeURIComponent(event.id)}`,
 }))
 
+export const queryParams = declareQueryParams('date')
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { timeZone } = await siteSettingsFor(context)
-  const date = parsePlainDate(new URL(request.url).searchParams.get('date'))
+  const date = parsePlainDate(queryParams.read(request).date)
   const event = await getEventBySlug(params.slug, { date, timeZone })
   if (!event) throw data(null, { status: 404 })
   const origin = getSiteOrigin(request, context)

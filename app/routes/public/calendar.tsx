@@ -20,6 +20,7 @@ import {
 } from '~/platform/dates'
 import { pageMeta } from '~/platform/seo'
 import { getSiteOrigin } from '~/platform/site-url.server'
+import { declareQueryParams } from '~/platform/query-params'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'alternate', type: 'text/calendar', title: 'Calendar', href: '/calendar.ics' },
@@ -33,6 +34,8 @@ export const meta: Route.MetaFunction = (args) =>
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
 
+export const queryParams = declareQueryParams('month')
+
 /** The admin bar's "Edit this page". */
 export const handle = editHandle(() => ({ section: 'events', path: '/admin/events' }))
 
@@ -41,7 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.slug) return { calendar: null }
   const { timeZone } = await siteSettingsFor(context)
   const today = todayIn(timeZone)
-  const monthParam = new URL(request.url).searchParams.get('month')
+  const monthParam = queryParams.read(request).month
   const month = monthParam === null ? monthOf(today) : parsePlainMonth(monthParam)
   if (!month) throw data(null, { status: 404 })
   const weeks = monthGridWeeks(month)
@@ -90,7 +93,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-export function shouldRevalidate({ currentUrl, currentParams, nextParams, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  currentParams,
+  nextParams,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   // Opening an event over the month, or another date of it inside the dialog: the month stays as it is.
   if (nextParams.slug && (currentParams.slug || currentUrl.pathname === '/calendar')) return false
   // Leaving an event: if it was loaded on its own, the month was skipped, so fetch it now.
@@ -257,9 +265,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
 }
 
 function DayCell({ day, admin }: { day: Day; admin: boolean }) {
-  const className = ['calendar-day', day.inMonth ? '' : 'is-other-month', day.isToday ? 'is-today' : '']
-    .filter(Boolean)
-    .join(' ')
+  const className = ['calendar-day', day.inMonth ? '' : 'is-other-month', day.isToday ? 'is-today' : ''].filter(Boolean).join(' ')
   return (
     <td className={className} aria-current={day.isToday ? 'date' : undefined}>
       <div className="calendar-day-head">
@@ -268,7 +274,11 @@ function DayCell({ day, admin }: { day: Day; admin: boolean }) {
           <span className="visually-hidden">{day.label}</span>
         </time>
         {admin ? (
-          <Link to={`/admin/events/new?from=calendar&date=${day.date}`} className="calendar-add" aria-label={`Add an event on ${day.label}`}>
+          <Link
+            to={`/admin/events/new?from=calendar&date=${day.date}`}
+            className="calendar-add"
+            aria-label={`Add an event on ${day.label}`}
+          >
             +
           </Link>
         ) : null}
