@@ -3,7 +3,7 @@ import { getRequestListener, type HttpBindings } from '@hono/node-server'
 import type { ServerBuild } from 'react-router'
 import type { App } from './app'
 import { withDeclaredQuery } from './declared-query'
-import { answerOf, createPageCache, isCacheableRequest, keepable, pageKey, type KeptPage } from './page-cache'
+import { answerOf, createPageCache, encodeFor, isCacheableRequest, keepable, pageKey, type KeptPage } from './page-cache'
 import { answerStaticFile, type StaticFile } from './static-files'
 
 export interface AnswersFromMemoryOptions {
@@ -36,12 +36,6 @@ function sharedReads(read: () => Promise<string>): () => Promise<string | null> 
   return () => (pending ??= versionWithin(read(), VERSION_WAIT_MS).finally(() => (pending = null)))
 }
 
-function send(outgoing: ServerResponse, page: KeptPage, incoming: IncomingMessage, state: 'hit' | 'miss') {
-  const { status, headers, body } = answerOf(page, incoming.headers['accept-encoding'], state)
-  outgoing.writeHead(status, headers.flat())
-  outgoing.end(body)
-}
-
 /**
  * The server's request listener. Built files and kept pages are written straight from memory,
  * without the app's middleware (their headers were set when they were made); everything else,
@@ -56,8 +50,14 @@ export function answersFromMemory(options: AnswersFromMemoryOptions): RequestLis
   // one being made with the same content version instead of making it again, each.
   const making = new Map<string, { version: string; page: Promise<KeptPage | null> }>()
 
-  function responseOf(page: KeptPage, acceptEncoding: string | undefined, state: 'hit' | 'miss'): Response {
-    const { status, headers, body } = answerOf(page, acceptEncoding, state)
+  /** The answer to this client, compressing the page in its encoding if no client took that before. */
+  async function answerFor(key: string, page: KeptPage, acceptEncoding: string | undefined, state: 'hit' | 'miss') {
+    if (await encodeFor(page, acceptEncoding)) pageCache!.grew(key, page)
+    return answerOf(page, acceptEncoding, state)
+  }
+
+  async function responseOf(key: string, page: KeptPage, acceptEncoding: string | undefined, state: 'hit' | 'miss') {
+    const { status, headers, body } = await answerFor(key, page, acceptEncoding, state)
     return new Response(new Uint8Array(body), { status, headers })
   }
 
@@ -66,7 +66,7 @@ export function answersFromMemory(options: AnswersFromMemoryOptions): RequestLis
     // Kept, or being made, since this request was found not kept.
     const beingMade = making.get(key)
     const ready = pageCache!.get(key, version) ?? (beingMade?.version === version ? await beingMade.page : null)
-    if (ready) return responseOf(ready, acceptEncoding, 'hit')
+    if (ready) return responseOf(key, ready, acceptEncoding, 'hit')
     const first = !making.has(key)
     let made: (page: KeptPage | null) => void = () => {}
     if (first) making.set(key, { version, page: new Promise((resolve) => (made = resolve)) })
@@ -75,8 +75,9 @@ export function answersFromMemory(options: AnswersFromMemoryOptions): RequestLis
       const kept = await keepable(await make(), version)
       if (kept instanceof Response) return kept
       page = kept
+      const response = await responseOf(key, page, acceptEncoding, 'miss')
       pageCache!.set(key, page)
-      return responseOf(page, acceptEncoding, 'miss')
+      return response
     } finally {
       if (first) {
         making.delete(key)
@@ -99,13 +100,17 @@ export function answersFromMemory(options: AnswersFromMemoryOptions): RequestLis
     // Read before the page is made: a change while it is made leaves it out of date, not kept as current.
     const version = await readVersion()
     if (version === null) return app.fetch(request, bindings)
-    return makeAndKeep(await keyOf(incoming), version, () => app.fetch(request, bindings), incoming.headers['accept-encoding'])
+    const make = () => app.fetch(request, { ...bindings, forPageCache: true })
+    return makeAndKeep(await keyOf(incoming), version, make, incoming.headers['accept-encoding'])
   })
 
   async function answerKeptPage(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
-    const page = pageCache!.get(await keyOf(incoming), await readVersion())
-    if (page) send(outgoing, page, incoming, 'hit')
-    else await answerWithApp(incoming, outgoing)
+    const key = await keyOf(incoming)
+    const page = pageCache!.get(key, await readVersion())
+    if (!page) return answerWithApp(incoming, outgoing)
+    const { status, headers, body } = await answerFor(key, page, incoming.headers['accept-encoding'], 'hit')
+    outgoing.writeHead(status, headers.flat())
+    outgoing.end(body)
   }
 
   return (incoming, outgoing) => {

@@ -15,6 +15,7 @@ import {
 import { env } from '../app/platform/env.server'
 import type { RequestInfo } from '../app/platform/request-context'
 import { withDeclaredQuery } from './declared-query'
+import { mayBeKept } from './page-cache'
 
 export interface AppServerBuild extends ServerBuild {
   entry: ServerBuild['entry'] & {
@@ -29,7 +30,12 @@ export interface AppServerBuild extends ServerBuild {
   }
 }
 
-export type App = Hono<{ Variables: { secureHeadersNonce?: string } }>
+export interface AppBindings extends HttpBindings {
+  /** The page cache asks: it compresses the answers it keeps itself, once they are final (server/page-cache.ts). */
+  forPageCache?: boolean
+}
+
+export type App = Hono<{ Bindings: AppBindings; Variables: { secureHeadersNonce?: string } }>
 
 export interface AppOptions {
   /** 'development' shows error details and lets Vite's dev client run (see the CSP below). */
@@ -54,7 +60,7 @@ function clientIp(c: Context): string | undefined {
 
 /** The local end of the connection: the address and port this request reached the server on. */
 function serverAddress(c: Context): string {
-  const { localAddress = '127.0.0.1', localPort } = (c.env as HttpBindings).incoming.socket
+  const { localAddress = '127.0.0.1', localPort } = (c.env as AppBindings).incoming.socket
   // A server listening on `::` sees IPv4 clients as ::ffff:a.b.c.d.
   const address = localAddress.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '')
   return `${address.includes(':') ? `[${address}]` : address}:${localPort}`
@@ -149,7 +155,13 @@ export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppO
     c.header('Cross-Origin-Resource-Policy', c.req.path.startsWith('/media/') ? 'cross-origin' : 'same-origin')
   })
 
-  app.use(compress())
+  // An answer the page cache keeps is compressed there, once, after its nonce is replaced by hashes:
+  // compressing it here first would only be undone.
+  const compression = compress()
+  app.use(async (c, next) => {
+    await next()
+    if (!(c.env.forPageCache && mayBeKept(c.res))) await compression(c, async () => {})
+  })
 
   async function handleWithReactRouter(c: Context, request: Request, bodyTooLarge = false): Promise<Response> {
     // Sign-in and contact throttling count per client address. A request without one is refused:

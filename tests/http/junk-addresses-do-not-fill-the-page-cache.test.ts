@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import autocannon from 'autocannon'
 import { describe, expect, it } from 'vitest'
 import { get } from '../setup/http-session'
+import { startTestServer, type TestServer } from '../setup/server'
 import { startServerForFile } from '../setup/server-for-file'
 
 const server = await startServerForFile()
@@ -102,5 +103,37 @@ describe('a page that reads a parameter', () => {
     const april = await cacheState(data('2026-04'))
     expect(april.cache).toBe('miss')
     expect(april.body).not.toBe(march.body)
+  })
+})
+
+/** The processor time a server process has used so far, all its threads, in clock ticks (Linux /proc). */
+function processorTime(site: TestServer): number {
+  const fields = fs.readFileSync(`/proc/${site.process.pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return Number(fields[11]) + Number(fields[12]) // utime and stime
+}
+
+describe('a page made for one visitor', () => {
+  it('costs about what it costs without the page cache', async () => {
+    const uncached = await startTestServer({ PAGE_CACHE_SECONDS: '0' }, { sharedDatabase: server.database })
+    try {
+      /** The processor time `site` spends on a search nobody made before, asked as browsers ask. */
+      async function search(site: TestServer, words: string): Promise<number> {
+        const before = processorTime(site)
+        const response = await get(site, `/marketplace?q=${words}`, undefined, { 'accept-encoding': 'gzip, deflate, br' })
+        expect(response.status).toBe(200)
+        await response.arrayBuffer()
+        return processorTime(site) - before
+      }
+      for (let i = 0; i < 10; i++) await Promise.all([search(server, `warm-up-${i}`), search(uncached, `warm-up-${i}`)])
+      let withCache = 0
+      let without = 0
+      for (let i = 0; i < 100; i++) {
+        withCache += await search(server, `kept-${i}`)
+        without += await search(uncached, `made-${i}`)
+      }
+      expect(withCache / without).toBeLessThan(1.5)
+    } finally {
+      await uncached.stop()
+    }
   })
 })
