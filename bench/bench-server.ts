@@ -109,3 +109,22 @@ export async function startBenchServer(
     throw error
   }
 }
+
+/** A process's resident memory now (Linux /proc), in MB. */
+export function residentMemory(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Number(status.match(/VmRSS:\s+(\d+) kB/)?.[1] ?? 0) / 1024
+}
+
+/** Samples a process's resident memory until stopped; returns the largest, in MB. */
+export function sampleMemory(pid: number) {
+  let largest = 0
+  const read = () => {
+    largest = Math.max(largest, residentMemory(pid))
+  }
+  const timer = setInterval(read, 250)
+  return () => {
+    clearInterval(timer)
+    return largest
+  }
+}

@@ -13,7 +13,7 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import autocannon from 'autocannon'
-import { buildApp, buildDir, root, startBenchServer } from './bench-server'
+import { buildApp, buildDir, residentMemory, root, sampleMemory, startBenchServer } from './bench-server'
 import { printTable } from './print-table'
 import { discoverItemPages, discoverPublicPages } from './public-pages'
 
@@ -30,7 +30,11 @@ interface Measured {
 
 async function measure(url: string): Promise<Measured> {
   const result = await autocannon({ url, connections, duration, headers })
-  return { requestsPerSecond: result.requests.average, p99: result.latency.p99, failed: result.errors + result.timeouts + result.non2xx }
+  return {
+    requestsPerSecond: result.requests.average,
+    p99: result.latency.p99,
+    failed: result.errors + result.timeouts + result.non2xx,
+  }
 }
 
 /** The built asset whose size is closest to `bytes` (hashed, so served from memory with immutable caching). */
@@ -47,8 +51,14 @@ function assetOfSimilarSize(bytes: number): string {
 /** Starts the reference server with these pages' bytes, gzipped once. */
 async function startReferenceServer(pages: Map<string, string>) {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-reference-')), 'pages.json')
-  fs.writeFileSync(file, JSON.stringify(Object.fromEntries([...pages].map(([p, html]) => [p, zlib.gzipSync(html).toString('base64')]))))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/reference-server.ts', file], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+  fs.writeFileSync(
+    file,
+    JSON.stringify(Object.fromEntries([...pages].map(([p, html]) => [p, zlib.gzipSync(html).toString('base64')]))),
+  )
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/reference-server.ts', file], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout.on('data', (d: Buffer) => {
       const match = String(d).match(/Listening on (http:\/\/\S+)/)
@@ -62,25 +72,6 @@ async function startReferenceServer(pages: Map<string, string>) {
       child.kill('SIGTERM')
       fs.rmSync(path.dirname(file), { recursive: true, force: true })
     },
-  }
-}
-
-/** A process's resident memory now (Linux /proc), in MB. */
-function residentMemory(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
-  return Number(status.match(/VmRSS:\s+(\d+) kB/)?.[1] ?? 0) / 1024
-}
-
-/** Samples a process's resident memory until stopped; returns the largest, in MB. */
-function sampleMemory(pid: number) {
-  let largest = 0
-  const read = () => {
-    largest = Math.max(largest, residentMemory(pid))
-  }
-  const timer = setInterval(read, 250)
-  return () => {
-    clearInterval(timer)
-    return largest
   }
 }
 
@@ -107,7 +98,9 @@ try {
   for (const page of pages) html.set(page, await (await fetch(server.url + page)).text())
   const asset = assetOfSimilarSize(Buffer.byteLength(html.get('/') ?? ''))
   // The reference sends the static file too, so that both compare with the same yardstick.
-  const reference = await startReferenceServer(new Map([...html, [asset, fs.readFileSync(path.join(root, buildDir, 'client', asset), 'utf8')]]))
+  const reference = await startReferenceServer(
+    new Map([...html, [asset, fs.readFileSync(path.join(root, buildDir, 'client', asset), 'utf8')]]),
+  )
   stopReference = reference.stop
   const cpus = os.cpus()
   console.log(

@@ -1,11 +1,15 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import { getRequestListener, type HttpBindings } from '@hono/node-server'
+import type { ServerBuild } from 'react-router'
 import type { App } from './app'
-import { answerOf, createPageCache, isCacheableRequest, keepable, pageKey, type KeptPage } from './page-cache'
+import { withDeclaredQuery } from './declared-query'
+import { answerOf, createPageCache, encodeFor, isCacheableRequest, keepable, pageKey, type KeptPage } from './page-cache'
 import { answerStaticFile, type StaticFile } from './static-files'
 
 export interface AnswersFromMemoryOptions {
   app: App
+  /** The app's routes, whose declared query parameters are part of a kept page's key. */
+  routes: ServerBuild['routes']
   staticFiles: Map<string, StaticFile>
   /** 0: no page is kept. */
   pageCacheSeconds: number
@@ -32,19 +36,13 @@ function sharedReads(read: () => Promise<string>): () => Promise<string | null> 
   return () => (pending ??= versionWithin(read(), VERSION_WAIT_MS).finally(() => (pending = null)))
 }
 
-function send(outgoing: ServerResponse, page: KeptPage, incoming: IncomingMessage, state: 'hit' | 'miss') {
-  const { status, headers, body } = answerOf(page, incoming.headers['accept-encoding'], state)
-  outgoing.writeHead(status, headers.flat())
-  outgoing.end(body)
-}
-
 /**
  * The server's request listener. Built files and kept pages are written straight from memory,
  * without the app's middleware (their headers were set when they were made); everything else,
  * and a page that is not kept yet, goes to the app, whose answer is kept when it may be.
  */
 export function answersFromMemory(options: AnswersFromMemoryOptions): RequestListener {
-  const { app, staticFiles, sessionCookie } = options
+  const { app, routes, staticFiles, sessionCookie } = options
   const pageCache = options.pageCacheSeconds > 0 ? createPageCache(options.pageCacheSeconds) : null
   const readVersion = sharedReads(options.readContentVersion)
 
@@ -52,8 +50,14 @@ export function answersFromMemory(options: AnswersFromMemoryOptions): RequestLis
   // one being made with the same content version instead of making it again, each.
   const making = new Map<string, { version: string; page: Promise<KeptPage | null> }>()
 
-  function responseOf(page: KeptPage, acceptEncoding: string | undefined, state: 'hit' | 'miss'): Response {
-    const { status, headers, body } = answerOf(page, acceptEncoding, state)
+  /** The answer to this client, compressing the page in its encoding if no client took that before. */
+  async function answerFor(key: string, page: KeptPage, acceptEncoding: string | undefined, state: 'hit' | 'miss') {
+    if (await encodeFor(page, acceptEncoding)) pageCache!.grew(key, page)
+    return answerOf(page, acceptEncoding, state)
+  }
+
+  async function responseOf(key: string, page: KeptPage, acceptEncoding: string | undefined, state: 'hit' | 'miss') {
+    const { status, headers, body } = await answerFor(key, page, acceptEncoding, state)
     return new Response(new Uint8Array(body), { status, headers })
   }
 
@@ -62,7 +66,7 @@ export function answersFromMemory(options: AnswersFromMemoryOptions): RequestLis
     // Kept, or being made, since this request was found not kept.
     const beingMade = making.get(key)
     const ready = pageCache!.get(key, version) ?? (beingMade?.version === version ? await beingMade.page : null)
-    if (ready) return responseOf(ready, acceptEncoding, 'hit')
+    if (ready) return responseOf(key, ready, acceptEncoding, 'hit')
     const first = !making.has(key)
     let made: (page: KeptPage | null) => void = () => {}
     if (first) making.set(key, { version, page: new Promise((resolve) => (made = resolve)) })
@@ -71,14 +75,22 @@ export function answersFromMemory(options: AnswersFromMemoryOptions): RequestLis
       const kept = await keepable(await make(), version)
       if (kept instanceof Response) return kept
       page = kept
+      const response = await responseOf(key, page, acceptEncoding, 'miss')
       pageCache!.set(key, page)
-      return responseOf(page, acceptEncoding, 'miss')
+      return response
     } finally {
       if (first) {
         making.delete(key)
         made(page)
       }
     }
+  }
+
+  /** The key of the page a request asks for: the query parameters that no route reads are left out. */
+  async function keyOf(incoming: IncomingMessage): Promise<string> {
+    // As the app reads the address (`/a#b` is /a, `/a/../b` is /b).
+    const url = new URL(`http://localhost${incoming.url}`)
+    return pageKey(incoming, await withDeclaredQuery(routes, url))
   }
 
   const answerWithApp = getRequestListener(async (request, bindings) => {
@@ -88,13 +100,17 @@ export function answersFromMemory(options: AnswersFromMemoryOptions): RequestLis
     // Read before the page is made: a change while it is made leaves it out of date, not kept as current.
     const version = await readVersion()
     if (version === null) return app.fetch(request, bindings)
-    return makeAndKeep(pageKey(incoming), version, () => app.fetch(request, bindings), incoming.headers['accept-encoding'])
+    const make = () => app.fetch(request, { ...bindings, forPageCache: true })
+    return makeAndKeep(await keyOf(incoming), version, make, incoming.headers['accept-encoding'])
   })
 
   async function answerKeptPage(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
-    const page = pageCache!.get(pageKey(incoming), await readVersion())
-    if (page) send(outgoing, page, incoming, 'hit')
-    else await answerWithApp(incoming, outgoing)
+    const key = await keyOf(incoming)
+    const page = pageCache!.get(key, await readVersion())
+    if (!page) return answerWithApp(incoming, outgoing)
+    const { status, headers, body } = await answerFor(key, page, incoming.headers['accept-encoding'], 'hit')
+    outgoing.writeHead(status, headers.flat())
+    outgoing.end(body)
   }
 
   return (incoming, outgoing) => {

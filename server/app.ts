@@ -14,6 +14,8 @@ import {
 } from 'react-router'
 import { env } from '../app/platform/env.server'
 import type { RequestInfo } from '../app/platform/request-context'
+import { withDeclaredQuery } from './declared-query'
+import { mayBeKept } from './page-cache'
 
 export interface AppServerBuild extends ServerBuild {
   entry: ServerBuild['entry'] & {
@@ -28,7 +30,12 @@ export interface AppServerBuild extends ServerBuild {
   }
 }
 
-export type App = Hono<{ Variables: { secureHeadersNonce?: string } }>
+export interface AppBindings extends HttpBindings {
+  /** The page cache asks: it compresses the answers it keeps itself, once they are final (server/page-cache.ts). */
+  forPageCache?: boolean
+}
+
+export type App = Hono<{ Bindings: AppBindings; Variables: { secureHeadersNonce?: string } }>
 
 export interface AppOptions {
   /** 'development' shows error details and lets Vite's dev client run (see the CSP below). */
@@ -41,7 +48,11 @@ export interface AppOptions {
  */
 function clientIp(c: Context): string | undefined {
   if (env.TRUST_PROXY) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean)
+    const forwarded = c.req
+      .header('x-forwarded-for')
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
     if (forwarded?.length) return forwarded[forwarded.length - 1]
   }
   return getConnInfo(c).remote.address
@@ -49,7 +60,7 @@ function clientIp(c: Context): string | undefined {
 
 /** The local end of the connection: the address and port this request reached the server on. */
 function serverAddress(c: Context): string {
-  const { localAddress = '127.0.0.1', localPort } = (c.env as HttpBindings).incoming.socket
+  const { localAddress = '127.0.0.1', localPort } = (c.env as AppBindings).incoming.socket
   // A server listening on `::` sees IPv4 clients as ::ffff:a.b.c.d.
   const address = localAddress.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '')
   return `${address.includes(':') ? `[${address}]` : address}:${localPort}`
@@ -77,6 +88,13 @@ function publicRequest(c: Context): Request {
   const origin = siteOrigin(c)
   if (url.origin === origin) return c.req.raw
   return new Request(new URL(url.pathname + url.search, origin), c.req.raw)
+}
+
+/** The request with only the query parameters that its routes declare (server/declared-query.ts). */
+async function withQueryTheRoutesRead(build: AppServerBuild, request: Request): Promise<Request> {
+  const url = new URL(request.url)
+  const declared = await withDeclaredQuery(build.routes, url)
+  return declared === url.pathname + url.search ? request : new Request(new URL(declared, url), request)
 }
 
 /**
@@ -137,7 +155,13 @@ export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppO
     c.header('Cross-Origin-Resource-Policy', c.req.path.startsWith('/media/') ? 'cross-origin' : 'same-origin')
   })
 
-  app.use(compress())
+  // An answer the page cache keeps is compressed there, once, after its nonce is replaced by hashes:
+  // compressing it here first would only be undone.
+  const compression = compress()
+  app.use(async (c, next) => {
+    await next()
+    if (!(c.env.forPageCache && mayBeKept(c.res))) await compression(c, async () => {})
+  })
 
   async function handleWithReactRouter(c: Context, request: Request, bodyTooLarge = false): Promise<Response> {
     // Sign-in and contact throttling count per client address. A request without one is refused:
@@ -146,6 +170,7 @@ export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppO
     const ip = clientIp(c)
     if (!ip) return c.text('The client address is unknown.', 400)
     const build = await getBuild()
+    if (request.method === 'GET' || request.method === 'HEAD') request = await withQueryTheRoutesRead(build, request)
     const refused = build.entry.module.answerKnownRefusedSignIn(request, ip)
     if (refused) return refused
     let handleRequest = handlers.get(build)

@@ -16,6 +16,7 @@ const app = createApp(async () => build, { mode: 'production' })
 const { readContentVersion, SESSION_COOKIE } = build.entry.module
 const listener = answersFromMemory({
   app,
+  routes: build.routes,
   staticFiles: loadStaticFiles(path.join(buildDir, 'client')),
   pageCacheSeconds: env.PAGE_CACHE_SECONDS,
   readContentVersion,
@@ -29,7 +30,7 @@ server.listen(env.PORT, env.HOST, () => {
   console.log(`Listening on http://${info.address === '0.0.0.0' ? 'localhost' : info.address}:${info.port}`)
   if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
     console.warn(
-      'PUBLIC_URL is not set: links in feeds, the sitemap and social previews name this server\'s own address. ' +
+      "PUBLIC_URL is not set: links in feeds, the sitemap and social previews name this server's own address. " +
         'Set PUBLIC_URL to the address visitors use (e.g. https://www.example.org).',
     )
   }

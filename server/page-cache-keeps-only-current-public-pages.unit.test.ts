@@ -2,10 +2,13 @@ import crypto from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { answerOf, createPageCache, isCacheableRequest, keepable, type KeptPage } from './page-cache'
+import { answerOf, createPageCache, encodeFor, isCacheableRequest, keepable, type KeptPage } from './page-cache'
 
 function page(body: string | Buffer, headers: Record<string, string> = {}, status = 200) {
-  return new Response(typeof body === 'string' ? body : new Uint8Array(body), { status, headers: { 'content-type': 'text/html; charset=utf-8', ...headers } })
+  return new Response(typeof body === 'string' ? body : new Uint8Array(body), {
+    status,
+    headers: { 'content-type': 'text/html; charset=utf-8', ...headers },
+  })
 }
 
 async function kept(response: Response, version = 'v', now?: number): Promise<KeptPage> {
@@ -17,7 +20,7 @@ async function kept(response: Response, version = 'v', now?: number): Promise<Ke
 describe('the page cache', () => {
   it('keeps a page for its content version and age only', async () => {
     let now = 0
-    const cache = createPageCache(60, () => now)
+    const cache = createPageCache(60, { now: () => now })
     cache.set('/', await kept(page('one'), 'v1', now))
     expect(cache.get('/', 'v1')!.identity.toString()).toBe('one')
     now = 61_000
@@ -34,31 +37,39 @@ describe('the page cache', () => {
     expect(cache.get('/', null)!.identity.toString()).toBe('kept')
   })
 
-  it('keeps no answer that is personal, an error, a media file or too big', async () => {
+  it('keeps no answer that is personal, an error, a media file, already compressed or too big', async () => {
     const refused = [
       page('x', { 'set-cookie': 'a=b' }),
       page('x', { 'cache-control': 'private, no-store' }),
       page('x', { 'cache-control': 'no-store' }),
       page('x', {}, 404),
       page('x', { 'content-type': 'image/jpeg' }),
-      page('x'.repeat(1024 * 1024 + 1)),
-      page(gzipSync('x'.repeat(1024 * 1024 + 1)), { 'content-encoding': 'gzip' }),
+      page(gzipSync('x'), { 'content-encoding': 'gzip' }),
+      page('x', { 'content-length': String(1024 * 1024 + 1) }),
     ]
     for (const [index, response] of refused.entries()) {
       const sent = await keepable(response, 'v')
       expect(sent, String(index)).toBeInstanceOf(Response)
       expect((sent as Response).status).toBe(response.status)
     }
+    // Made without saying its length: sent, but not kept.
+    const cache = createPageCache(60)
+    cache.set('/big', await kept(page('x'.repeat(1024 * 1024 + 1))))
+    expect(cache.get('/big', 'v')).toBeNull()
   })
 
-  it('forgets the least recently used page beyond 500', async () => {
-    const cache = createPageCache(60)
-    const one = await kept(page('1'))
-    for (let i = 0; i < 500; i++) cache.set(`/${i}`, one)
+  it('holds no more bytes than it may, forgetting the least recently used pages first', async () => {
+    const cache = createPageCache(60, { maxBytes: 10_000 })
+    const body = 'x'.repeat(2_000)
+    for (let i = 0; i < 4; i++) cache.set(`/${i}`, await kept(page(body)))
     cache.get('/0', 'v') // used again: now the most recent
-    cache.set('/500', one)
-    expect(cache.get('/0', 'v')).not.toBeNull()
-    expect(cache.get('/1', 'v')).toBeNull()
+    cache.set('/4', await kept(page(body)))
+    expect(['/0', '/1', '/2', '/3', '/4'].filter((key) => cache.get(key, 'v'))).toEqual(['/0', '/2', '/3', '/4'])
+    // A compressed copy made later counts too.
+    const grown = cache.get('/2', 'v')!
+    grown.encoded.gzip = Buffer.alloc(3_000)
+    cache.grew('/2', grown)
+    expect(['/0', '/2', '/3', '/4'].filter((key) => cache.get(key, 'v'))).toEqual(['/2', '/3', '/4'])
   })
 
   it('is asked only for GETs without a session, and never for media or ranges', () => {
@@ -71,6 +82,8 @@ describe('the page cache', () => {
     expect(isCacheableRequest(request('/news', 'HEAD'), 'sid')).toBe(false)
     expect(isCacheableRequest(request('/media/images/a.jpg'), 'sid')).toBe(false)
     expect(isCacheableRequest(request('/news', 'GET', { range: 'bytes=0-1' }), 'sid')).toBe(false)
+    // An absolute address names a host of its own, which the key does not hold.
+    expect(isCacheableRequest(request('http://example.org/news'), 'sid')).toBe(false)
   })
 })
 
@@ -82,17 +95,23 @@ describe('a kept page', () => {
     const stored = await kept(page(html, { 'content-security-policy': csp }))
     const hash = crypto.createHash('sha256').update('go()').digest('base64')
     const headers = new Headers(stored.headers)
-    expect(headers.get('content-security-policy')).toBe(`default-src 'self'; script-src 'self' 'sha256-${hash}'; style-src 'self'`)
+    expect(headers.get('content-security-policy')).toBe(
+      `default-src 'self'; script-src 'self' 'sha256-${hash}'; style-src 'self'`,
+    )
     expect(stored.identity.toString()).toBe(html.replaceAll(' nonce="n1"', ''))
   })
 
-  it('is sent in the best encoding the client takes, from the compressed copies made once', async () => {
-    // As the app's middleware sent it: gzipped on the fly.
-    const stored = await kept(page(gzipSync(html), { 'content-encoding': 'gzip', vary: 'Cookie, Accept-Encoding' }))
+  it('is compressed once per encoding, when a client first takes it, and sent in the best one the client takes', async () => {
+    const stored = await kept(page(html, { vary: 'Cookie' }))
+    expect(stored.encoded).toEqual({})
+    expect(await encodeFor(stored, 'gzip, deflate, br')).toBe(true)
+    expect(Object.keys(stored.encoded)).toEqual(['br'])
+    expect(await encodeFor(stored, 'br')).toBe(false)
     const br = answerOf(stored, 'gzip, deflate, br', 'hit')
     expect(new Headers(br.headers).get('content-encoding')).toBe('br')
     expect(new Headers(br.headers).get('vary')).toBe('Cookie, Accept-Encoding')
     expect(brotliDecompressSync(br.body).toString()).toBe(html)
+    expect(await encodeFor(stored, 'gzip, br;q=0')).toBe(true)
     const gzip = answerOf(stored, 'gzip, br;q=0', 'hit')
     expect(new Headers(gzip.headers).get('content-encoding')).toBe('gzip')
     expect(gunzipSync(gzip.body).toString()).toBe(html)

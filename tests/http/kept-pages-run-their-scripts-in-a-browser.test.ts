@@ -37,6 +37,10 @@ describe('a page kept in memory', () => {
         await page.waitForFunction(() => '__reactRouterDataRouter' in window)
       }
     }
+    // A shared link carries a parameter that no page reads: it gets the kept page, which comes to life the same.
+    const shared = await page.goto(`${server.url}/news?fbclid=abc`)
+    expect(await shared!.headerValue('x-page-cache')).toBe('hit')
+    await page.waitForFunction(() => '__reactRouterDataRouter' in window)
     // Hydrated: a link now changes the page without loading a new document.
     await page.goto(`${server.url}/about`)
     await page.waitForFunction(() => '__reactRouterDataRouter' in window)

@@ -10,20 +10,27 @@ import { addDays, formatDate, instantIn, parsePlainDate } from '~/platform/dates
 import { env } from '~/platform/env.server'
 import { parsePageNumber } from '~/platform/page-number'
 import adminAuditStylesUrl from '~/styles/admin-audit.css?url'
+import { declareQueryParams } from '~/platform/query-params'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminAuditStylesUrl }]
 
 export const meta: Route.MetaFunction = () => [{ title: 'Audit log | Site admin' }]
 
+export const queryParams = declareQueryParams('who', 'what', 'from', 'to', 'page')
+
 /** The filters as the address carries them (a GET form, so they work without JavaScript and can be shared). */
-function readFilters(params: URLSearchParams): { who: string; what: AuditAction | ''; from: string; to: string } {
-  const who = params.get('who')?.trim().slice(0, 320) ?? ''
-  const what = params.get('what') ?? ''
+function readFilters(asked: ReturnType<typeof queryParams.read>): {
+  who: string
+  what: AuditAction | ''
+  from: string
+  to: string
+} {
+  const what = asked.what ?? ''
   return {
-    who,
+    who: asked.who?.trim().slice(0, 320) ?? '',
     what: isAuditAction(what) ? what : '',
-    from: parsePlainDate(params.get('from')) ?? '',
-    to: parsePlainDate(params.get('to')) ?? '',
+    from: parsePlainDate(asked.from) ?? '',
+    to: parsePlainDate(asked.to) ?? '',
   }
 }
 
@@ -46,10 +53,10 @@ function describeDetail(detail: Record<string, unknown> | null): string {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(request, 'audit')
-  const params = new URL(request.url).searchParams
-  const page = parsePageNumber(params.get('page'))
+  const asked = queryParams.read(request)
+  const page = parsePageNumber(asked.page)
   if (page === null) throw data('There is no such page.', { status: 404 })
-  const filters = readFilters(params)
+  const filters = readFilters(asked)
   const { timeZone } = await siteSettingsFor(context)
   // Days are the site's days: "to" includes the whole of its last day.
   const query: AuditFilter = {

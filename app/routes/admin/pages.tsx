@@ -17,12 +17,15 @@ import { MediaRejectedError } from '~/platform/media/media-rejected'
 import { replyWithRejectedMedia } from '~/platform/media/media-reply'
 import { redirectWithToast } from '~/platform/toast.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
+import { declareQueryParams } from '~/platform/query-params'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Page texts | Site admin' }]
 
+export const queryParams = declareQueryParams('page')
+
 /** The page being edited comes from ?page=; without one, the home page. */
 function editorFor(request: Request): PageEditor {
-  const requested = new URL(request.url).searchParams.get('page') ?? 'home'
+  const requested = queryParams.read(request).page ?? 'home'
   const editor = pageEditors.find((e) => e.key === requested)
   if (!editor) throw data('Unknown page', { status: 404 })
   return editor
@@ -67,8 +70,8 @@ export default function PageTexts({ loaderData, actionData }: Route.ComponentPro
     <div className="stack">
       <h1>Page texts</h1>
       <p>
-        Choose a page, change its texts and save. Numbers in the impact lists, contact details and bank accounts are
-        edited under <Link to="/admin/settings">Site settings</Link>.
+        Choose a page, change its texts and save. Numbers in the impact lists, contact details and bank accounts are edited under{' '}
+        <Link to="/admin/settings">Site settings</Link>.
       </p>
       <nav aria-label="Pages">
         <ul className="button-row page-tabs">
@@ -152,7 +155,9 @@ function EditorForm({
                   removeMeta={fields.removeImage}
                   current={heroImage}
                   preset="hero"
-                  label={heroImage ? 'Replace the photograph behind the header (optional)' : 'Photograph behind the header (optional)'}
+                  label={
+                    heroImage ? 'Replace the photograph behind the header (optional)' : 'Photograph behind the header (optional)'
+                  }
                   hint="A wide photo, JPG, PNG, GIF or WEBP, at most 10MB. It is darkened so the white title stays readable."
                 />
                 <Field

@@ -9,18 +9,18 @@ import { retryAfterHeaders } from '~/platform/rate-limit.server'
 import { requestInfoContext } from '~/platform/request-context'
 import { readSessionId, revokeSession, sessionCookie } from '~/platform/session.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
+import { declareQueryParams } from '~/platform/query-params'
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Sign in' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = () => [{ title: 'Sign in' }, { name: 'robots', content: 'noindex' }]
 
 /** Status and Retry-After of a refused sign-in reach the browser. */
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
   actionHeaders.has('Retry-After') ? actionHeaders : loaderHeaders
 
+export const queryParams = declareQueryParams('redirectTo')
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const redirectTo = new URL(request.url).searchParams.get('redirectTo')
+  const { redirectTo } = queryParams.read(request)
   const user = await getOptionalUser(request)
   if (user) throw redirect(safeRedirectPath(redirectTo, homeFor(user)))
   return { redirectTo: redirectTo ? safeRedirectPath(redirectTo, '') : '' }

@@ -13,12 +13,15 @@ import { logger } from '~/platform/logger.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { redirectWithToast } from '~/platform/toast.server'
 import adminEventsStylesUrl from '~/styles/admin-events.css?url'
+import { declareQueryParams } from '~/platform/query-params'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminEventsStylesUrl }]
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.event.title ?? 'Event'} | Site admin` }]
 
-const fromCalendar = (request: Request) => new URL(request.url).searchParams.get('from') === 'calendar'
+export const queryParams = declareQueryParams('from')
+
+const fromCalendar = (request: Request) => queryParams.read(request).from === 'calendar'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAccess(request, 'events')

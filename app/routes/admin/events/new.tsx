@@ -11,15 +11,18 @@ import { logger } from '~/platform/logger.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { redirectWithToast } from '~/platform/toast.server'
 import adminEventsStylesUrl from '~/styles/admin-events.css?url'
+import { declareQueryParams } from '~/platform/query-params'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminEventsStylesUrl }]
 
 export const meta: Route.MetaFunction = () => [{ title: 'Add event | Site admin' }]
 
 /** `?date=2026-11-28` pre-fills the day (a day clicked on the calendar); `?from=calendar` goes back there. */
+export const queryParams = declareQueryParams('date', 'from')
+
 function openedWith(request: Request) {
-  const params = new URL(request.url).searchParams
-  return { date: parsePlainDate(params.get('date')), fromCalendar: params.get('from') === 'calendar' }
+  const { date, from } = queryParams.read(request)
+  return { date: parsePlainDate(date), fromCalendar: from === 'calendar' }
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -11,14 +11,17 @@ import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { requireAccess } from '~/platform/auth.server'
 import inboxStylesUrl from '~/styles/inbox.css?url'
 import { parsePageNumber } from '~/platform/page-number'
+import { declareQueryParams } from '~/platform/query-params'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: inboxStylesUrl }]
 
 export const meta: Route.MetaFunction = () => [{ title: 'Messages | Site admin' }]
 
+export const queryParams = declareQueryParams('page')
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(request, 'messages')
-  const page = parsePageNumber(new URL(request.url).searchParams.get('page'))
+  const page = parsePageNumber(queryParams.read(request).page)
   if (page === null) throw data('There is no such page.', { status: 404 })
   const [{ messages, total, pageCount }, unread, { timeZone, email }] = await Promise.all([
     listContactMessagesForAdmin({ page }),

@@ -13,6 +13,7 @@ import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { formatPlainDate, monthOf, parsePlainDate } from '~/platform/dates'
 import { itemPageMeta } from '~/platform/seo'
 import { getSiteOrigin } from '~/platform/site-url.server'
+import { declareQueryParams } from '~/platform/query-params'
 
 /** The admin bar's "Edit this page". */
 export const handle = editHandle<Route.ComponentProps['loaderData']>(({ event }) => ({
@@ -20,9 +21,11 @@ export const handle = editHandle<Route.ComponentProps['loaderData']>(({ event })
   path: `/admin/events/${encodeURIComponent(event.id)}`,
 }))
 
+export const queryParams = declareQueryParams('date')
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { timeZone } = await siteSettingsFor(context)
-  const dateParam = new URL(request.url).searchParams.get('date')
+  const dateParam = queryParams.read(request).date
   const date = parsePlainDate(dateParam)
   // A day that is no date, or outside the calendar's years: not a page of this event.
   if (dateParam !== null && !date) throw data(null, { status: 404 })

@@ -9,6 +9,7 @@ import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { monthOf, parsePlainMonth, todayIn } from '~/platform/dates'
 import { pageMeta } from '~/platform/seo'
 import { getSiteOrigin } from '~/platform/site-url.server'
+import { declareQueryParams } from '~/platform/query-params'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'alternate', type: 'text/calendar', title: 'Calendar', href: '/calendar.ics' },
@@ -22,6 +23,8 @@ export const meta: Route.MetaFunction = (args) =>
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
 
+export const queryParams = declareQueryParams('month')
+
 /** The admin bar's "Edit this page". */
 export const handle = editHandle(() => ({ section: 'events', path: '/admin/events' }))
 
@@ -30,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.slug) return { calendar: null }
   const { timeZone } = await siteSettingsFor(context)
   const today = todayIn(timeZone)
-  const monthParam = new URL(request.url).searchParams.get('month')
+  const monthParam = queryParams.read(request).month
   const month = monthParam === null ? monthOf(today) : parsePlainMonth(monthParam)
   if (!month) throw data(null, { status: 404 })
   const origin = getSiteOrigin(request, context)
@@ -42,7 +45,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-export function shouldRevalidate({ currentUrl, currentParams, nextParams, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  currentParams,
+  nextParams,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   // Opening an event over the month, or another date of it inside the dialog: the month stays as it is.
   if (nextParams.slug && (currentParams.slug || currentUrl.pathname === '/calendar')) return false
   // Leaving an event: if it was loaded on its own, the month was skipped, so fetch it now.
@@ -206,9 +214,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
 }
 
 function DayCell({ day, admin }: { day: Day; admin: boolean }) {
-  const className = ['calendar-day', day.inMonth ? '' : 'is-other-month', day.isToday ? 'is-today' : '']
-    .filter(Boolean)
-    .join(' ')
+  const className = ['calendar-day', day.inMonth ? '' : 'is-other-month', day.isToday ? 'is-today' : ''].filter(Boolean).join(' ')
   return (
     <td className={className} aria-current={day.isToday ? 'date' : undefined}>
       <div className="calendar-day-head">
@@ -217,7 +223,11 @@ function DayCell({ day, admin }: { day: Day; admin: boolean }) {
           <span className="visually-hidden">{day.label}</span>
         </time>
         {admin ? (
-          <Link to={`/admin/events/new?from=calendar&date=${day.date}`} className="calendar-add" aria-label={`Add an event on ${day.label}`}>
+          <Link
+            to={`/admin/events/new?from=calendar&date=${day.date}`}
+            className="calendar-add"
+            aria-label={`Add an event on ${day.label}`}
+          >
             +
           </Link>
         ) : null}

@@ -16,6 +16,7 @@ import {
 import { getPageContent, getPageHeroImage } from '~/modules/pages/pages.queries.server'
 import { canManage } from '~/platform/access'
 import { pageMeta } from '~/platform/seo'
+import { declareQueryParams } from '~/platform/query-params'
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -51,19 +52,19 @@ function marketplaceHref(filter: { category: ProductCategory | null; search: str
 // The list depends on the view cookie: a cache must keep one copy per cookie.
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => ({ Vary: loaderHeaders.get('Vary') ?? 'Cookie' })
 
+export const queryParams = declareQueryParams('category', 'q', 'view')
+
 /** The admin bar's "Edit this page". */
 export const handle = editHandle(() => ({ section: 'products', path: '/admin/products' }))
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   // Loaded directly, /marketplace/<slug> shows the product alone: the list is not needed.
   if (params.slug) return { list: null, content: null }
-  const url = new URL(request.url)
-  const category = url.searchParams.get('category')
+  const { category, q, view: chosenView } = queryParams.read(request)
   const filter = {
     category: isProductCategory(category) ? category : null,
-    search: (url.searchParams.get('q') ?? '').trim().slice(0, SEARCH_MAX),
+    search: (q ?? '').trim().slice(0, SEARCH_MAX),
   }
-  const chosenView = url.searchParams.get('view')
   const view: View = chosenView === 'grid' || chosenView === 'list' ? chosenView : rememberedView(request)
   const [content, heroImage, products] = await Promise.all([
     getPageContent('marketplace'),
@@ -75,7 +76,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return data({ list: { filter, view, products, heroImage }, content }, { headers })
 }
 
-export function shouldRevalidate({ currentUrl, currentParams, nextParams, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  currentParams,
+  nextParams,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   // Opening a product over the list: the list stays as it is (only the product is fetched).
   if (currentUrl.pathname === '/marketplace' && !currentParams.slug && nextParams.slug) return false
   // Leaving a product loaded on its own: the list was skipped, so fetch it now.

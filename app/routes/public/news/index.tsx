@@ -10,6 +10,7 @@ import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { formatDate } from '~/platform/dates'
 import { pageMeta } from '~/platform/seo'
 import { parsePageNumber } from '~/platform/page-number'
+import { declareQueryParams } from '~/platform/query-params'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'alternate', type: 'application/rss+xml', title: 'Latest News', href: '/news/feed.xml' },
@@ -18,13 +19,15 @@ export const links: Route.LinksFunction = () => [
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'Latest News', description: 'News and updates from our ministry and community.' })
 
+export const queryParams = declareQueryParams('page')
+
 /** The admin bar's "Edit this page". */
 export const handle = editHandle(() => ({ section: 'news', path: '/admin/news' }))
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Loaded directly, /news/<slug> shows the article alone: the list is not needed (see shouldRevalidate).
   if (params.slug) return { list: null }
-  const page = parsePageNumber(new URL(request.url).searchParams.get('page'))
+  const page = parsePageNumber(queryParams.read(request).page)
   if (page === null) throw data(null, { status: 404 })
   const [list, settings] = await Promise.all([listPublishedArticles(page), siteSettingsFor(context)])
   if (page > list.pageCount) throw data(null, { status: 404 })
@@ -89,12 +92,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
               )}
               <div className="news-card-body">
                 <h2 className="news-card-title">
-                  <Link
-                    to={`/news/${item.slug}`}
-                    state={OPENED_OVER_LIST}
-                    preventScrollReset
-                    className="news-card-link"
-                  >
+                  <Link to={`/news/${item.slug}`} state={OPENED_OVER_LIST} preventScrollReset className="news-card-link">
                     {item.title}
                   </Link>
                 </h2>

@@ -10,6 +10,7 @@ import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { formatDate } from '~/platform/dates'
 import { absoluteUrl, itemPageMeta } from '~/platform/seo'
 import { getSiteOrigin } from '~/platform/site-url.server'
+import { declareQueryParams } from '~/platform/query-params'
 
 /** The admin bar's "Edit this page". */
 export const handle = editHandle<Route.ComponentProps['loaderData']>(({ item }) => ({
@@ -17,12 +18,17 @@ export const handle = editHandle<Route.ComponentProps['loaderData']>(({ item }) 
   path: `/admin/photos/${encodeURIComponent(item.id)}`,
 }))
 
+export const queryParams = declareQueryParams('category')
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const value = new URL(request.url).searchParams.get('category')
+  const value = queryParams.read(request).category
   const category = isMediaCategory(value) ? value : null
   const [item, settings] = await Promise.all([getPublishedMediaBySlug(params.slug, category), siteSettingsFor(context)])
   if (!item) throw data(null, { status: 404 })
-  return { item: { ...item, dateLabel: formatDate(item.createdAt, settings.timeZone, 'date') }, origin: getSiteOrigin(request, context) }
+  return {
+    item: { ...item, dateLabel: formatDate(item.createdAt, settings.timeZone, 'date') },
+    origin: getSiteOrigin(request, context),
+  }
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -123,14 +129,28 @@ export default function MediaPage({ loaderData }: Route.ComponentProps) {
       </div>
       <nav className="gallery-detail-nav" aria-label="Photos and videos">
         {item.previous ? (
-          <Link to={hrefOf(item.previous)} replace={inDialog} state={location.state} preventScrollReset className="button-secondary button-small" rel="prev">
+          <Link
+            to={hrefOf(item.previous)}
+            replace={inDialog}
+            state={location.state}
+            preventScrollReset
+            className="button-secondary button-small"
+            rel="prev"
+          >
             ← Previous
           </Link>
         ) : (
           <span />
         )}
         {item.next ? (
-          <Link to={hrefOf(item.next)} replace={inDialog} state={location.state} preventScrollReset className="button-secondary button-small" rel="next">
+          <Link
+            to={hrefOf(item.next)}
+            replace={inDialog}
+            state={location.state}
+            preventScrollReset
+            className="button-secondary button-small"
+            rel="next"
+          >
             Next →
           </Link>
         ) : null}

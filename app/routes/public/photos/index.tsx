@@ -16,6 +16,7 @@ import { Pagination } from '~/components/pagination'
 import { listPublishedMedia } from '~/modules/gallery/gallery.queries.server'
 import { isMediaCategory, MEDIA_CATEGORIES, mediaHref, photosHref, type MediaCategory } from '~/modules/gallery/media-categories'
 import { parsePageNumber } from '~/platform/page-number'
+import { declareQueryParams } from '~/platform/query-params'
 import { pageMeta } from '~/platform/seo'
 
 export const meta: Route.MetaFunction = (args) => {
@@ -37,16 +38,18 @@ function parseCategory(value: string | null): MediaCategory | null | undefined {
   return isMediaCategory(value) ? value : undefined
 }
 
+export const queryParams = declareQueryParams('category', 'page')
+
 /** The admin bar's "Edit this page". */
 export const handle = editHandle(() => ({ section: 'gallery', path: '/admin/photos' }))
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const search = new URL(request.url).searchParams
-  const category = parseCategory(search.get('category'))
+  const query = queryParams.read(request)
+  const category = parseCategory(query.category)
   if (category === undefined) throw data(null, { status: 404 })
   // Loaded directly, /photos/<slug> shows the item alone: the grid is not needed (see shouldRevalidate).
   if (params.slug) return { category, list: null }
-  const page = parsePageNumber(search.get('page'))
+  const page = parsePageNumber(query.page)
   if (page === null) throw data(null, { status: 404 })
   const list = await listPublishedMedia(category, page)
   if (page > list.pageCount) throw data(null, { status: 404 })

@@ -1,0 +1,72 @@
+import { createStaticHandler, type RouteObject, type ServerBuild, type StaticHandler } from 'react-router'
+import type { DeclaresQueryParams } from '../app/platform/query-params'
+
+type RouteManifest = ServerBuild['routes']
+
+interface DeclaredRoutes {
+  /** React Router's own matching over the bare routes (no loaders): its ranking, computed once. */
+  matcher: StaticHandler
+  /** Every parameter some route declares, and React Router's `_routes`. */
+  names: Set<string>
+}
+
+const declaredRoutes = new WeakMap<RouteManifest, DeclaredRoutes>()
+
+function routeTree(manifest: RouteManifest, parentId?: string): RouteObject[] {
+  return Object.values(manifest)
+    .flatMap((route) => (route && route.parentId === parentId ? [route] : []))
+    .map(({ id, path, index, caseSensitive }) =>
+      index ? { id, index: true } : { id, path, caseSensitive, children: routeTree(manifest, id) },
+    )
+}
+
+function declaredBy(manifest: RouteManifest, id: string): readonly string[] {
+  return (manifest[id]!.module as DeclaresQueryParams).queryParams?.names ?? []
+}
+
+function routesOf(manifest: RouteManifest): DeclaredRoutes {
+  let routes = declaredRoutes.get(manifest)
+  if (!routes) {
+    const names = new Set(['_routes', ...Object.keys(manifest).flatMap((id) => declaredBy(manifest, id))])
+    routes = { matcher: createStaticHandler(routeTree(manifest)), names }
+    declaredRoutes.set(manifest, routes)
+  }
+  return routes
+}
+
+/** The page a React Router data request is for (`/news.data` for /news, `/_root.data` for /), as it reads it. */
+function pagePath(pathname: string): string {
+  if (pathname === '/_root.data') return '/'
+  return pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length) : pathname
+}
+
+async function matchedRouteIds(routes: DeclaredRoutes, pathname: string): Promise<string[]> {
+  const context = await routes.matcher.query(new Request(new URL(pagePath(pathname), 'http://localhost')))
+  return context instanceof Response ? [] : context.matches.map((match) => match.route.id)
+}
+
+/**
+ * The path and query of `url` with only the query parameters that the routes of its address
+ * declare (app/platform/query-params.ts): the first value of each, in the routes' order. A data
+ * request keeps React Router's `_routes` (the routes whose data it wants) with only routes of its
+ * address, in their order; a list naming none of them is dropped, and React Router then sends the
+ * data of all of them, as on a first visit.
+ *
+ * The app hands this address to the routes and the page cache keeps pages by it: a route sees
+ * exactly what its kept page was made from, and parameters no route reads make no new page.
+ */
+export async function withDeclaredQuery(manifest: RouteManifest, url: URL): Promise<string> {
+  const routes = routesOf(manifest)
+  const given = url.searchParams
+  if (![...given.keys()].some((name) => routes.names.has(name))) return url.pathname
+  const routeIds = await matchedRouteIds(routes, url.pathname)
+  const kept = new URLSearchParams()
+  for (const name of routeIds.flatMap((id) => declaredBy(manifest, id))) {
+    const value = given.get(name)
+    if (value !== null && !kept.has(name)) kept.set(name, value)
+  }
+  const wanted = given.get('_routes')?.split(',')
+  const loaded = routeIds.filter((id) => wanted?.includes(id))
+  if (loaded.length) kept.set('_routes', loaded.join(','))
+  return kept.size ? `${url.pathname}?${kept}` : url.pathname
+}
