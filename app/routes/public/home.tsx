@@ -74,7 +74,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </TextSection>
 
       <TextSection id="help-areas" heading={content.helpAreas.heading} text={content.helpAreas.text} muted>
-        <CardList items={content.helpAreas.items} />
+        <CardList items={content.helpAreas.items} linkTo="/services" />
       </TextSection>
 
       <TextSection id="impact" heading={content.impact.heading} text={content.impact.text}>

@@ -2,7 +2,7 @@ import { data, Link } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/index'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
-import { AdminTable, EditDeleteCell } from '~/components/admin-table'
+import { AdminBadge, AdminTable, EditDeleteCell } from '~/components/admin-table'
 import { ErrorList } from '~/components/forms'
 import { listArticlesForAdmin } from '~/modules/news/news.queries.server'
 import { deleteArticle } from '~/modules/news/news.service.server'
@@ -70,7 +70,7 @@ export default function AdminNews({ loaderData, actionData }: Route.ComponentPro
             <tr key={article.id}>
               <td data-label="Title">
                 <Link to={`/news/${article.slug}`}>{article.title}</Link>
-                {article.hasImage ? <span className="admin-badge">image</span> : null}
+                {article.hasImage ? <AdminBadge>image</AdminBadge> : null}
               </td>
               <td data-label="Posted">
                 <time dateTime={article.createdAt}>{article.dateLabel}</time>

@@ -5,7 +5,7 @@ import { data, Form, Link, useLocation } from 'react-router'
 import type { Route } from './+types/index'
 import { auditSourceOf, recordAuditEvent, type AuditSource } from '~/modules/audit/audit.service.server'
 import { MediaDetailsFields } from './media-fields'
-import { AdminTable, EditDeleteCell, ThumbnailCell } from '~/components/admin-table'
+import { AdminBadge, AdminTable, EditDeleteCell, ThumbnailCell } from '~/components/admin-table'
 import { ErrorList } from '~/components/forms'
 import { ResumableUpload } from '~/components/resumable-upload'
 import { useIsSubmitting } from '~/components/use-is-submitting'
@@ -153,12 +153,12 @@ function MediaTable({ items }: { items: (AdminMediaRow & { dateLabel: string })[
             <ThumbnailCell image={item.thumbnail} />
             <td data-label="Title">
               {status ? item.title : <Link to={`/photos/${item.slug}`}>{item.title}</Link>}
-              <span className="admin-badge">{item.kind === 'video' ? 'video' : 'photo'}</span>
-              {item.featured ? <span className="admin-badge">featured</span> : null}
+              <AdminBadge>{item.kind === 'video' ? 'video' : 'photo'}</AdminBadge>
+              {item.featured ? <AdminBadge>featured</AdminBadge> : null}
               {status ? (
-                <span className={item.status === 'failed' ? 'admin-badge admin-badge-danger' : 'admin-badge admin-badge-waiting'}>
+                <AdminBadge className={item.status === 'failed' ? 'admin-badge-danger' : 'admin-badge-waiting'}>
                   {status}
-                </span>
+                </AdminBadge>
               ) : null}
               {item.statusText ? <p className="admin-media-status">{item.statusText}</p> : null}
             </td>
