@@ -9,6 +9,8 @@ import { MEDIA_PER_PAGE, type MediaCategory } from './media-categories'
 export type MediaKind = 'photo' | 'video'
 
 export interface MediaSummary {
+  /** For an administrator's controls on the public pages (edit, delete). */
+  id: string
   slug: string
   kind: MediaKind
   title: string
@@ -76,6 +78,7 @@ const SUMMARY_COLUMNS = [
 ] as const
 
 type SummaryRow = {
+  id: string
   slug: string
   kind: MediaKind
   title: string
@@ -99,6 +102,7 @@ function toSummary(row: SummaryRow, pictures: Map<string, ImageRecord>): MediaSu
   const picture = pictures.get(pictureId(row) ?? '')
   if (!picture) return null
   return {
+    id: row.id,
     slug: row.slug,
     kind: row.kind,
     title: row.title,
