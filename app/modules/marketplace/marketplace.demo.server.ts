@@ -4,9 +4,6 @@ import type { MediaChange } from '~/platform/media/media-change.server'
 import type { ProductCategory } from './product-categories'
 import { insertProduct } from './marketplace.service.server'
 
-const SAMPLE_NOTE =
-  'This is a sample product that comes with a new site; a marketplace manager can edit or delete it under Admin → Products.'
-
 /** A square illustration: a coloured background with a simple drawing of the product (no photos of children). */
 function artwork(background: string, drawing: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">
@@ -149,7 +146,7 @@ export async function seedMarketplace(trx: Db, media: MediaChange): Promise<void
       media,
       {
         name: demo.name,
-        description: `${demo.description}\n\n${SAMPLE_NOTE}`,
+        description: demo.description,
         category: demo.category,
         price: demo.priceCents,
         seller: demo.seller,

@@ -120,16 +120,18 @@ export interface AdminArticleRow {
   title: string
   createdAt: string
   hasImage: boolean
+  /** Demo content of a new site (administrators only). */
+  isSample: boolean
 }
 
 export async function listArticlesForAdmin(): Promise<AdminArticleRow[]> {
   const rows = await db
     .selectFrom('articles')
-    .select(['id', 'slug', 'title', 'imageId', 'createdAt'])
+    .select(['id', 'slug', 'title', 'imageId', 'createdAt', 'isSample'])
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .execute()
-  return rows.map(({ imageId, ...row }) => ({ ...row, hasImage: imageId !== null }))
+  return rows.map(({ imageId, isSample, ...row }) => ({ ...row, hasImage: imageId !== null, isSample: isSample === 1 }))
 }
 
 export interface ArticleForEdit {
@@ -150,4 +152,14 @@ export async function getArticleForEdit(id: string): Promise<ArticleForEdit | nu
   const image = (await loadImagesOf([row]))(row)
   const { imageId: _imageId, ...article } = row
   return { ...article, image: image ? toResponsiveImage(image) : null }
+}
+
+/** How many of the demo articles a new site came with are still there (the dashboard says so). */
+export async function countSampleArticles(): Promise<number> {
+  const { count } = await db
+    .selectFrom('articles')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('isSample', '=', 1)
+    .executeTakeFirstOrThrow()
+  return Number(count)
 }

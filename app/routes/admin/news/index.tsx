@@ -73,6 +73,7 @@ export default function AdminNews({ loaderData, actionData }: Route.ComponentPro
               <td data-label="Title">
                 <Link to={`/news/${article.slug}`}>{article.title}</Link>
                 {article.hasImage ? <AdminBadge>image</AdminBadge> : null}
+                {article.isSample ? <AdminBadge>sample</AdminBadge> : null}
               </td>
               <td data-label="Posted">
                 <time dateTime={article.createdAt}>{article.dateLabel}</time>

@@ -157,6 +157,7 @@ function MediaTable({ items }: { items: (AdminMediaRow & { dateLabel: string })[
               {status ? item.title : <Link to={`/photos/${item.slug}`}>{item.title}</Link>}
               <AdminBadge>{item.kind === 'video' ? 'video' : 'photo'}</AdminBadge>
               {item.featured ? <AdminBadge>featured</AdminBadge> : null}
+              {item.isSample ? <AdminBadge>sample</AdminBadge> : null}
               {status ? (
                 <AdminBadge className={item.status === 'failed' ? 'admin-badge-danger' : 'admin-badge-waiting'}>
                   {status}

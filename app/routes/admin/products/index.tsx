@@ -91,6 +91,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
               <td data-label="Name">
                 <Link to={`/marketplace/${encodeURIComponent(product.slug)}`}>{product.name}</Link>
                 {product.seller ? <AdminBadge>by {product.seller}</AdminBadge> : null}
+                {product.isSample ? <AdminBadge>sample</AdminBadge> : null}
                 <AdminBadge>
                   {product.imageCount === 1 ? '1 image' : `${product.imageCount} images`}
                 </AdminBadge>
