@@ -30,6 +30,10 @@ export async function seedDemoContentIfEmpty(): Promise<void> {
       await seedEvents(trx, DEMO_SITE_SETTINGS)
       await seedGallery(trx, media)
       await seedMarketplace(trx, media)
+      // All of it is sample content: marked for administrators (admin lists, dashboard), never in public text.
+      for (const table of ['articles', 'mediaItems', 'products'] as const) {
+        await trx.updateTable(table).set({ isSample: 1 }).execute()
+      }
       return true
     }),
   )

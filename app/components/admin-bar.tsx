@@ -1,6 +1,7 @@
-import { Form, Link, useMatches } from 'react-router'
+import { Link, useMatches } from 'react-router'
 import { ADMIN_SECTIONS, canManage, homeFor, type SectionName } from '~/platform/access'
 import { useRootData } from './root-data'
+import { SignOutForm } from './sign-out-form'
 
 /** Where "Edit this page" leads from a public page: an admin page and the section it belongs to. */
 export interface EditTarget {
@@ -65,11 +66,9 @@ export function AdminBar() {
             </li>
           ) : null}
         </ul>
-        <Form method="post" action="/logout" className="admin-bar-signout">
-          <button type="submit" className="admin-bar-link">
-            Sign out
-          </button>
-        </Form>
+        <SignOutForm className="admin-bar-signout" buttonClassName="admin-bar-link">
+          Sign out
+        </SignOutForm>
       </nav>
     </div>
   )

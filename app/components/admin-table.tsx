@@ -84,3 +84,13 @@ export function EditDeleteCell({
     </td>
   )
 }
+
+/** A tag after a row's title, with a space before it: "Volunteer Day Report image", not "…Reportimage", when read or copied. */
+export function AdminBadge({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <>
+      {' '}
+      <span className={className ? `admin-badge ${className}` : 'admin-badge'}>{children}</span>
+    </>
+  )
+}

@@ -27,6 +27,8 @@ interface ConfirmButtonBaseProps {
   confirmText: string
   /** Class of the first button; 'button-danger' by default. */
   className?: string
+  /** The first button's tooltip, e.g. the old site's 'Delete product'. */
+  title?: string
 }
 
 type ConfirmButtonProps = ConfirmButtonBaseProps &
@@ -58,6 +60,7 @@ export function ConfirmButton({
   confirmLabel,
   choices,
   className = 'button-danger',
+  title,
 }: ConfirmButtonProps) {
   const dialogId = useId()
   const textId = `${dialogId}-text`
@@ -72,6 +75,7 @@ export function ConfirmButton({
       <button
         type="button"
         className={className}
+        title={title}
         commandfor={dialogId}
         command="show-modal"
         onClick={openWithoutInvokerSupport}

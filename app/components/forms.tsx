@@ -31,13 +31,15 @@ interface FieldFrameProps {
    * changes. Pass null while there is nothing to say: the live region must be there before it speaks.
    */
   note?: React.ReactNode
+  /** The messages shown under the control, when not the field's own (one message shared by two fields is said once). */
+  errors?: ReadonlyArray<string>
 }
 
 function hintIdFor(meta: Meta, hint: string | undefined) {
   return hint ? `${meta.id}-hint` : undefined
 }
 
-function FieldFrame({ meta, label, hint, className, note, children }: FieldFrameProps & { children: React.ReactNode }) {
+function FieldFrame({ meta, label, hint, className, note, errors = meta.errors, children }: FieldFrameProps & { children: React.ReactNode }) {
   return (
     <div className={className ? `field ${className}` : 'field'}>
       <label className="field-label" htmlFor={meta.id}>
@@ -54,7 +56,7 @@ function FieldFrame({ meta, label, hint, className, note, children }: FieldFrame
           {note}
         </output>
       ) : null}
-      <ErrorList id={meta.errorId} errors={meta.errors} />
+      <ErrorList id={meta.errorId} errors={errors} />
     </div>
   )
 }
@@ -76,10 +78,10 @@ export function Field({ meta, label, hint, className, note, type = 'text', ...re
 type TextareaFieldProps = FieldFrameProps &
   Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id' | 'defaultValue' | 'className'>
 
-export function TextareaField({ meta, label, hint, className, ...rest }: TextareaFieldProps) {
+export function TextareaField({ meta, label, hint, className, errors, ...rest }: TextareaFieldProps) {
   const { key, ...props } = getTextareaProps(meta, { ariaDescribedBy: hintIdFor(meta, hint) })
   return (
-    <FieldFrame meta={meta} label={label} hint={hint} className={className}>
+    <FieldFrame meta={meta} label={label} hint={hint} className={className} errors={errors}>
       <textarea key={key} className="field-input" {...props} {...rest} />
     </FieldFrame>
   )

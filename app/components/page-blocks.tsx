@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { Link } from 'react-router'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { CardIcon, cardIconFor } from './card-icons'
 import { ResponsiveImage } from './responsive-image'
@@ -79,13 +80,22 @@ export function TextSection({
  * Cards of title and text, each with a small drawing chosen from its title. `feature` (the home
  * page's programmes) gives each card a wide illustrated band instead of the small icon.
  */
-export function CardList({ items, feature = false }: { items: ReadonlyArray<{ title: string; text: string }>; feature?: boolean }) {
+/** Cards of a title and a text; with `linkTo`, each title leads there (the home page's help areas to /services). */
+export function CardList({
+  items,
+  feature = false,
+  linkTo,
+}: {
+  items: ReadonlyArray<{ title: string; text: string }>
+  feature?: boolean
+  linkTo?: string
+}) {
   return (
     <ul className={feature ? 'card-grid card-grid-feature' : 'card-grid'}>
       {items.map((item, index) => (
         <li key={item.title} className={feature ? 'card card-feature' : 'card'}>
           <CardIcon name={cardIconFor(item.title, index)} className={feature ? `card-art card-art-${index % 3}` : 'card-icon'} />
-          <h3>{item.title}</h3>
+          <h3>{linkTo ? <Link to={linkTo}>{item.title}</Link> : item.title}</h3>
           <Paragraphs text={item.text} />
         </li>
       ))}

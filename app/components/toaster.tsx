@@ -31,7 +31,16 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
 
   return (
     <>
-      {sonner ? <sonner.Toaster position="top-right" duration={TOAST_DURATION_MS} closeButton /> : null}
+      {sonner ? (
+        <sonner.Toaster
+          position="top-right"
+          duration={TOAST_DURATION_MS}
+          closeButton
+          // Below the admin bar or header (site.css sets these), never over its Sign out.
+          offset={{ top: 'var(--toast-top)' }}
+          mobileOffset={{ top: 'var(--toast-top)' }}
+        />
+      ) : null}
       {toast ? (
         <noscript>
           <div className="toast-fallback" role="status">

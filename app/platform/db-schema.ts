@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely'
 import type { Role } from './access'
 
 /** Table types as the app sees them (camelCase; CamelCasePlugin maps to snake_case). */
@@ -87,6 +88,8 @@ export interface ArticleTable {
   imageId: string | null
   createdAt: string
   updatedAt: string
+  /** 1 for the demo content a new site comes with (shown to administrators only). */
+  isSample: Generated<number>
 }
 
 export type EventTypeValue = 'general' | 'meeting' | 'celebration' | 'deadline' | 'fundraiser' | 'event'
@@ -178,6 +181,8 @@ export interface MediaItemTable {
   videoId: string | null
   createdAt: string
   updatedAt: string
+  /** 1 for the demo content a new site comes with (shown to administrators only). */
+  isSample: Generated<number>
 }
 
 /** A product of the youth marketplace (see modules/marketplace). */
@@ -197,6 +202,8 @@ export interface ProductTable {
   whatsappNumber: string
   createdAt: string
   updatedAt: string
+  /** 1 for the demo content a new site comes with (shown to administrators only). */
+  isSample: Generated<number>
 }
 
 /** A product's images, in carousel order. */

@@ -14,6 +14,7 @@ import * as pageHeroImages from './0014-page-hero-images'
 import * as whatsappNumbersOfTheNorthAmericanPlan from './0015-whatsapp-numbers-of-the-north-american-plan'
 import * as uploadQuotas from './0016-upload-quotas'
 import * as allDayEvents from './0017-all-day-events'
+import * as sampleContent from './0018-sample-content'
 
 /** Every migration, in order. Listed explicitly so the server bundle, the CLI and the tests share one list. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0015-whatsapp-numbers-of-the-north-american-plan': whatsappNumbersOfTheNorthAmericanPlan,
   '0016-upload-quotas': uploadQuotas,
   '0017-all-day-events': allDayEvents,
+  '0018-sample-content': sampleContent,
 }

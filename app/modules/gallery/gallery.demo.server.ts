@@ -11,7 +11,6 @@ import { insertMediaItem } from './gallery.service.server'
 /** Photographs and the video from Debian's mate-backgrounds (see db/demo-media/LICENSE.md). */
 const DEMO_MEDIA_DIR = path.resolve('db/demo-media')
 
-const SAMPLE_NOTE = 'This is a sample item that comes with a new site; an administrator can edit or delete it under Admin → Gallery.'
 
 type DemoFile = { photo: string } | { artwork: string } | { video: string }
 
@@ -100,6 +99,6 @@ export async function seedGallery(trx: Db, media: MediaChange): Promise<void> {
   for (const demo of DEMO_ITEMS) {
     const file = await fileOf(trx, media, demo.title, demo.file)
     const createdAt = new Date(Date.now() - demo.daysAgo * 86_400_000).toISOString()
-    await insertMediaItem(trx, { ...demo, description: `${demo.description}\n\n${SAMPLE_NOTE}` }, file, createdAt)
+    await insertMediaItem(trx, demo, file, createdAt)
   }
 }

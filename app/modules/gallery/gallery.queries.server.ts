@@ -9,6 +9,8 @@ import { MEDIA_PER_PAGE, type MediaCategory } from './media-categories'
 export type MediaKind = 'photo' | 'video'
 
 export interface MediaSummary {
+  /** For an administrator's controls on the public pages (edit, delete). */
+  id: string
   slug: string
   kind: MediaKind
   title: string
@@ -76,6 +78,7 @@ const SUMMARY_COLUMNS = [
 ] as const
 
 type SummaryRow = {
+  id: string
   slug: string
   kind: MediaKind
   title: string
@@ -99,6 +102,7 @@ function toSummary(row: SummaryRow, pictures: Map<string, ImageRecord>): MediaSu
   const picture = pictures.get(pictureId(row) ?? '')
   if (!picture) return null
   return {
+    id: row.id,
     slug: row.slug,
     kind: row.kind,
     title: row.title,
@@ -232,11 +236,14 @@ export interface AdminMediaRow {
   /** What the admin should know: converting, why it failed, or why it is shown unconverted. */
   statusText: string | null
   thumbnail: ResponsiveImageData | null
+  /** Demo content of a new site (administrators only). */
+  isSample: boolean
 }
 
 const ADMIN_COLUMNS = [
   ...SUMMARY_COLUMNS,
   'mediaItems.featured',
+  'mediaItems.isSample',
   'mediaItems.description',
   'mediaItems.videoId',
   'videos.status',
@@ -246,6 +253,7 @@ const ADMIN_COLUMNS = [
 type AdminRow = SummaryRow & {
   id: string
   featured: number
+  isSample: number
   description: string
   videoId: string | null
   status: VideoStatus | null
@@ -267,6 +275,7 @@ async function toAdminRows(rows: readonly AdminRow[]): Promise<(AdminMediaRow & 
       description: row.description,
       category: row.category,
       featured: row.featured === 1,
+      isSample: row.isSample === 1,
       createdAt: row.createdAt,
       status: row.kind === 'photo' ? 'ready' : (video?.status ?? 'failed'),
       statusText: video?.statusText ?? null,
@@ -299,6 +308,16 @@ export async function countVideosStillProcessing(): Promise<number> {
     .innerJoin('videos', 'videos.id', 'mediaItems.videoId')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('videos.status', '=', 'processing')
+    .executeTakeFirstOrThrow()
+  return Number(count)
+}
+
+/** How many of the demo photos and videos a new site came with are still there (the dashboard says so). */
+export async function countSampleMedia(): Promise<number> {
+  const { count } = await db
+    .selectFrom('mediaItems')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('isSample', '=', 1)
     .executeTakeFirstOrThrow()
   return Number(count)
 }

@@ -31,7 +31,12 @@ export type MediaUploadInput = z.infer<typeof MediaUploadSchema>
 /** The gallery admin page's two forms: upload new items, or delete one (the edit page posts here too). */
 export const MediaActionSchema = z.discriminatedUnion('intent', [
   MediaUploadSchema.extend({ intent: z.literal('upload') }),
-  z.object({ intent: z.literal('delete'), id: text().trim().min(1, 'Media ID is required for deletion').max(100) }),
+  z.object({
+    intent: z.literal('delete'),
+    id: text().trim().min(1, 'Media ID is required for deletion').max(100),
+    // The public gallery's delete control comes back to the gallery.
+    returnTo: z.enum(['/admin/photos', '/photos']).default('/admin/photos'),
+  }),
 ])
 export type MediaUploadValues = z.input<typeof MediaUploadSchema>
 

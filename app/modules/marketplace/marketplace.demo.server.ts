@@ -4,9 +4,6 @@ import type { MediaChange } from '~/platform/media/media-change.server'
 import type { ProductCategory } from './product-categories'
 import { insertProduct } from './marketplace.service.server'
 
-const SAMPLE_NOTE =
-  'This is a sample product that comes with a new site; a marketplace manager can edit or delete it under Admin → Products.'
-
 /** A square illustration: a coloured background with a simple drawing of the product (no photos of children). */
 function artwork(background: string, drawing: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">
@@ -28,7 +25,6 @@ const DRAWINGS = {
     return `<circle cx="${(400 + 190 * Math.cos(angle)).toFixed(1)}" cy="${(430 + 190 * Math.sin(angle)).toFixed(1)}" r="30" fill="${colours[i % colours.length]}"/>`
   }).join('')}`,
   soap: `<rect x="170" y="430" width="220" height="150" rx="40" fill="#c4b5fd"/><rect x="410" y="430" width="220" height="150" rx="40" fill="#a7f3d0"/><rect x="290" y="300" width="220" height="150" rx="40" fill="#fbcfe8"/><circle cx="250" cy="380" r="26" fill="#ffffff" opacity="0.8"/><circle cx="560" cy="370" r="34" fill="#ffffff" opacity="0.8"/><circle cx="600" cy="300" r="18" fill="#ffffff" opacity="0.8"/>`,
-  books: `<rect x="200" y="300" width="180" height="330" rx="12" fill="#2563eb"/><rect x="390" y="280" width="200" height="350" rx="12" fill="#f97316"/><rect x="230" y="340" width="120" height="20" fill="#bfdbfe"/><rect x="420" y="320" width="140" height="20" fill="#fed7aa"/><path d="M600 240 L650 260 L470 650 L430 660 L420 620Z" fill="#facc15"/>`,
   ball: `<circle cx="400" cy="430" r="210" fill="#f8fafc"/><path d="M400 300 l70 50 -27 82 h-86 l-27 -82z" fill="#0f172a"/><path d="M400 220 v80 M470 350 l110 -30 M443 432 l60 90 M357 432 l-60 90 M330 350 l-110 -30" stroke="#0f172a" stroke-width="10"/>`,
 }
 
@@ -111,7 +107,8 @@ const DEMO_PRODUCTS: {
     seller: 'Grace',
     whatsappNumber: '12685550157',
     daysAgo: 15,
-    pictures: [{ background: '#dbeafe', drawing: 'books' }],
+    // A service has no picture: the card shows the 400x400 placeholder, as the old site did.
+    pictures: [],
   },
   {
     name: 'Football Coaching for Kids',
@@ -149,7 +146,7 @@ export async function seedMarketplace(trx: Db, media: MediaChange): Promise<void
       media,
       {
         name: demo.name,
-        description: `${demo.description}\n\n${SAMPLE_NOTE}`,
+        description: demo.description,
         category: demo.category,
         price: demo.priceCents,
         seller: demo.seller,

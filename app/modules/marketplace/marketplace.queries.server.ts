@@ -91,7 +91,7 @@ async function imageIdsOf(productIds: readonly string[], executor: Db = db): Pro
   return byProduct
 }
 
-async function withImages(rows: readonly ProductRow[]): Promise<{ row: ProductRow; images: ImageRecord[] }[]> {
+async function withImages<Row extends ProductRow>(rows: readonly Row[]): Promise<{ row: Row; images: ImageRecord[] }[]> {
   const ids = await imageIdsOf(rows.map((row) => row.id))
   const records = await getImagesByIds([...ids.values()].flat())
   return rows.map((row) => ({ row, images: (ids.get(row.id) ?? []).flatMap((id) => records.get(id) ?? []) }))
@@ -146,11 +146,13 @@ export interface AdminProductRow {
   imageCount: number
   thumbnail: ResponsiveImageData | null
   createdAt: string
+  /** Demo content of a new site (administrators only). */
+  isSample: boolean
 }
 
 /** Every product for the admin list, newest first, with its first image. */
 export async function listProductsForAdmin(): Promise<AdminProductRow[]> {
-  const rows = await db.selectFrom('products').select(PRODUCT_COLUMNS).orderBy('createdAt', 'desc').orderBy('id').execute()
+  const rows = await db.selectFrom('products').select([...PRODUCT_COLUMNS, 'isSample']).orderBy('createdAt', 'desc').orderBy('id').execute()
   return (await withImages(rows)).map(({ row, images }) => ({
     id: row.id,
     slug: row.slug,
@@ -161,6 +163,7 @@ export async function listProductsForAdmin(): Promise<AdminProductRow[]> {
     imageCount: images.length,
     thumbnail: images[0] ? toResponsiveImage({ ...images[0], alt: '' }) : null,
     createdAt: row.createdAt,
+    isSample: row.isSample === 1,
   }))
 }
 
@@ -192,4 +195,14 @@ export async function productImageIds(trx: Db, productId: string): Promise<strin
 /** Every product's address and last change, for the sitemap. */
 export function listProductSlugs(): Promise<{ slug: string; updatedAt: string }[]> {
   return db.selectFrom('products').select(['slug', 'updatedAt']).orderBy('createdAt', 'desc').execute()
+}
+
+/** How many of the demo products a new site came with are still there (the dashboard says so). */
+export async function countSampleProducts(): Promise<number> {
+  const { count } = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('isSample', '=', 1)
+    .executeTakeFirstOrThrow()
+  return Number(count)
 }

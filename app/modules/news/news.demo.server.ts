@@ -3,9 +3,6 @@ import { loadSharp } from '~/platform/media/load-sharp.server'
 import type { MediaChange } from '~/platform/media/media-change.server'
 import { insertArticle } from './news.service.server'
 
-const SAMPLE_NOTE =
-  '*This is a sample article that comes with a new site. An administrator can edit or delete it under Admin → News.*'
-
 /** Illustrations drawn for the demo (no photos of real people); rasterised and stored like any upload. The gallery shows some too. */
 export const DEMO_ARTWORK = {
   distribution: `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="750" viewBox="0 0 1200 750">
@@ -59,9 +56,7 @@ const DEMO_ARTICLES = [
 
 - Bring non-perishable food or clean clothing in good condition.
 - Join the volunteer team on distribution morning.
-- Support the work with a gift through our Support page.
-
-${SAMPLE_NOTE}`,
+- Support the work with a gift through our Support page.`,
   },
   {
     title: 'Cancer Survivors Support Group Meets Monthly',
@@ -70,9 +65,7 @@ ${SAMPLE_NOTE}`,
     imageAlt: 'Illustration of a pink ribbon with people standing together on either side',
     content: `Our cancer survivor support community now counts more than 40 survivors. Members meet to share their stories, encourage one another and help with transport to treatment when it is needed.
 
-Family members and caregivers are welcome too. Nobody should face cancer alone.
-
-${SAMPLE_NOTE}`,
+Family members and caregivers are welcome too. Nobody should face cancer alone.`,
   },
   {
     title: 'Young Entrepreneurs Show Their Skills',
@@ -87,9 +80,7 @@ ${SAMPLE_NOTE}`,
 2. Pricing, saving and keeping simple accounts.
 3. Presenting products with confidence.
 
-You can find their products in our Marketplace.
-
-${SAMPLE_NOTE}`,
+You can find their products in our Marketplace.`,
   },
 ]
 

@@ -5,6 +5,8 @@ import { articleExcerpt, articlePlainText, readMinutes, renderArticleHtml } from
 import { ARTICLES_PER_PAGE } from './news.schema'
 
 export interface ArticleSummary {
+  /** For an administrator's controls on the public pages (edit, delete). */
+  id: string
   slug: string
   title: string
   excerpt: string
@@ -14,8 +16,6 @@ export interface ArticleSummary {
 }
 
 export interface ArticleDetail extends ArticleSummary {
-  /** For the admin bar's "Edit this page" link. */
-  id: string
   html: string
   updatedAt: string
   /** A JPEG small enough for link previews (a path). */
@@ -28,13 +28,14 @@ export interface ArticlePage {
   pageCount: number
 }
 
-const SUMMARY_COLUMNS = ['slug', 'title', 'content', 'imageId', 'createdAt', 'updatedAt'] as const
+const SUMMARY_COLUMNS = ['id', 'slug', 'title', 'content', 'imageId', 'createdAt', 'updatedAt'] as const
 
-type ArticleRow = { slug: string; title: string; content: string; imageId: string | null; createdAt: string }
+type ArticleRow = { id: string; slug: string; title: string; content: string; imageId: string | null; createdAt: string }
 
 function toSummary(row: ArticleRow, image: ImageRecord | undefined): ArticleSummary {
   const text = articlePlainText(row.content)
   return {
+    id: row.id,
     slug: row.slug,
     title: row.title,
     excerpt: articleExcerpt(text),
@@ -69,14 +70,13 @@ export async function listPublishedArticles(page: number): Promise<ArticlePage> 
 }
 
 function toDetail(
-  row: ArticleRow & { id: string; updatedAt: string },
+  row: ArticleRow & { updatedAt: string },
   image: ImageRecord | undefined,
   linksFrom?: { origin: string },
 ): ArticleDetail {
   const social = image ? pickSocialImage(image) : null
   return {
     ...toSummary(row, image),
-    id: row.id,
     html: renderArticleHtml(row.content, linksFrom),
     updatedAt: row.updatedAt,
     socialImage: social && image ? { ...social, alt: image.alt || row.title } : null,
@@ -86,7 +86,7 @@ function toDetail(
 export async function getPublishedArticleBySlug(slug: string): Promise<ArticleDetail | null> {
   const row = await db
     .selectFrom('articles')
-    .select([...SUMMARY_COLUMNS, 'id'])
+    .select(SUMMARY_COLUMNS)
     .where('slug', '=', slug)
     .executeTakeFirst()
   if (!row) return null
@@ -96,7 +96,7 @@ export async function getPublishedArticleBySlug(slug: string): Promise<ArticleDe
 
 /** The newest articles in full, for the feed: their links to the site's own pages start with `origin`. */
 export async function listArticlesForFeed(origin: string, limit = 20): Promise<ArticleDetail[]> {
-  const rows = await newestNews().select([...SUMMARY_COLUMNS, 'id']).limit(limit).execute()
+  const rows = await newestNews().select(SUMMARY_COLUMNS).limit(limit).execute()
   const imageOf = await loadImagesOf(rows)
   return rows.map((row) => toDetail(row, imageOf(row), { origin }))
 }
@@ -120,16 +120,18 @@ export interface AdminArticleRow {
   title: string
   createdAt: string
   hasImage: boolean
+  /** Demo content of a new site (administrators only). */
+  isSample: boolean
 }
 
 export async function listArticlesForAdmin(): Promise<AdminArticleRow[]> {
   const rows = await db
     .selectFrom('articles')
-    .select(['id', 'slug', 'title', 'imageId', 'createdAt'])
+    .select(['id', 'slug', 'title', 'imageId', 'createdAt', 'isSample'])
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .execute()
-  return rows.map(({ imageId, ...row }) => ({ ...row, hasImage: imageId !== null }))
+  return rows.map(({ imageId, isSample, ...row }) => ({ ...row, hasImage: imageId !== null, isSample: isSample === 1 }))
 }
 
 export interface ArticleForEdit {
@@ -150,4 +152,14 @@ export async function getArticleForEdit(id: string): Promise<ArticleForEdit | nu
   const image = (await loadImagesOf([row]))(row)
   const { imageId: _imageId, ...article } = row
   return { ...article, image: image ? toResponsiveImage(image) : null }
+}
+
+/** How many of the demo articles a new site came with are still there (the dashboard says so). */
+export async function countSampleArticles(): Promise<number> {
+  const { count } = await db
+    .selectFrom('articles')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('isSample', '=', 1)
+    .executeTakeFirstOrThrow()
+  return Number(count)
 }

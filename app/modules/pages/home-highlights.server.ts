@@ -1,4 +1,5 @@
 import { listFeaturedMedia, type FeaturedMedia } from '~/modules/gallery/gallery.queries.server'
+import { HIGHLIGHTS_SHIPPED } from '~/modules/marketplace/highlights'
 import { pickRandomProducts } from '~/modules/marketplace/marketplace.queries.server'
 import { formatPrice } from '~/modules/marketplace/product-price'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
@@ -11,7 +12,6 @@ import { logger } from '~/platform/logger.server'
  */
 
 export const FEATURED_MOMENTS_LIMIT = 4
-export const MARKETPLACE_HIGHLIGHTS_LIMIT = 3
 
 export type FeaturedMoment = FeaturedMedia
 
@@ -36,7 +36,7 @@ async function marketplaceHighlights(limit: number): Promise<MarketplaceHighligh
 interface HomeHighlightSources {
   /** Featured media items, newest first. */
   featuredMoments(limit: number): Promise<FeaturedMoment[]>
-  /** Random products. */
+  /** Random products (more than the page shows: see modules/marketplace/highlights). */
   marketplaceHighlights(limit: number): Promise<MarketplaceHighlight[]>
 }
 
@@ -53,7 +53,7 @@ export interface HomeHighlights {
 export async function loadHomeHighlights(): Promise<HomeHighlights> {
   const [featuredMoments, marketplaceHighlights] = await Promise.all([
     orEmpty('Failed to load featured media', () => sources.featuredMoments(FEATURED_MOMENTS_LIMIT)),
-    orEmpty('Failed to load products', () => sources.marketplaceHighlights(MARKETPLACE_HIGHLIGHTS_LIMIT)),
+    orEmpty('Failed to load products', () => sources.marketplaceHighlights(HIGHLIGHTS_SHIPPED)),
   ])
   return { featuredMoments, marketplaceHighlights }
 }

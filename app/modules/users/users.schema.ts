@@ -31,6 +31,9 @@ export const LoginSchema = z.object({
   redirectTo: text().optional(),
 })
 
+/** Signing out names the public page it was started from, to come back to it. */
+export const LogoutSchema = z.object({ redirectTo: text().optional() })
+
 export const NewUserSchema = z.object({
   name: requiredText('Name', 100),
   email,

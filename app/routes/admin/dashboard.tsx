@@ -2,10 +2,12 @@ import { Link, redirect } from 'react-router'
 import type { Route } from './+types/dashboard'
 import { listOccurrencesOnDays } from '~/modules/events/events.queries.server'
 import { formatOccurrenceWhen } from '~/modules/events/events.wording.server'
-import { countVideosStillProcessing } from '~/modules/gallery/gallery.queries.server'
+import { countSampleMedia, countVideosStillProcessing } from '~/modules/gallery/gallery.queries.server'
 import { describeNewMessageNotice } from '~/modules/inbox/inbox.format'
 import { countUnreadContactMessages } from '~/modules/inbox/inbox.queries.server'
 import { configuredChannels } from '~/modules/inbox/inbox.service.server'
+import { countSampleProducts } from '~/modules/marketplace/marketplace.queries.server'
+import { countSampleArticles } from '~/modules/news/news.queries.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { canManage, homeFor, sectionsFor, type SectionName } from '~/platform/access'
 import { requireUser } from '~/platform/auth.server'
@@ -40,10 +42,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = todayIn(timeZone)
 
   // Each block only for those who manage its section.
-  const [unreadMessages, videosProcessing, occurrences] = await Promise.all([
+  const [unreadMessages, videosProcessing, occurrences, ...samples] = await Promise.all([
     canManage(user, 'messages') ? countUnreadContactMessages() : null,
     canManage(user, 'gallery') ? countVideosStillProcessing() : null,
     canManage(user, 'events') ? listOccurrencesOnDays(today, addDays(today, WEEK_DAYS - 1), timeZone) : null,
+    canManage(user, 'news') ? countSampleArticles() : 0,
+    canManage(user, 'gallery') ? countSampleMedia() : 0,
+    canManage(user, 'products') ? countSampleProducts() : 0,
   ])
   return {
     name: user.name,
@@ -53,6 +58,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? null
         : { unread: unreadMessages, notified: describeNewMessageNotice(configuredChannels(), email).notified },
     videosProcessing,
+    // The demo content a new site came with: marked here, never in public text.
+    sampleItems: samples.reduce((sum, count) => sum + count, 0),
     week:
       occurrences?.map((occurrence) => ({
         key: `${occurrence.eventId} ${occurrence.startsAt}`,
@@ -66,8 +73,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { messages, videosProcessing, week, quickLinks } = loaderData
-  const attention = messages !== null || videosProcessing !== null
+  const { messages, videosProcessing, sampleItems, week, quickLinks } = loaderData
+  const attention = messages !== null || videosProcessing !== null || sampleItems > 0
   return (
     <div className="stack">
       <h1>Dashboard</h1>
@@ -99,6 +106,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                       ? 'No videos being converted'
                       : `${plural(videosProcessing, 'video', 'videos')} still being converted`}
                   </Link>
+                </li>
+              ) : null}
+              {sampleItems > 0 ? (
+                <li className="dashboard-count-due">
+                  {plural(sampleItems, 'sample item is', 'sample items are')} still published
                 </li>
               ) : null}
             </ul>

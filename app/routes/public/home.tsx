@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import type { Route } from './+types/home'
 import { editHandle, pageTextsTarget } from '~/components/admin-bar'
@@ -6,6 +7,7 @@ import { ProductPlaceholder } from '~/components/image-carousel'
 import { ResponsiveImage } from '~/components/responsive-image'
 import { CardList, ImpactFigures, PageHero, Paragraphs, TextSection } from '~/components/page-blocks'
 import { useRootData } from '~/components/root-data'
+import { HIGHLIGHTS_SHOWN, pickAtRandom } from '~/modules/marketplace/highlights'
 import { listUpcomingOccurrences } from '~/modules/events/events.queries.server'
 import { HOME_UPCOMING_LIMIT } from '~/modules/events/events.schema'
 import { formatOccurrenceWhen, nextDatesLabel } from '~/modules/events/events.wording.server'
@@ -75,7 +77,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </TextSection>
 
       <TextSection id="help-areas" heading={content.helpAreas.heading} text={content.helpAreas.text} muted>
-        <CardList items={content.helpAreas.items} />
+        <CardList items={content.helpAreas.items} linkTo="/services" />
       </TextSection>
 
       <TextSection id="impact" heading={content.impact.heading} text={content.impact.text}>
@@ -168,6 +170,9 @@ function FeaturedMoments({ items }: { items: FeaturedMoment[] }) {
 
 /** Three products from the youth marketplace; hidden when there are none. */
 function MarketplaceHighlights({ items }: { items: MarketplaceHighlight[] }) {
+  // The server's first three, then the browser's own three: a cached page still differs per visit.
+  const [shown, setShown] = useState(() => items.slice(0, HIGHLIGHTS_SHOWN))
+  useEffect(() => setShown(pickAtRandom(items, HIGHLIGHTS_SHOWN)), [items])
   if (items.length === 0) return null
   return (
     <section className="section section-muted" aria-labelledby="marketplace-highlights">
@@ -179,7 +184,7 @@ function MarketplaceHighlights({ items }: { items: MarketplaceHighlight[] }) {
           </Link>
         </div>
         <ul className="card-grid">
-          {items.map((item) => (
+          {shown.map((item) => (
             <li key={item.slug} className="card media-card">
               <Link to={`/marketplace/${encodeURIComponent(item.slug)}`} className="media-card-link">
                 {item.image ? (

@@ -1,6 +1,6 @@
 import { data, Link, redirect } from 'react-router'
 import type { Route } from './+types/index'
-import { AdminTable } from '~/components/admin-table'
+import { AdminBadge, AdminTable } from '~/components/admin-table'
 import { Pagination } from '~/components/pagination'
 import { CONTACT_SUBJECT_LABELS, type ContactSubject } from '~/modules/inbox/contact.schema'
 import { describeDelivery, describeNewMessageNotice } from '~/modules/inbox/inbox.format'
@@ -108,8 +108,8 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
 function MessageStatus({ unread, handled }: { unread: boolean; handled: boolean }) {
   return (
     <span className="inbox-badges">
-      {unread ? <span className="admin-badge inbox-badge-unread">Unread</span> : null}
-      {handled ? <span className="admin-badge inbox-badge-handled">Handled</span> : null}
+      {unread ? <AdminBadge className="inbox-badge-unread">Unread</AdminBadge> : null}
+      {handled ? <AdminBadge className="inbox-badge-handled">Handled</AdminBadge> : null}
       {!unread && !handled ? <span className="muted">Read</span> : null}
     </span>
   )

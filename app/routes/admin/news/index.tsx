@@ -2,7 +2,7 @@ import { data, Link } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/index'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
-import { AdminTable, EditDeleteCell } from '~/components/admin-table'
+import { AdminBadge, AdminTable, EditDeleteCell } from '~/components/admin-table'
 import { ErrorList } from '~/components/forms'
 import { listArticlesForAdmin } from '~/modules/news/news.queries.server'
 import { deleteArticle } from '~/modules/news/news.service.server'
@@ -23,6 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const DeleteArticleSchema = z.object({
   id: z.string().trim().min(1).max(100),
+  // The public news page's delete control comes back to the news.
+  returnTo: z.enum(['/admin/news', '/news']).default('/admin/news'),
 })
 
 /** Deletes an article (the only form on this page; the edit page posts here too). */
@@ -32,13 +34,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') {
     return data({ error: 'Article ID is required for deletion' }, { status: 400 })
   }
-  const { id } = submission.value
+  const { id, returnTo } = submission.value
   let deleted: { title: string } | undefined
   try {
     deleted = await deleteArticle(id)
   } catch (error) {
     logger.error({ err: error, articleId: id }, 'article could not be deleted')
-    return redirectWithToast('/admin/news', 'Failed to delete article', 'error')
+    return redirectWithToast(returnTo, 'Failed to delete article', 'error')
   }
   // Nothing is recorded for an article that was gone already: nobody deleted anything.
   if (deleted) {
@@ -48,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       target: { type: 'article', id, label: deleted.title },
     })
   }
-  return redirectWithToast('/admin/news', 'Article deleted.')
+  return redirectWithToast(returnTo, 'Article deleted.')
 }
 
 export default function AdminNews({ loaderData, actionData }: Route.ComponentProps) {
@@ -70,7 +72,8 @@ export default function AdminNews({ loaderData, actionData }: Route.ComponentPro
             <tr key={article.id}>
               <td data-label="Title">
                 <Link to={`/news/${article.slug}`}>{article.title}</Link>
-                {article.hasImage ? <span className="admin-badge">image</span> : null}
+                {article.hasImage ? <AdminBadge>image</AdminBadge> : null}
+                {article.isSample ? <AdminBadge>sample</AdminBadge> : null}
               </td>
               <td data-label="Posted">
                 <time dateTime={article.createdAt}>{article.dateLabel}</time>

@@ -38,7 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     action: 'article.created',
     target: { type: 'article', id: created.id, label: submission.value.title },
   })
-  return redirectWithToast('/admin/news', 'Article posted successfully!')
+  // "Add article" on the public news page opens this page with ?from=news: back there afterwards.
+  const back = new URL(request.url).searchParams.get('from') === 'news' ? '/news' : '/admin/news'
+  return redirectWithToast(back, 'Article posted successfully!')
 }
 
 export default function NewArticle({ actionData }: Route.ComponentProps) {

@@ -5,7 +5,7 @@ import { data, Form, Link, useLocation } from 'react-router'
 import type { Route } from './+types/index'
 import { auditSourceOf, recordAuditEvent, type AuditSource } from '~/modules/audit/audit.service.server'
 import { MediaDetailsFields } from './media-fields'
-import { AdminTable, EditDeleteCell, ThumbnailCell } from '~/components/admin-table'
+import { AdminBadge, AdminTable, EditDeleteCell, ThumbnailCell } from '~/components/admin-table'
 import { ErrorList } from '~/components/forms'
 import { ResumableUpload } from '~/components/resumable-upload'
 import { useIsSubmitting } from '~/components/use-is-submitting'
@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { value } = submission
   const by = auditSourceOf(user, context)
-  if (value.intent === 'delete') return deleteItem(value.id, by)
+  if (value.intent === 'delete') return deleteItem(value.id, value.returnTo, by)
   let added: string[]
   try {
     added = (await addMediaItems(value, user)).slugs
@@ -67,19 +67,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     target: { type: 'media', id: null, label: value.title },
     detail: { items: added.length },
   })
-  return redirectWithToast('/admin/photos', added.length === 1 ? 'Uploaded 1 item.' : `Uploaded ${added.length} items.`)
+  // "Upload" on the public gallery opens this page with ?from=photos: back there afterwards.
+  const back = new URL(request.url).searchParams.get('from') === 'photos' ? '/photos' : '/admin/photos'
+  return redirectWithToast(back, added.length === 1 ? 'Uploaded 1 item.' : `Uploaded ${added.length} items.`)
 }
 
-async function deleteItem(id: string, by: AuditSource) {
+async function deleteItem(id: string, returnTo: string, by: AuditSource) {
   let deleted: { title: string } | undefined
   try {
     deleted = await deleteMediaItem(id)
   } catch (error) {
     logger.error({ err: error, mediaItemId: id }, 'media item could not be deleted')
-    return redirectWithToast('/admin/photos', 'Failed to delete media', 'error')
+    return redirectWithToast(returnTo, 'Failed to delete media', 'error')
   }
   if (deleted) await recordAuditEvent({ by, action: 'media.deleted', target: { type: 'media', id, label: deleted.title } })
-  return redirectWithToast('/admin/photos', 'Deleted.')
+  return redirectWithToast(returnTo, 'Deleted.')
 }
 
 export default function AdminPhotos({ loaderData, actionData }: Route.ComponentProps) {
@@ -153,12 +155,13 @@ function MediaTable({ items }: { items: (AdminMediaRow & { dateLabel: string })[
             <ThumbnailCell image={item.thumbnail} />
             <td data-label="Title">
               {status ? item.title : <Link to={`/photos/${item.slug}`}>{item.title}</Link>}
-              <span className="admin-badge">{item.kind === 'video' ? 'video' : 'photo'}</span>
-              {item.featured ? <span className="admin-badge">featured</span> : null}
+              <AdminBadge>{item.kind === 'video' ? 'video' : 'photo'}</AdminBadge>
+              {item.featured ? <AdminBadge>featured</AdminBadge> : null}
+              {item.isSample ? <AdminBadge>sample</AdminBadge> : null}
               {status ? (
-                <span className={item.status === 'failed' ? 'admin-badge admin-badge-danger' : 'admin-badge admin-badge-waiting'}>
+                <AdminBadge className={item.status === 'failed' ? 'admin-badge-danger' : 'admin-badge-waiting'}>
                   {status}
-                </span>
+                </AdminBadge>
               ) : null}
               {item.statusText ? <p className="admin-media-status">{item.statusText}</p> : null}
             </td>

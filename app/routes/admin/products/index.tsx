@@ -1,7 +1,7 @@
 import { data, Link } from 'react-router'
 import type { Route } from './+types/index'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
-import { AdminTable, EditDeleteCell, ThumbnailCell } from '~/components/admin-table'
+import { AdminBadge, AdminTable, EditDeleteCell, ThumbnailCell } from '~/components/admin-table'
 import { listProductsForAdmin } from '~/modules/marketplace/marketplace.queries.server'
 import { DeleteProductSchema } from '~/modules/marketplace/marketplace.schema'
 import { PRODUCT_CATEGORY_LABELS } from '~/modules/marketplace/product-categories'
@@ -90,10 +90,11 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
               <ThumbnailCell image={product.thumbnail} />
               <td data-label="Name">
                 <Link to={`/marketplace/${encodeURIComponent(product.slug)}`}>{product.name}</Link>
-                {product.seller ? <span className="admin-badge">by {product.seller}</span> : null}
-                <span className="admin-badge">
+                {product.seller ? <AdminBadge>by {product.seller}</AdminBadge> : null}
+                {product.isSample ? <AdminBadge>sample</AdminBadge> : null}
+                <AdminBadge>
                   {product.imageCount === 1 ? '1 image' : `${product.imageCount} images`}
-                </span>
+                </AdminBadge>
               </td>
               <td data-label="Category">{PRODUCT_CATEGORY_LABELS[product.category]}</td>
               <td data-label="Price">{product.price ?? 'On request'}</td>

@@ -7,6 +7,7 @@ import { ErrorList, Field, SelectField, TextareaField } from '~/components/forms
 import { ResumableUpload } from '~/components/resumable-upload'
 import { useIsSubmitting } from '~/components/use-is-submitting'
 import {
+  NAME_AND_DESCRIPTION_REQUIRED,
   PRODUCT_IMAGES_MAX,
   productSchema,
   TOO_MANY_IMAGES_MESSAGE,
@@ -25,6 +26,11 @@ interface ProductFormProps {
   countryCode: string
   submitLabel: string
   submittingLabel: string
+}
+
+/** The old site's 'Name and description are required' is said once, under the name, when both are missing. */
+function withoutMessageSaidAbove(errors: string[] | undefined, above: string[] | undefined): string[] | undefined {
+  return above?.includes(NAME_AND_DESCRIPTION_REQUIRED) ? errors?.filter((e) => e !== NAME_AND_DESCRIPTION_REQUIRED) : errors
 }
 
 const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((value) => ({ value, label: PRODUCT_CATEGORY_LABELS[value] }))
@@ -56,7 +62,14 @@ export function ProductForm({
     <Form method="post" className="form product-form" {...getFormProps(form)}>
       <ErrorList id={form.errorId} errors={form.errors} variant="form" />
       <Field meta={fields.name} label="Name" required />
-      <TextareaField meta={fields.description} label="Description" rows={6} required hint="Web addresses become links." />
+      <TextareaField
+        meta={fields.description}
+        label="Description"
+        rows={6}
+        required
+        hint="Web addresses become links."
+        errors={withoutMessageSaidAbove(fields.description.errors, fields.name.errors)}
+      />
       <Field
         meta={fields.price}
         label="Price (optional)"

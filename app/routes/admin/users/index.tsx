@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import type { Route } from './+types/index'
-import { AdminTable } from '~/components/admin-table'
+import { AdminBadge, AdminTable } from '~/components/admin-table'
 import { listUsersForAdmin } from '~/modules/users/users.queries.server'
 import { ROLE_LABELS } from '~/modules/users/users.schema'
 import { requireAccess } from '~/platform/auth.server'
@@ -26,7 +26,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           <tr key={user.id}>
             <td data-label="Name">
               {user.name}
-              {user.id === loaderData.myId ? <span className="admin-badge">you</span> : null}
+              {user.id === loaderData.myId ? <AdminBadge>you</AdminBadge> : null}
             </td>
             <td data-label="E-mail">{user.email}</td>
             <td data-label="Role">{ROLE_LABELS[user.role]}</td>

@@ -6,6 +6,7 @@ import { ProductCard } from './product-card'
 import { PageHero, Paragraphs } from '~/components/page-blocks'
 import { useRootData } from '~/components/root-data'
 import { RouteDialog } from '~/components/route-dialog'
+import { SignOutForm } from '~/components/sign-out-form'
 import { listProducts } from '~/modules/marketplace/marketplace.queries.server'
 import {
   isProductCategory,
@@ -115,11 +116,7 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
               <Link to="/admin/products/new" className="button button-small">
                 Add Product
               </Link>
-              <Form method="post" action="/logout">
-                <button type="submit" className="button-secondary button-small">
-                  Logout
-                </button>
-              </Form>
+              <SignOutForm buttonClassName="button-secondary button-small">Logout</SignOutForm>
             </>
           ) : (
             <MarketplaceLogin />

@@ -78,6 +78,7 @@ export function ProductCard({
               action="/admin/products"
               hiddenFields={{ intent: 'delete', id: product.id, returnTo: '/marketplace' }}
               label="Delete product"
+              title="Delete product"
               confirmText="Are you sure you want to delete this product?"
               confirmLabel="Delete"
               className="button-danger button-small"

@@ -2,12 +2,15 @@ import { data, Link, useOutlet, type ShouldRevalidateFunctionArgs } from 'react-
 import type { Route } from './+types/index'
 import { editHandle } from '~/components/admin-bar'
 import { AdminEntryLink } from '~/components/admin-entry-link'
+import { ConfirmButton } from '~/components/confirm-button'
+import { useRootData } from '~/components/root-data'
 import { Pagination } from '~/components/pagination'
 import { ResponsiveImage } from '~/components/responsive-image'
 import { OPENED_OVER_LIST, RouteDialog } from '~/components/route-dialog'
 import { listPublishedArticles } from '~/modules/news/news.queries.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { formatDate } from '~/platform/dates'
+import { canManage } from '~/platform/access'
 import { pageMeta } from '~/platform/seo'
 import { parsePageNumber } from '~/platform/page-number'
 import { declareQueryParams } from '~/platform/query-params'
@@ -58,10 +61,12 @@ export function shouldRevalidate({
 export default function News({ loaderData }: Route.ComponentProps) {
   const { list } = loaderData
   const article = useOutlet({ inDialog: list !== null })
+  const { user } = useRootData()
   // A direct load of an article: the article's own page.
   if (!list) return article
 
   const { articles, page, pageCount } = list
+  const manager = canManage(user, 'news')
   return (
     <div className="container section news-page">
       <div className="news-header">
@@ -69,6 +74,11 @@ export default function News({ loaderData }: Route.ComponentProps) {
         <a href="/news/feed.xml" className="news-feed-link">
           RSS feed
         </a>
+        {manager ? (
+          <Link to="/admin/news/new?from=news" className="button button-small">
+            Add article
+          </Link>
+        ) : null}
       </div>
 
       {articles.length === 0 ? (
@@ -102,6 +112,22 @@ export default function News({ loaderData }: Route.ComponentProps) {
                   <span>{item.readMinutes} min read</span>
                 </p>
                 <p className="news-card-excerpt">{item.excerpt}</p>
+                {manager ? (
+                  <div className="button-row news-card-manage">
+                    <Link to={`/admin/news/${item.id}`} className="button-secondary button-small">
+                      Edit<span className="visually-hidden"> {item.title}</span>
+                    </Link>
+                    <ConfirmButton
+                      action="/admin/news"
+                      hiddenFields={{ id: item.id, returnTo: '/news' }}
+                      label="Delete article"
+                      title="Delete article"
+                      confirmText="Are you sure you want to delete this article?"
+                      confirmLabel="Delete"
+                      className="button-danger button-small"
+                    />
+                  </div>
+                ) : null}
               </div>
             </li>
           ))}

@@ -11,10 +11,13 @@ import {
 import type { Route } from './+types/index'
 import { editHandle } from '~/components/admin-bar'
 import { AdminEntryLink } from '~/components/admin-entry-link'
+import { ConfirmButton } from '~/components/confirm-button'
+import { useRootData } from '~/components/root-data'
 import { MediaThumbnail } from '~/components/media-thumbnail'
 import { Pagination } from '~/components/pagination'
 import { listPublishedMedia } from '~/modules/gallery/gallery.queries.server'
 import { isMediaCategory, MEDIA_CATEGORIES, mediaHref, photosHref, type MediaCategory } from '~/modules/gallery/media-categories'
+import { canManage } from '~/platform/access'
 import { parsePageNumber } from '~/platform/page-number'
 import { declareQueryParams } from '~/platform/query-params'
 import { pageMeta } from '~/platform/seo'
@@ -67,13 +70,22 @@ export function shouldRevalidate({ currentParams, nextParams, defaultShouldReval
 export default function Photos({ loaderData }: Route.ComponentProps) {
   const { category, list } = loaderData
   const item = useOutlet({ inDialog: list !== null, category } satisfies MediaOutletContext)
+  const { user } = useRootData()
   // A direct load of an item: the item's own page.
   if (!list) return item
 
   const { items, page, pageCount } = list
+  const manager = canManage(user, 'gallery')
   return (
     <div className="container section gallery-page">
-      <h1>Photos and Videos</h1>
+      <div className="gallery-header">
+        <h1>Photos and Videos</h1>
+        {manager ? (
+          <Link to="/admin/photos?from=photos#upload-heading" className="button button-small">
+            Upload
+          </Link>
+        ) : null}
+      </div>
       <nav aria-label="Categories" className="gallery-tabs">
         <ul>
           {[null, ...MEDIA_CATEGORIES].map((tab) => (
@@ -118,6 +130,22 @@ export default function Photos({ loaderData }: Route.ComponentProps) {
                 </span>
               </Link>
               <span className="gallery-item-category">{media.category}</span>
+              {manager ? (
+                <div className="button-row gallery-item-manage">
+                  <Link to={`/admin/photos/${media.id}`} className="button-secondary button-small">
+                    Edit<span className="visually-hidden"> {media.title}</span>
+                  </Link>
+                  <ConfirmButton
+                    action="/admin/photos"
+                    hiddenFields={{ intent: 'delete', id: media.id, returnTo: '/photos' }}
+                    label={`Delete ${media.kind}`}
+                    title={`Delete ${media.kind}`}
+                    confirmText={`Are you sure you want to delete this ${media.kind}?`}
+                    confirmLabel="Delete"
+                    className="button-danger button-small"
+                  />
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -1,0 +1,45 @@
+import { countSampleMedia } from '../../app/modules/gallery/gallery.queries.server'
+import { countSampleProducts } from '../../app/modules/marketplace/marketplace.queries.server'
+import { countSampleArticles } from '../../app/modules/news/news.queries.server'
+import { expect, test } from './fixtures'
+
+/** Words meant for administrators that demo texts once carried. */
+const ADMIN_WORDS = /sample|Admin →/i
+
+test('visitors read the demo content without a word meant for administrators', async ({ page }) => {
+  for (const path of ['/news', '/photos', '/marketplace']) {
+    await page.goto(path)
+    // Each item's own page (not the feed beside them).
+    const hrefs = await page
+      .locator('main a')
+      .evaluateAll(
+        (links, section) =>
+          [...new Set(links.map((link) => link.getAttribute('href') ?? ''))].filter((href) =>
+            new RegExp(`^${section}/[^/?.]+$`).test(href),
+          ),
+        path,
+      )
+    expect(hrefs.length, path).toBeGreaterThan(0)
+    for (const href of hrefs) {
+      await page.goto(href)
+      await expect(page.locator('main'), href).not.toContainText(ADMIN_WORDS)
+    }
+  }
+})
+
+test('administrators see the sample content marked in their lists and counted on the dashboard', async ({ page, signIn }) => {
+  const total = (await countSampleArticles()) + (await countSampleMedia()) + (await countSampleProducts())
+  expect(total).toBeGreaterThan(1)
+  await signIn()
+  await page.goto('/admin')
+  await expect(page.getByText(`${total} sample items are still published`, { exact: true })).toBeVisible()
+  for (const [path, count] of [
+    ['/admin/news', await countSampleArticles()],
+    ['/admin/photos', await countSampleMedia()],
+    ['/admin/products', await countSampleProducts()],
+  ] as const) {
+    await page.goto(path)
+    expect(count, path).toBeGreaterThan(0)
+    await expect(page.locator('.admin-table .admin-badge').filter({ hasText: /^sample$/ }), path).toHaveCount(count)
+  }
+})
