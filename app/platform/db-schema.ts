@@ -110,6 +110,8 @@ export interface EventTable {
   repeatUntil: string | null
   repeatCount: number | null
   lastStartsAt: string | null
+  /** 1: demo content, marked for administrators (never shown to visitors). */
+  isSample: Generated<number>
   createdAt: string
   updatedAt: string
 }

@@ -17,6 +17,11 @@ const NOTES = [
     note: 'This is a sample item that comes with a new site; an administrator can edit or delete it under Admin → Gallery.',
   },
   {
+    table: 'events',
+    column: 'description',
+    note: 'This is a sample event that comes with a new site. An administrator can edit or delete it under Admin → Events.',
+  },
+  {
     table: 'products',
     column: 'description',
     note: 'This is a sample product that comes with a new site; a marketplace manager can edit or delete it under Admin → Products.',

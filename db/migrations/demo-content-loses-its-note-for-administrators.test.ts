@@ -15,6 +15,7 @@ afterAll(async () => {
 const AT = '2026-03-01T10:00:00.000Z'
 const PRODUCT_NOTE =
   'This is a sample product that comes with a new site; a marketplace manager can edit or delete it under Admin → Products.'
+const EVENT_NOTE = 'This is a sample event that comes with a new site. An administrator can edit or delete it under Admin → Events.'
 const ARTICLE_NOTE =
   '*This is a sample article that comes with a new site. An administrator can edit or delete it under Admin → News.*'
 
@@ -25,6 +26,12 @@ describe('upgrading a site seeded with demo content that told visitors how to de
     await sql`delete from product_images`.execute(db)
     await sql`delete from products`.execute(db)
     await sql`delete from articles`.execute(db)
+    await sql`delete from events`.execute(db)
+    await sql`
+      insert into events (id, slug, title, description, location, type, all_day, starts_at, ends_at, repeat, created_at, updated_at)
+      values (${crypto.randomUUID()}, 'demo', 'Demo', ${`Everyone is welcome.\n\n${EVENT_NOTE}`}, 'Hall', 'general', 0, ${AT}, null, 'none', ${AT}, ${AT})`.execute(
+      db,
+    )
     const product = (slug: string, description: string) => sql`
       insert into products (id, slug, name, description, category, price_cents, seller, facebook_link, instagram_link, whatsapp_number, created_at, updated_at)
       values (${crypto.randomUUID()}, ${slug}, ${slug}, ${description}, 'general', null, '', '', '', '', ${AT}, ${AT})`
@@ -45,6 +52,9 @@ describe('upgrading a site seeded with demo content that told visitors how to de
     ])
     expect(await db.selectFrom('articles').select(['content', 'isSample']).execute()).toEqual([
       { content: '## Help\n\nBring food.', isSample: 1 },
+    ])
+    expect(await db.selectFrom('events').select(['description', 'isSample']).execute()).toEqual([
+      { description: 'Everyone is welcome.', isSample: 1 },
     ])
   })
 })

@@ -1,3 +1,4 @@
+import { countSampleEvents } from '../../app/modules/events/events.queries.server'
 import { countSampleMedia } from '../../app/modules/gallery/gallery.queries.server'
 import { countSampleProducts } from '../../app/modules/marketplace/marketplace.queries.server'
 import { countSampleArticles } from '../../app/modules/news/news.queries.server'
@@ -7,7 +8,7 @@ import { expect, test } from './fixtures'
 const ADMIN_WORDS = /sample|Admin →/i
 
 test('visitors read the demo content without a word meant for administrators', async ({ page }) => {
-  for (const path of ['/news', '/photos', '/marketplace']) {
+  for (const path of ['/news', '/photos', '/marketplace', '/calendar']) {
     await page.goto(path)
     // Each item's own page (not the feed beside them).
     const hrefs = await page
@@ -15,7 +16,7 @@ test('visitors read the demo content without a word meant for administrators', a
       .evaluateAll(
         (links, section) =>
           [...new Set(links.map((link) => link.getAttribute('href') ?? ''))].filter((href) =>
-            new RegExp(`^${section}/[^/?.]+$`).test(href),
+            new RegExp(`^${section}/[^/?.]+(\\?date=[\\d-]+)?$`).test(href),
           ),
         path,
       )
@@ -28,7 +29,8 @@ test('visitors read the demo content without a word meant for administrators', a
 })
 
 test('administrators see the sample content marked in their lists and counted on the dashboard', async ({ page, signIn }) => {
-  const total = (await countSampleArticles()) + (await countSampleMedia()) + (await countSampleProducts())
+  const total =
+    (await countSampleArticles()) + (await countSampleMedia()) + (await countSampleProducts()) + (await countSampleEvents())
   expect(total).toBeGreaterThan(1)
   await signIn()
   await page.goto('/admin')
@@ -37,6 +39,7 @@ test('administrators see the sample content marked in their lists and counted on
     ['/admin/news', await countSampleArticles()],
     ['/admin/photos', await countSampleMedia()],
     ['/admin/products', await countSampleProducts()],
+    ['/admin/events', await countSampleEvents()],
   ] as const) {
     await page.goto(path)
     expect(count, path).toBeGreaterThan(0)

@@ -13,8 +13,6 @@ import {
 import { EventSchema, type EventFormValues } from './events.schema'
 import { insertEvent } from './events.service.server'
 
-const SAMPLE_NOTE = 'This is a sample event that comes with a new site. An administrator can edit or delete it under Admin → Events.'
-
 const SATURDAY = 6
 const TUESDAY = 2
 
@@ -77,7 +75,7 @@ export async function seedEvents(
   const events: EventFormValues[] = [
     {
       title: 'Monthly Food and Clothing Distribution',
-      description: `On the last Saturday of every month our volunteers hand out groceries, toiletries and clothing to families in need. Everyone is welcome; volunteers are welcome too.\n\n${SAMPLE_NOTE}`,
+      description: `On the last Saturday of every month our volunteers hand out groceries, toiletries and clothing to families in need. Everyone is welcome; volunteers are welcome too.`,
       startDate: lastWeekdayOf(addMonths(thisMonth, -1), SATURDAY),
       startTime: hours.start,
       endTime: hours.end,
@@ -87,7 +85,7 @@ export async function seedEvents(
     },
     {
       title: 'Cancer Survivors Support Group',
-      description: `Survivors, family members and caregivers meet to share their stories and encourage one another. Light refreshments are served.\n\n${SAMPLE_NOTE}`,
+      description: `Survivors, family members and caregivers meet to share their stories and encourage one another. Light refreshments are served.`,
       startDate: nthWeekdayOf(addMonths(thisMonth, -1), TUESDAY, 2),
       startTime: '18:00',
       endTime: '19:30',
@@ -97,7 +95,7 @@ export async function seedEvents(
     },
     {
       title: 'Youth Market Day',
-      description: `Young entrepreneurs from our programme sell their baked goods, soap, jewellery and crafts. Come and support them!\n\n${SAMPLE_NOTE}`,
+      description: `Young entrepreneurs from our programme sell their baked goods, soap, jewellery and crafts. Come and support them!`,
       startDate: weekdayAfter(today, 14, SATURDAY),
       startTime: '10:00',
       endTime: '14:00',
@@ -106,7 +104,7 @@ export async function seedEvents(
     },
     {
       title: 'Hope Gala Fundraising Dinner',
-      description: `An evening of music, dinner and stories from the year, raising funds for the cancer support fund and the monthly distribution.\n\n${SAMPLE_NOTE}`,
+      description: `An evening of music, dinner and stories from the year, raising funds for the cancer support fund and the monthly distribution.`,
       startDate: weekdayAfter(today, 42, SATURDAY),
       startTime: '19:00',
       endTime: '22:00',
@@ -114,5 +112,9 @@ export async function seedEvents(
       type: 'fundraiser',
     },
   ]
-  for (const event of events) await insertEvent(trx, EventSchema.parse(event), settings.timeZone)
+  for (const event of events) {
+    const { id } = await insertEvent(trx, EventSchema.parse(event), settings.timeZone)
+    // Marked for administrators only: visitors read the demo text as it is.
+    await trx.updateTable('events').set({ isSample: 1 }).where('id', '=', id).execute()
+  }
 }

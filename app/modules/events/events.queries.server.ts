@@ -204,11 +204,12 @@ export interface AdminEventRow {
   /** The next occurrence, or for an event that is over, its first. */
   shown: CalendarOccurrence
   upcoming: boolean
+  isSample: boolean
 }
 
 /** Every event for the admin list: those to come first (soonest first), then those that are over (latest first). */
 export async function listEventsForAdmin({ now = new Date(), timeZone }: { now?: Date; timeZone: string }): Promise<AdminEventRow[]> {
-  const rows = await withSkippedDates(await db.selectFrom('events').select(EVENT_COLUMNS).execute())
+  const rows = await withSkippedDates(await db.selectFrom('events').select([...EVENT_COLUMNS, 'isSample']).execute())
   const listed = rows.map((event): AdminEventRow => {
     const next = nextOccurrences(event, now, 1, timeZone)[0]
     const shown = next ?? firstOccurrence(event, timeZone)
@@ -222,6 +223,7 @@ export async function listEventsForAdmin({ now = new Date(), timeZone }: { now?:
       repeatText: describeRepeat(event, timeZone),
       shown: toCalendarOccurrence(event, shown),
       upcoming: next !== undefined,
+      isSample: event.isSample === 1,
     }
   })
   const upcoming = listed.filter((e) => e.upcoming).sort((a, b) => byStart(a.shown, b.shown))
@@ -259,6 +261,16 @@ export async function getEventForEdit(
       skippedDates: event.skippedDates,
     },
   }
+}
+
+/** How many demo events are still there (the dashboard reminds administrators of them). */
+export async function countSampleEvents(): Promise<number> {
+  const row = await db
+    .selectFrom('events')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('isSample', '=', 1)
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
 }
 
 /** Every event with its rule and skipped dates, for the iCalendar feed (soonest first). */

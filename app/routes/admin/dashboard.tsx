@@ -1,6 +1,6 @@
 import { Link, redirect } from 'react-router'
 import type { Route } from './+types/dashboard'
-import { listOccurrencesOnDays } from '~/modules/events/events.queries.server'
+import { countSampleEvents, listOccurrencesOnDays } from '~/modules/events/events.queries.server'
 import { formatOccurrenceWhen } from '~/modules/events/events.wording.server'
 import { countSampleMedia, countVideosStillProcessing } from '~/modules/gallery/gallery.queries.server'
 import { describeNewMessageNotice } from '~/modules/inbox/inbox.format'
@@ -49,6 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     canManage(user, 'news') ? countSampleArticles() : 0,
     canManage(user, 'gallery') ? countSampleMedia() : 0,
     canManage(user, 'products') ? countSampleProducts() : 0,
+    canManage(user, 'events') ? countSampleEvents() : 0,
   ])
   return {
     name: user.name,

@@ -1,7 +1,7 @@
 import { data, Link } from 'react-router'
 import type { Route } from './+types/index'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
-import { AdminTable } from '~/components/admin-table'
+import { AdminBadge, AdminTable } from '~/components/admin-table'
 import { DeleteEventButton } from '~/components/delete-event-button'
 import { ErrorList } from '~/components/forms'
 import { listEventsForAdmin, type AdminEventRow } from '~/modules/events/events.queries.server'
@@ -31,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     location: event.location,
     repeats: event.repeat !== 'none',
     repeatText: event.repeatText,
+    isSample: event.isSample,
     date: event.shown.date,
     href: `/calendar/${encodeURIComponent(event.slug)}?date=${event.shown.date}`,
     whenLabel: `${formatPlainDate(event.shown.date, 'date')}, ${formatOccurrenceTimes(event.shown, timeZone)}`,
@@ -79,7 +80,9 @@ function EventRows({ rows }: { rows: Row[] }) {
   return rows.map((event) => (
     <tr key={event.id}>
       <td data-label="Event">
-        <Link to={event.href}>{event.title}</Link> <span className="admin-badge">{event.typeLabel}</span>
+        <Link to={event.href}>{event.title}</Link>
+        <AdminBadge>{event.typeLabel}</AdminBadge>
+        {event.isSample ? <AdminBadge>sample</AdminBadge> : null}
       </td>
       <td data-label="When">
         <time dateTime={event.date}>{event.whenLabel}</time>
