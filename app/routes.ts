@@ -13,6 +13,8 @@ export default [
     route('photos', 'routes/public/photos/index.tsx', [route(':slug', 'routes/public/photos/$slug.tsx')]),
     route('marketplace', 'routes/public/marketplace/index.tsx', [route(':slug', 'routes/public/marketplace/$slug.tsx')]),
     route('login', 'routes/auth/login.tsx'),
+    route('forgot-password', 'routes/auth/forgot-password.tsx'),
+    route('reset-password/:token', 'routes/auth/reset-password.tsx'),
   ]),
   route('logout', 'routes/auth/logout.ts'),
   route('admin', 'routes/admin/layout.tsx', [

@@ -29,6 +29,9 @@ export const AUDIT_ACTIONS = {
   'user.password-reset': 'Password reset',
   'user.removed': 'User removed',
   'account.password-changed': 'Own password changed',
+  'account.reset-link-sent': 'Password reset link e-mailed',
+  'account.password-reset-by-link': 'New password chosen from a link',
+  'user.reset-link-created': 'Password reset link made',
   import: 'Import from the old site',
 } as const
 
