@@ -15,6 +15,7 @@ const POSTGRES_HTTP_TESTS = [
   POSTGRES_ONLY_HTTP_TESTS,
   'tests/http/a-conversion-cut-off-by-a-killed-server-resumes-at-once.test.ts',
   'tests/http/admin-routes-are-protected.test.ts',
+  'tests/http/an-invited-person-chooses-their-own-password.test.ts',
   'tests/http/anonymous-pages-are-served-from-memory.test.ts',
   'tests/http/backup-restore.test.ts',
   'tests/http/calendar-work-is-bounded.test.ts',

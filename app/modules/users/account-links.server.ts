@@ -41,6 +41,8 @@ export async function issueAccountLink(link: NewAccountLink, executor: Executor 
   const secret = crypto.randomBytes(32).toString('base64url')
   const now = Date.now()
   const expiresAt = new Date(now + LINK_LIFETIME_MS[link.purpose]).toISOString()
+  // Links that ran out are of no more use: each new one sweeps them, so the table stays small.
+  await executor.deleteFrom('accountLinks').where('expiresAt', '<=', new Date(now).toISOString()).execute()
   await executor
     .insertInto('accountLinks')
     .values({

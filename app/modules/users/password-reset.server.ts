@@ -1,12 +1,11 @@
 import crypto from 'node:crypto'
 import { recordAuditEvent } from '~/modules/audit/audit.service.server'
-import { getSiteSender, getSiteSettings } from '~/modules/settings/settings.queries.server'
+import { getSiteSettings } from '~/modules/settings/settings.queries.server'
 import { db, lockForUpdate } from '~/platform/db.server'
-import { headerSafe, sendEmail } from '~/platform/email.server'
-import { logger } from '~/platform/logger.server'
 import { hashPassword } from '~/platform/password.server'
 import { clientRateLimitKey, createRateLimiter } from '~/platform/rate-limit.server'
 import { revokeUserSessions, type SessionUser } from '~/platform/session.server'
+import { emailPerson, sendInBackground } from './account-emails.server'
 import { findUsableLink, issueAccountLink, passwordFingerprint, useUpLink, type IssuedLink } from './account-links.server'
 import { PASSWORD_RESET_MESSAGES } from './users.schema'
 import { UserRuleError } from './users.service.server'
@@ -15,12 +14,8 @@ const HOUR = 60 * 60
 // Per client, like sign-in; per address too, so nobody can fill a person's mailbox with links.
 const perClient = createRateLimiter('password-reset-client', { attempts: 10, windowSeconds: HOUR })
 const perEmail = createRateLimiter('password-reset-email', { attempts: 3, windowSeconds: HOUR })
-const SEND_TIMEOUT_MS = 5 * 60_000
 
 export type ResetRequestOutcome = { ok: true } | { ok: false; retryAfterSeconds: number }
-
-/** E-mails being sent in the background; closing the server waits for them. */
-const sending = new Set<Promise<void>>()
 
 /**
  * Asks for a reset link to be e-mailed to `email`. The answer is the same, and as quick, whether
@@ -40,39 +35,25 @@ export async function requestPasswordReset(input: {
   ])
   const limited = verdicts.filter((v) => v.limited)
   if (limited.length > 0) return { ok: false, retryAfterSeconds: Math.max(...limited.map((v) => v.retryAfterSeconds)) }
-  const work = emailResetLink(email, input.clientIp, input.siteOrigin)
-    .catch((error: unknown) => logger.error({ err: error }, 'a password reset e-mail could not be sent'))
-    .finally(() => sending.delete(work))
-  sending.add(work)
+  sendInBackground('a password reset e-mail', () => emailResetLink(email, input.clientIp, input.siteOrigin))
   return { ok: true }
-}
-
-export async function passwordResetEmailsSent(): Promise<void> {
-  await Promise.all([...sending])
 }
 
 async function emailResetLink(email: string, clientAddress: string, siteOrigin: string): Promise<void> {
   const user = await db.selectFrom('users').select(['id', 'email', 'name']).where('email', '=', email).executeTakeFirst()
   if (!user) return
-  const [settings, from] = await Promise.all([getSiteSettings(), getSiteSender()])
-  if (!from) throw new Error('Neither SMTP_FROM nor the site e-mail address is set')
+  const { organisationName } = await getSiteSettings()
   const link = await issueResetLink(user.id)
-  await sendEmail({
-    from,
-    to: { name: headerSafe(user.name), address: user.email },
-    subject: headerSafe(`Choose a new password for ${settings.organisationName}`),
-    text: [
-      `Hello ${headerSafe(user.name)},`,
-      '',
-      `Someone (we hope you) asked for a new password for your account on the ${settings.organisationName} website.`,
-      'Open this link within an hour to choose one. It works once:',
-      '',
-      resetLinkUrl(siteOrigin, link),
-      '',
-      'If you did not ask for this, ignore this e-mail: your password stays as it is.',
-    ].join('\n'),
-    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-  })
+  await emailPerson({ name: user.name, address: user.email }, `Choose a new password for ${organisationName}`, [
+    `Hello ${user.name},`,
+    '',
+    `Someone (we hope you) asked for a new password for your account on the ${organisationName} website.`,
+    'Open this link within an hour to choose one. It works once:',
+    '',
+    resetLinkUrl(siteOrigin, link),
+    '',
+    'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+  ])
   await recordAuditEvent({
     by: { actor: { id: null, email, name: '' }, clientAddress },
     action: 'account.reset-link-sent',

@@ -78,3 +78,25 @@ export const PASSWORD_RESET_MESSAGES = {
 export const ForgotPasswordSchema = z.object({ email })
 
 export const ChooseNewPasswordSchema = z.object(newPasswordFields).refine(...samePasswordTwice)
+
+/** Invitations waiting at once, at most: an administrator's session cannot fill the table. */
+export const INVITATION_LIMIT = 50
+
+/** What the invitation pages say, in one place. */
+export const INVITATION_MESSAGES = {
+  sent: (email: string) => `An invitation is on its way to ${email}. Its link works once, within 7 days.`,
+  made: 'Pass this link on to the person you invite (by WhatsApp or in person). It works once, within 7 days.',
+  tooMany: `${INVITATION_LIMIT} invitations are already waiting. Withdraw some before inviting more people.`,
+  withdrawn: (email: string) => `The invitation to ${email} was withdrawn.`,
+  gone: 'This invitation is no longer waiting.',
+  unusable: 'This invitation has expired, was withdrawn or has already been used. Please ask an administrator for a new one.',
+  taken: 'An account with this e-mail address already exists. Sign in instead, or ask for a new password.',
+  joined: 'Welcome! Your account is ready.',
+}
+
+export const InviteSchema = z.object({ email, role })
+export type InviteInput = z.infer<typeof InviteSchema>
+
+export const WithdrawInvitationSchema = z.object({ intent: z.literal('withdraw'), id: requiredText('Invitation', 36) })
+
+export const JoinSchema = z.object({ name: requiredText('Name', 100), ...newPasswordFields }).refine(...samePasswordTwice)

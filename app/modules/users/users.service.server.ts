@@ -19,9 +19,9 @@ export class UserRuleError extends Error {
 }
 
 export const LAST_ADMIN_MESSAGE = 'The last administrator cannot be removed or given another role.'
-const DUPLICATE_EMAIL_MESSAGE = 'A user with this e-mail already exists'
+export const DUPLICATE_EMAIL_MESSAGE = 'A user with this e-mail already exists'
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string }
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '')
 }
