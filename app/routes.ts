@@ -26,6 +26,7 @@ export default [
     route('users/:userId', 'routes/admin/users/$userId.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
     route('account', 'routes/admin/account.tsx'),
+    route('account/devices', 'routes/admin/account-devices.ts'),
     route('messages', 'routes/admin/messages/index.tsx'),
     route('messages/:id', 'routes/admin/messages/$id.tsx'),
     route('news', 'routes/admin/news/index.tsx'),

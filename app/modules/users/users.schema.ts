@@ -100,3 +100,9 @@ export type InviteInput = z.infer<typeof InviteSchema>
 export const WithdrawInvitationSchema = z.object({ intent: z.literal('withdraw'), id: requiredText('Invitation', 36) })
 
 export const JoinSchema = z.object({ name: requiredText('Name', 100), ...newPasswordFields }).refine(...samePasswordTwice)
+
+/** The buttons of the account's list of devices. */
+export const SignOutDevicesSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('sign-out-device'), device: requiredText('Device', 64) }),
+  z.object({ intent: z.literal('sign-out-others') }),
+])

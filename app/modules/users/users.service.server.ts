@@ -5,7 +5,7 @@ import { db, lockForUpdate, nowIso } from '~/platform/db.server'
 import type { Database } from '~/platform/db-schema'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '~/platform/password.server'
 import { createRateLimiter, minutesToWait } from '~/platform/rate-limit.server'
-import { createSession, revokeUserSessions, type NewSession, type SessionUser } from '~/platform/session.server'
+import { createSession, revokeUserSessions, type NewSession, type SessionDevice, type SessionUser } from '~/platform/session.server'
 import type { NewUserInput } from './users.schema'
 
 /** A request the rules refuse; `field` names the form field to show it on, if any. */
@@ -127,6 +127,7 @@ export async function changeOwnPassword(
   userId: string,
   currentPassword: string,
   newPassword: string,
+  device?: SessionDevice,
 ): Promise<NewSession> {
   // A borrowed or stolen session must not become a way to guess the password.
   const verdict = await currentPasswordChecks.hit(userId)
@@ -142,7 +143,7 @@ export async function changeOwnPassword(
   return db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ passwordHash, updatedAt: nowIso() }).where('id', '=', userId).execute()
     await revokeUserSessions(userId, trx)
-    return createSession(userId, trx)
+    return createSession(userId, trx, device)
   })
 }
 

@@ -11,7 +11,7 @@ import { UserRuleError } from '~/modules/users/users.service.server'
 import { homeFor } from '~/platform/access'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { requestInfoContext } from '~/platform/request-context'
-import { createSession, readSessionId, revokeSession, sessionCookie } from '~/platform/session.server'
+import { createSession, deviceOf, readSessionId, revokeSession, sessionCookie } from '~/platform/session.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Join the website team' }, { name: 'robots', content: 'noindex' }]
 
@@ -47,7 +47,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // Whatever session this browser had before is ended, not carried over.
   const previous = readSessionId(request)
   if (previous) await revokeSession(previous)
-  const session = await createSession(user.id)
+  const session = await createSession(user.id, undefined, deviceOf(request, clientIp))
   return redirect(homeFor(user), { headers: { 'Set-Cookie': sessionCookie(session, secure) } })
 }
 
