@@ -149,31 +149,33 @@ export default function ManageUser({ loaderData, actionData }: Route.ComponentPr
 
       <section className="card admin-section" aria-labelledby="reset-link-heading">
         <h2 id="reset-link-heading">Link to choose a new password</h2>
-        {resetLink ? (
-          <div className="field">
-            <label className="field-label" htmlFor="reset-link">
-              Pass this link on to {user.name} (by WhatsApp or in person)
-            </label>
-            <p id="reset-link-hint" className="field-hint">
-              It works once, within an hour, and stops working if the password is changed another way.
-            </p>
-            <input
-              id="reset-link"
-              className="field-input"
-              readOnly
-              value={resetLink}
-              aria-describedby="reset-link-hint"
-              onFocus={(e) => e.currentTarget.select()}
-            />
-          </div>
-        ) : (
-          <p>For someone who forgot their password: a one-time link, valid for an hour, to pass on yourself.</p>
-        )}
-        <Form method="post">
+        <Form method="post" className="form">
+          {resetLink ? (
+            <div className="field">
+              <label className="field-label" htmlFor="reset-link">
+                Pass this link on to {user.name} (by WhatsApp or in person)
+              </label>
+              <p id="reset-link-hint" className="field-hint">
+                It works once, within an hour, and stops working if the password is changed another way.
+              </p>
+              <input
+                id="reset-link"
+                className="field-input"
+                readOnly
+                value={resetLink}
+                aria-describedby="reset-link-hint"
+                onFocus={(e) => e.currentTarget.select()}
+              />
+            </div>
+          ) : (
+            <p>For someone who forgot their password: a one-time link, valid for an hour, to pass on yourself.</p>
+          )}
           <input type="hidden" name="intent" value="reset-link" />
-          <button type="submit" className="button-secondary">
-            {resetLink ? 'Make another link' : 'Make a link'}
-          </button>
+          <div className="button-row">
+            <button type="submit" className="button-secondary">
+              {resetLink ? 'Make another link' : 'Make a link'}
+            </button>
+          </div>
         </Form>
       </section>
 
