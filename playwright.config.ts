@@ -10,6 +10,8 @@ if (!fs.existsSync(CHROMIUM)) {
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4317)
 export const E2E_DATA_DIR = path.resolve(`tmp/e2e-data-${E2E_PORT}`)
 export const E2E_ADMIN = { email: 'admin@example.org', password: 'correct horse battery' }
+/** Where the site sends its e-mails; the specs that read them start a mail catcher there. */
+export const E2E_SMTP_PORT = E2E_PORT + 20_000
 
 // Tests create data through module services against the same SQLite file the server uses.
 process.env.DATA_DIR = E2E_DATA_DIR
@@ -48,6 +50,7 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       // The tests add content through the modules, not through the admin's requests that refresh
       // cached pages; the page cache has its own HTTP tests (tests/http/anonymous-pages-...).
       PAGE_CACHE_SECONDS: '0',

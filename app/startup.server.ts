@@ -3,6 +3,7 @@ import { seedDemoContentIfEmpty } from '../db/seed'
 import { startAuditSweeper, stopAuditSweeper } from '~/modules/audit/audit.service.server'
 import { startDeliveryTimer, stopDeliveryWorker } from '~/modules/inbox/inbox.delivery.server'
 import { ensureFirstAdmin } from '~/modules/users/first-admin.server'
+import { accountEmailsSent } from '~/modules/users/account-emails.server'
 import { createBackgroundWorker } from '~/platform/background-worker.server'
 import { db } from '~/platform/db.server'
 import { env } from '~/platform/env.server'
@@ -51,6 +52,7 @@ export async function closeServer(): Promise<void> {
     stopVideoWorker(),
     stopAuditSweeper(),
     unreferencedFilesSweeper.stop(),
+    accountEmailsSent(),
   ])
   closeRateLimiters()
   await db.destroy()

@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { useFetcher } from 'react-router'
+import { Link, useFetcher } from 'react-router'
 import { ErrorList, Field } from '~/components/forms'
 
 interface LoginFormProps {
@@ -31,6 +31,9 @@ export function LoginForm({ redirectTo, lastResult }: LoginFormProps) {
         <button type="submit" className="button" disabled={busy}>
           {busy ? 'Signing in...' : 'Sign in'}
         </button>
+        <Link to="/forgot-password" className="forgot-password-link">
+          Forgot your password?
+        </Link>
       </div>
     </fetcher.Form>
   )

@@ -19,6 +19,25 @@ export interface SessionTable {
   createdAt: string
   lastSeenAt: string
   expiresAt: string
+  /** The browser's User-Agent and the client address when the session began (for "My account"). */
+  userAgent: string | null
+  clientAddress: string | null
+}
+
+/** A one-time link to choose a password: a reset for a user, or an invitation (db/migrations/0019). */
+export interface AccountLinkTable {
+  id: string
+  purpose: 'password-reset' | 'invitation'
+  secretHash: string
+  userId: string | null
+  email: string
+  role: UserTable['role'] | null
+  /** SHA-256 of the password hash the reset replaces: any password change makes the link useless. */
+  passwordFingerprint: string | null
+  createdBy: string | null
+  createdAt: string
+  expiresAt: string
+  usedAt: string | null
 }
 
 /** Counters of rate-limiter-flexible's database stores (expire: epoch milliseconds). */
@@ -247,6 +266,7 @@ export interface AuditEventTable {
 export interface Database {
   users: UserTable
   sessions: SessionTable
+  accountLinks: AccountLinkTable
   rateLimits: RateLimitTable
   settings: SettingTable
   pageSections: PageSectionTable

@@ -16,8 +16,9 @@ export const SESSION_COOKIE = 'sid'
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000
 /** ...and in any case this long after sign-in. */
 export const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
-// Writing last-seen on every request would turn each page view into a write.
-const TOUCH_INTERVAL_MS = 60 * 1000
+// Writing last-seen on every request would turn each page view into a write: at most once in 5
+// minutes per session, far inside the idle limit, and precise enough for the list of devices.
+export const TOUCH_INTERVAL_MS = 5 * 60 * 1000
 
 /** The app's db or a transaction on it. */
 type Executor = Kysely<Database>
@@ -32,8 +33,20 @@ export interface NewSession {
   expiresAt: Date
 }
 
+/** The browser and address a session begins from, shown in the account's list of devices. */
+export interface SessionDevice {
+  userAgent: string | null
+  clientAddress: string
+}
+
+/** The device of a request, as a session records it. */
+export function deviceOf(request: Request, clientAddress: string): SessionDevice {
+  // A User-Agent is usually under 300 characters; a longer one is not kept whole.
+  return { userAgent: request.headers.get('user-agent')?.slice(0, 500) || null, clientAddress }
+}
+
 /** Starts a session with a fresh random 256-bit id (never one the browser proposed). */
-export async function createSession(userId: string, executor: Executor = db): Promise<NewSession> {
+export async function createSession(userId: string, executor: Executor = db, device?: SessionDevice): Promise<NewSession> {
   const id = crypto.randomBytes(32).toString('base64url')
   const now = new Date()
   const expiresAt = new Date(now.getTime() + SESSION_MAX_AGE_MS)
@@ -45,6 +58,8 @@ export async function createSession(userId: string, executor: Executor = db): Pr
       createdAt: now.toISOString(),
       lastSeenAt: now.toISOString(),
       expiresAt: expiresAt.toISOString(),
+      userAgent: device?.userAgent ?? null,
+      clientAddress: device?.clientAddress ?? null,
     })
     .execute()
   return { id, expiresAt }
@@ -79,6 +94,49 @@ export async function revokeSession(sessionId: string): Promise<void> {
 /** Ends every session of a user (removal, role change, password reset). */
 export async function revokeUserSessions(userId: string, executor: Executor = db): Promise<void> {
   await executor.deleteFrom('sessions').where('userId', '=', userId).execute()
+}
+
+/** A session in the account's list of devices; `key` names it in forms (a hash of a hash: never the cookie). */
+export interface ListedSession {
+  key: string
+  current: boolean
+  userAgent: string | null
+  clientAddress: string | null
+  createdAt: string
+  lastSeenAt: string
+}
+
+function sessionKey(idHash: string): string {
+  return crypto.createHash('sha256').update(`listed\n${idHash}`).digest('hex').slice(0, 32)
+}
+
+/** A user's sessions that can still be used, the most recently active first (one user has few). */
+export async function listUserSessions(userId: string, currentSessionId: string | null): Promise<ListedSession[]> {
+  const currentHash = currentSessionId ? hashSessionId(currentSessionId) : null
+  const now = Date.now()
+  const rows = await db
+    .selectFrom('sessions')
+    .select(['idHash', 'userAgent', 'clientAddress', 'createdAt', 'lastSeenAt'])
+    .where('userId', '=', userId)
+    .where('expiresAt', '>', new Date(now).toISOString())
+    .where('lastSeenAt', '>', new Date(now - SESSION_IDLE_MS).toISOString())
+    .orderBy('lastSeenAt', 'desc')
+    .limit(100)
+    .execute()
+  return rows.map(({ idHash, ...row }) => ({ ...row, key: sessionKey(idHash), current: idHash === currentHash }))
+}
+
+/**
+ * Ends the user's sessions named by `key`, or all but the current one when `key` is null; the
+ * current session is never ended here (signing out does that). Returns how many ended.
+ */
+export async function revokeOtherSessions(userId: string, currentSessionId: string, key: string | null): Promise<number> {
+  const others = db.deleteFrom('sessions').where('userId', '=', userId).where('idHash', '!=', hashSessionId(currentSessionId))
+  if (key === null) return Number((await others.executeTakeFirst()).numDeletedRows)
+  const rows = await db.selectFrom('sessions').select('idHash').where('userId', '=', userId).limit(1000).execute()
+  const idHash = rows.find((row) => sessionKey(row.idHash) === key)?.idHash
+  if (!idHash) return 0
+  return Number((await others.where('idHash', '=', idHash).executeTakeFirst()).numDeletedRows)
 }
 
 /** Removes sessions that can no longer be used; idle ones are caught by their last-seen time. */

@@ -15,6 +15,7 @@ import * as whatsappNumbersOfTheNorthAmericanPlan from './0015-whatsapp-numbers-
 import * as uploadQuotas from './0016-upload-quotas'
 import * as allDayEvents from './0017-all-day-events'
 import * as sampleContent from './0018-sample-content'
+import * as accountLinks from './0019-account-links'
 
 /** Every migration, in order. Listed explicitly so the server bundle, the CLI and the tests share one list. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0016-upload-quotas': uploadQuotas,
   '0017-all-day-events': allDayEvents,
   '0018-sample-content': sampleContent,
+  '0019-account-links': accountLinks,
 }

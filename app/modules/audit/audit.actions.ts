@@ -28,7 +28,15 @@ export const AUDIT_ACTIONS = {
   'user.role-changed': 'Role changed',
   'user.password-reset': 'Password reset',
   'user.removed': 'User removed',
+  'user.invited': 'Invitation made',
+  'user.invitation-withdrawn': 'Invitation withdrawn',
+  'user.joined': 'Joined from an invitation',
   'account.password-changed': 'Own password changed',
+  'account.device-signed-out': 'Signed out a device',
+  'account.signed-out-elsewhere': 'Signed out everywhere else',
+  'account.reset-link-sent': 'Password reset link e-mailed',
+  'account.password-reset-by-link': 'New password chosen from a link',
+  'user.reset-link-created': 'Password reset link made',
   import: 'Import from the old site',
 } as const
 

@@ -1,7 +1,8 @@
-import { getSiteSettings } from '~/modules/settings/settings.queries.server'
+import { getSiteSender, getSiteSettings } from '~/modules/settings/settings.queries.server'
 import { db } from '~/platform/db.server'
 import type { ContactDeliveryTable, ContactMessageTable } from '~/platform/db-schema'
 import { env } from '~/platform/env.server'
+import { headerSafe, SMTP_TIMEOUTS, sendEmail } from '~/platform/email.server'
 import { createLeasedQueue, describeError, retryDelayMs as queueRetryDelayMs, type Lease } from '~/platform/leased-queue.server'
 import { CONTACT_SUBJECT_LABELS, type ContactSubject } from './contact.schema'
 
@@ -13,14 +14,10 @@ export const DELIVERY_POLICY = {
   batchSize: 20,
   timerMs: 60_000,
   forwardTimeoutMs: 15_000,
-  /** Connecting to the mail server and its greeting. */
-  smtpConnectTimeoutMs: 30_000,
-  /**
-   * Silence allowed while waiting for any reply. RFC 5321 (4.5.3.2) lets a server take up to 10
-   * minutes to accept a message after its data: giving up sooner records a failure for a message
-   * the server may still deliver, and the retry sends it again.
-   */
-  smtpReplyTimeoutMs: 10 * 60_000,
+  /** Connecting to the mail server and its greeting (see SMTP_TIMEOUTS). */
+  smtpConnectTimeoutMs: SMTP_TIMEOUTS.connectMs,
+  /** Silence allowed while waiting for any reply (see SMTP_TIMEOUTS). */
+  smtpReplyTimeoutMs: SMTP_TIMEOUTS.replyMs,
   /** A whole e-mail send is abandoned after this (and retried later), however the server trickles. */
   sendTimeoutMs: 15 * 60_000,
   /**
@@ -84,7 +81,7 @@ async function deliver(delivery: ContactDeliveryTable, lease: Lease<'contactDeli
 
 async function send(channel: ContactDeliveryTable['channel'], message: Message, shutdown?: AbortSignal): Promise<void> {
   // An e-mail in flight is left to finish on shutdown: cut off after its data, it could arrive twice.
-  if (channel === 'email') return sendEmail(message, AbortSignal.timeout(DELIVERY_POLICY.sendTimeoutMs))
+  if (channel === 'email') return sendContactEmail(message, AbortSignal.timeout(DELIVERY_POLICY.sendTimeoutMs))
   const timeout = AbortSignal.timeout(DELIVERY_POLICY.forwardTimeoutMs)
   return forwardMessage(message, shutdown ? AbortSignal.any([timeout, shutdown]) : timeout)
 }
@@ -93,28 +90,14 @@ function subjectLabel(subject: string): string {
   return CONTACT_SUBJECT_LABELS[subject as ContactSubject] ?? subject
 }
 
-/** Strips CR/LF and other control characters: defence in depth on top of nodemailer's own encoding. */
-function headerSafe(value: string): string {
-  return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim()
-}
-
-async function sendEmail(message: Message, signal: AbortSignal): Promise<void> {
-  if (!env.SMTP_URL) throw new Error('SMTP_URL is not set')
-  const settings = await getSiteSettings()
-  if (!settings.email) throw new Error('The site settings have no e-mail address to deliver to')
-  // Loaded with the first message to send, not at every start.
-  const { default: nodemailer } = await import('nodemailer')
-  const transport = nodemailer.createTransport({
-    url: env.SMTP_URL,
-    connectionTimeout: DELIVERY_POLICY.smtpConnectTimeoutMs,
-    greetingTimeout: DELIVERY_POLICY.smtpConnectTimeoutMs,
-    socketTimeout: DELIVERY_POLICY.smtpReplyTimeoutMs,
-  })
+async function sendContactEmail(message: Message, signal: AbortSignal): Promise<void> {
+  const [settings, from] = await Promise.all([getSiteSettings(), getSiteSender()])
+  if (!settings.email || !from) throw new Error('The site settings have no e-mail address to deliver to')
   const name = headerSafe(message.name)
   const siteHost = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).hostname : 'localhost'
-  try {
-    await transport.sendMail({
-      from: env.SMTP_FROM ?? { name: headerSafe(`${settings.organisationName} website`), address: settings.email },
+  await sendEmail(
+    {
+      from,
       to: settings.email,
       // Address objects keep the visitor's name and address out of the raw header text.
       replyTo: { name, address: headerSafe(message.email) },
@@ -123,10 +106,9 @@ async function sendEmail(message: Message, signal: AbortSignal): Promise<void> {
       messageId: `<contact-${message.id}@${siteHost}>`,
       text: emailBody(message),
       signal,
-    })
-  } finally {
-    transport.close()
-  }
+    },
+    { connectMs: DELIVERY_POLICY.smtpConnectTimeoutMs, replyMs: DELIVERY_POLICY.smtpReplyTimeoutMs },
+  )
 }
 
 function emailBody(message: Message): string {

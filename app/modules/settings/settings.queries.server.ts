@@ -1,4 +1,6 @@
 import { db } from '~/platform/db.server'
+import { headerSafe } from '~/platform/email.server'
+import { env } from '~/platform/env.server'
 import { logger } from '~/platform/logger.server'
 import { DEFAULT_SITE_SETTINGS } from './settings.defaults'
 import { SiteSettingsSchema, type SiteSettings } from './settings.schema'
@@ -17,6 +19,16 @@ export async function getSiteSettings(): Promise<SiteSettings> {
   // Read for every page the server draws, changed rarely: checked once per stored text.
   if (row.value !== lastRead?.text) lastRead = { text: row.value, settings: parseStoredSettings(row.value) }
   return structuredClone(lastRead.settings)
+}
+
+/**
+ * Who the site's e-mails come from: `SMTP_FROM`, or the site's own address under its name; null
+ * when neither is set.
+ */
+export async function getSiteSender(): Promise<string | { name: string; address: string } | null> {
+  if (env.SMTP_FROM) return env.SMTP_FROM
+  const settings = await getSiteSettings()
+  return settings.email ? { name: headerSafe(`${settings.organisationName} website`), address: settings.email } : null
 }
 
 let lastRead: { text: string; settings: SiteSettings } | undefined

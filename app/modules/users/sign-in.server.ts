@@ -33,7 +33,13 @@ export function knownSignInRefusalSeconds(clientIp: string): number {
  * outcomes go in the audit log (a failure with the e-mail typed, never the password); refused
  * attempts do not, so the throttle also bounds how many failures one address can add.
  */
-export async function signInWithPassword(input: { email: string; password: string; clientIp: string }): Promise<SignInResult> {
+export async function signInWithPassword(input: {
+  email: string
+  password: string
+  clientIp: string
+  /** The browser's User-Agent, kept with the session for the account's list of devices. */
+  userAgent?: string | null
+}): Promise<SignInResult> {
   const email = input.email.trim().toLowerCase()
   const clientKey = clientRateLimitKey(input.clientIp)
   // Hashed so that the key stays short and no e-mail address sits in the counter table.
@@ -57,7 +63,7 @@ export async function signInWithPassword(input: { email: string; password: strin
   }
   // Sign-ins are rare, so this is a cheap moment to sweep sessions that can no longer be used.
   await Promise.all([perClient.refund(clientKey), perClientAndEmail.reset(pairKey), deleteExpiredSessions()])
-  const session = await createSession(user.id)
+  const session = await createSession(user.id, undefined, { userAgent: input.userAgent ?? null, clientAddress: input.clientIp })
   await recordAuditEvent({ by: { actor: user, clientAddress: input.clientIp }, action: 'sign-in' })
   return { ok: true, user, session }
 }

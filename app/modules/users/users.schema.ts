@@ -46,17 +46,66 @@ export type NewUserInput = z.infer<typeof NewUserSchema>
 export const ManageUserSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('change-role'), role }),
   z.object({ intent: z.literal('reset-password'), password: PasswordSchema }),
+  z.object({ intent: z.literal('reset-link') }),
   z.object({ intent: z.literal('remove') }),
 ])
 export type ManageUserInput = z.infer<typeof ManageUserSchema>
 
+const newPasswordFields = {
+  newPassword: PasswordSchema,
+  confirmPassword: text({ error: 'Repeat the new password' }),
+}
+const samePasswordTwice: [(v: { newPassword: string; confirmPassword: string }) => boolean, { path: string[]; message: string }] = [
+  (v) => v.newPassword === v.confirmPassword,
+  { path: ['confirmPassword'], message: 'The passwords do not match' },
+]
+
 export const ChangeOwnPasswordSchema = z
   .object({
     currentPassword: text({ error: 'Enter your current password' }).max(PASSWORD_MAX_LENGTH, 'Current password is incorrect'),
-    newPassword: PasswordSchema,
-    confirmPassword: text({ error: 'Repeat the new password' }),
+    ...newPasswordFields,
   })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'The passwords do not match',
-  })
+  .refine(...samePasswordTwice)
+
+/** What the forgotten-password pages say, in one place. */
+export const PASSWORD_RESET_MESSAGES = {
+  sent:
+    'If an account uses this address, a link to choose a new password is on its way to it. ' +
+    'The link works once, within an hour. If nothing arrives, look in the spam folder.',
+  noEmail: 'This website cannot send e-mail. Please ask an administrator for a link to choose a new password.',
+  unusable: 'This link has expired or has already been used. You can ask for a new one.',
+  done: 'Your new password is set and every device has been signed out. Please sign in.',
+  tooMany: (wait: string) => `Too many requests. Please try again in ${wait}.`,
+}
+
+export const ForgotPasswordSchema = z.object({ email })
+
+export const ChooseNewPasswordSchema = z.object(newPasswordFields).refine(...samePasswordTwice)
+
+/** Invitations waiting at once, at most: an administrator's session cannot fill the table. */
+export const INVITATION_LIMIT = 50
+
+/** What the invitation pages say, in one place. */
+export const INVITATION_MESSAGES = {
+  sent: (email: string) => `An invitation is on its way to ${email}. Its link works once, within 7 days.`,
+  made: 'Pass this link on to the person you invite (by WhatsApp or in person). It works once, within 7 days.',
+  tooMany: `${INVITATION_LIMIT} invitations are already waiting. Withdraw some before inviting more people.`,
+  withdrawn: (email: string) => `The invitation to ${email} was withdrawn.`,
+  gone: 'This invitation is no longer waiting.',
+  unusable: 'This invitation has expired, was withdrawn or has already been used. Please ask an administrator for a new one.',
+  taken: 'An account with this e-mail address already exists. Sign in instead, or ask for a new password.',
+  joined: 'Welcome! Your account is ready.',
+}
+
+export const InviteSchema = z.object({ email, role })
+export type InviteInput = z.infer<typeof InviteSchema>
+
+export const WithdrawInvitationSchema = z.object({ intent: z.literal('withdraw'), id: requiredText('Invitation', 36) })
+
+export const JoinSchema = z.object({ name: requiredText('Name', 100), ...newPasswordFields }).refine(...samePasswordTwice)
+
+/** The buttons of the account's list of devices. */
+export const SignOutDevicesSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('sign-out-device'), device: requiredText('Device', 64) }),
+  z.object({ intent: z.literal('sign-out-others') }),
+])

@@ -5,7 +5,7 @@ import { db, lockForUpdate, nowIso } from '~/platform/db.server'
 import type { Database } from '~/platform/db-schema'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '~/platform/password.server'
 import { createRateLimiter, minutesToWait } from '~/platform/rate-limit.server'
-import { createSession, revokeUserSessions, type NewSession, type SessionUser } from '~/platform/session.server'
+import { createSession, revokeUserSessions, type NewSession, type SessionDevice, type SessionUser } from '~/platform/session.server'
 import type { NewUserInput } from './users.schema'
 
 /** A request the rules refuse; `field` names the form field to show it on, if any. */
@@ -19,9 +19,9 @@ export class UserRuleError extends Error {
 }
 
 export const LAST_ADMIN_MESSAGE = 'The last administrator cannot be removed or given another role.'
-const DUPLICATE_EMAIL_MESSAGE = 'A user with this e-mail already exists'
+export const DUPLICATE_EMAIL_MESSAGE = 'A user with this e-mail already exists'
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string }
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '')
 }
@@ -127,6 +127,7 @@ export async function changeOwnPassword(
   userId: string,
   currentPassword: string,
   newPassword: string,
+  device?: SessionDevice,
 ): Promise<NewSession> {
   // A borrowed or stolen session must not become a way to guess the password.
   const verdict = await currentPasswordChecks.hit(userId)
@@ -142,7 +143,7 @@ export async function changeOwnPassword(
   return db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ passwordHash, updatedAt: nowIso() }).where('id', '=', userId).execute()
     await revokeUserSessions(userId, trx)
-    return createSession(userId, trx)
+    return createSession(userId, trx, device)
   })
 }
 

@@ -7,9 +7,12 @@ import { ErrorList, Field } from '~/components/forms'
 import { useIsSubmitting } from '~/components/use-is-submitting'
 import { ChangeOwnPasswordSchema, PASSWORD_MIN_LENGTH, ROLE_LABELS } from '~/modules/users/users.schema'
 import { changeOwnPassword, UserRuleError } from '~/modules/users/users.service.server'
+import { describeDevice } from '~/modules/users/devices.server'
+import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { requireAccess } from '~/platform/auth.server'
 import { requestInfoContext } from '~/platform/request-context'
-import { sessionCookie } from '~/platform/session.server'
+import { deviceOf, listUserSessions, readSessionId, sessionCookie } from '~/platform/session.server'
+import { formatDate } from '~/platform/dates'
 import { redirectWithToast } from '~/platform/toast.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 
@@ -17,9 +20,25 @@ export const meta: Route.MetaFunction = () => [{ title: 'My account | Site admin
 
 const SENSITIVE = ['currentPassword', 'newPassword', 'confirmPassword']
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAccess(request, 'account')
-  return { name: user.name, email: user.email, role: ROLE_LABELS[user.role] }
+  const [sessions, { timeZone }] = await Promise.all([
+    listUserSessions(user.id, readSessionId(request)),
+    siteSettingsFor(context),
+  ])
+  return {
+    name: user.name,
+    email: user.email,
+    role: ROLE_LABELS[user.role],
+    devices: sessions.map((session) => ({
+      key: session.key,
+      current: session.current,
+      device: describeDevice(session.userAgent),
+      address: session.clientAddress,
+      since: formatDate(session.createdAt, timeZone, 'dateTime'),
+      lastSeen: formatDate(session.lastSeenAt, timeZone, 'dateTime'),
+    })),
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -29,7 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply() }, { status: 400 })
   }
   try {
-    const session = await changeOwnPassword(user.id, submission.value.currentPassword, submission.value.newPassword)
+    const device = deviceOf(request, context.get(requestInfoContext).clientIp)
+    const session = await changeOwnPassword(user.id, submission.value.currentPassword, submission.value.newPassword, device)
     await recordAuditEvent({
       by: auditSourceOf(user, context),
       action: 'account.password-changed',
@@ -40,10 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     })
   } catch (error) {
     if (!(error instanceof UserRuleError) || !error.field) throw error
-    return data(
-      { result: submission.reply({ fieldErrors: { [error.field]: [error.message] } }) },
-      { status: 400 },
-    )
+    return data({ result: submission.reply({ fieldErrors: { [error.field]: [error.message] } }) }, { status: 400 })
   }
 }
 
@@ -65,7 +82,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <h2 id="password-heading">Change password</h2>
         <Form method="post" className="form" {...getFormProps(form)}>
           <ErrorList id={form.errorId} errors={form.errors} variant="form" />
-          <Field meta={fields.currentPassword} label="Current password" type="password" autoComplete="current-password" required />
+          <Field
+            meta={fields.currentPassword}
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
           <Field
             meta={fields.newPassword}
             label="New password"
@@ -82,6 +105,57 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </div>
         </Form>
       </section>
+      <Devices devices={loaderData.devices} />
     </div>
+  )
+}
+
+function Devices({ devices }: { devices: Route.ComponentProps['loaderData']['devices'] }) {
+  const others = devices.filter((device) => !device.current).length
+  return (
+    <section id="devices" className="card admin-section" aria-labelledby="devices-heading">
+      <h2 id="devices-heading">Where you are signed in</h2>
+      <p className="muted">
+        A device you do not recognise, or one you lost? Sign it out, then change your password. Last active times are updated
+        every few minutes.
+      </p>
+      <ul className="device-list">
+        {devices.map((device) => (
+          <li key={device.key} className="device">
+            <div>
+              <p className="device-name">
+                {device.device}
+                {device.current ? <span className="admin-badge">this device</span> : null}
+              </p>
+              <p className="device-facts muted">
+                Signed in {device.since} · last active {device.lastSeen}
+                {device.address ? ` · from ${device.address}` : ''}
+              </p>
+            </div>
+            {device.current ? null : (
+              <Form method="post" action="/admin/account/devices">
+                <input type="hidden" name="intent" value="sign-out-device" />
+                <input type="hidden" name="device" value={device.key} />
+                <button
+                  type="submit"
+                  className="button-secondary"
+                  aria-label={`Sign out ${device.device}, signed in ${device.since}`}
+                >
+                  Sign out
+                </button>
+              </Form>
+            )}
+          </li>
+        ))}
+      </ul>
+      {others > 0 ? (
+        <Form method="post" action="/admin/account/devices" className="button-row">
+          <input type="hidden" name="intent" value="sign-out-others" />
+          <button type="submit" className="button">
+            Sign out everywhere else
+          </button>
+        </Form>
+      ) : null}
+    </section>
   )
 }

@@ -7,7 +7,7 @@ import { homeFor } from '~/platform/access'
 import { getOptionalUser, safeRedirectPath } from '~/platform/auth.server'
 import { retryAfterHeaders } from '~/platform/rate-limit.server'
 import { requestInfoContext } from '~/platform/request-context'
-import { readSessionId, revokeSession, sessionCookie } from '~/platform/session.server'
+import { deviceOf, readSessionId, revokeSession, sessionCookie } from '~/platform/session.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { declareQueryParams } from '~/platform/query-params'
 
@@ -32,7 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply() }, { status: 400 })
   }
   const { clientIp, secure } = context.get(requestInfoContext)
-  const outcome = await signInWithPassword({ ...submission.value, clientIp })
+  const { userAgent } = deviceOf(request, clientIp)
+  const outcome = await signInWithPassword({ ...submission.value, clientIp, userAgent })
   if (!outcome.ok) {
     const throttled = outcome.reason === 'throttled'
     const message = throttled ? tooManyAttemptsMessage(outcome.retryAfterSeconds) : 'Invalid credentials'

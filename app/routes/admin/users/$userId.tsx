@@ -7,8 +7,10 @@ import { ConfirmButton } from '~/components/confirm-button'
 import { ErrorList, Field, SelectField } from '~/components/forms'
 import { getUserForAdmin } from '~/modules/users/users.queries.server'
 import { ManageUserSchema, PASSWORD_MIN_LENGTH, ROLE_LABELS, ROLE_OPTIONS, type ManageUserInput } from '~/modules/users/users.schema'
+import { issueResetLink, resetLinkUrl } from '~/modules/users/password-reset.server'
 import { changeUserRole, removeUser, resetUserPassword, UserRuleError } from '~/modules/users/users.service.server'
 import { requireAccess } from '~/platform/auth.server'
+import { getSiteOrigin } from '~/platform/site-url.server'
 import { redirectWithToast } from '~/platform/toast.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 
@@ -56,6 +58,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         await recordAuditEvent({ by, action: 'user.password-reset', target })
         if (isMe) return redirectWithToast('/login', 'Your password was reset. Please sign in again.')
         return redirectWithToast(`/admin/users/${user.id}`, `Password reset. ${user.name} has been signed out everywhere.`)
+      case 'reset-link': {
+        // Shown once on this page, to pass on by hand: only its hash is kept.
+        const link = await issueResetLink(user.id, me)
+        await recordAuditEvent({ by, action: 'user.reset-link-created', target })
+        return {
+          intent,
+          result: submission.reply({ resetForm: true }),
+          resetLink: resetLinkUrl(getSiteOrigin(request, context), link),
+        }
+      }
       case 'remove':
         await removeUser(user.id)
         await recordAuditEvent({ by, action: 'user.removed', target, detail: { role: user.role } })
@@ -83,6 +95,7 @@ export default function ManageUser({ loaderData, actionData }: Route.ComponentPr
   const [roleForm, roleFields] = useManageForm('change-role', actionData, { role: user.role })
   const [passwordForm, passwordFields] = useManageForm('reset-password', actionData)
   const removeErrors = actionData?.intent === 'remove' ? actionData.result.error?.[''] : undefined
+  const resetLink = actionData && 'resetLink' in actionData ? actionData.resetLink : undefined
   return (
     <div className="stack">
       <p>
@@ -129,6 +142,38 @@ export default function ManageUser({ loaderData, actionData }: Route.ComponentPr
           <div className="button-row">
             <button type="submit" className="button">
               Reset password
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section className="card admin-section" aria-labelledby="reset-link-heading">
+        <h2 id="reset-link-heading">Link to choose a new password</h2>
+        <Form method="post" className="form">
+          {resetLink ? (
+            <div className="field">
+              <label className="field-label" htmlFor="reset-link">
+                Pass this link on to {user.name} (by WhatsApp or in person)
+              </label>
+              <p id="reset-link-hint" className="field-hint">
+                It works once, within an hour, and stops working if the password is changed another way.
+              </p>
+              <input
+                id="reset-link"
+                className="field-input"
+                readOnly
+                value={resetLink}
+                aria-describedby="reset-link-hint"
+                onFocus={(e) => e.currentTarget.select()}
+              />
+            </div>
+          ) : (
+            <p>For someone who forgot their password: a one-time link, valid for an hour, to pass on yourself.</p>
+          )}
+          <input type="hidden" name="intent" value="reset-link" />
+          <div className="button-row">
+            <button type="submit" className="button-secondary">
+              {resetLink ? 'Make another link' : 'Make a link'}
             </button>
           </div>
         </Form>

@@ -1,0 +1,101 @@
+import crypto from 'node:crypto'
+import type { Kysely } from 'kysely'
+import { db, nowIso } from '~/platform/db.server'
+import type { AccountLinkTable, Database } from '~/platform/db-schema'
+
+/**
+ * One-time links (a forgotten password, an invitation). The link carries the row's id and a
+ * random 256-bit secret; the row keeps only the secret's SHA-256, compared in constant time, so
+ * a leaked database cannot be turned into working links.
+ */
+export type AccountLinkPurpose = AccountLinkTable['purpose']
+
+export const LINK_LIFETIME_MS: Record<AccountLinkPurpose, number> = {
+  'password-reset': 60 * 60_000,
+  invitation: 7 * 24 * 60 * 60_000,
+}
+
+type Executor = Kysely<Database>
+
+function sha256(text: string): string {
+  return crypto.createHash('sha256').update(text).digest('hex')
+}
+
+/** Changes whenever the password does (argon2 salts every hash), without storing the hash twice. */
+export function passwordFingerprint(passwordHash: string): string {
+  return sha256(passwordHash)
+}
+
+export type NewAccountLink = Pick<AccountLinkTable, 'purpose' | 'email'> &
+  Partial<Pick<AccountLinkTable, 'userId' | 'role' | 'passwordFingerprint' | 'createdBy'>>
+
+export interface IssuedLink {
+  id: string
+  /** What goes in the link's path: shown or sent once, never stored. */
+  token: string
+  expiresAt: string
+}
+
+export async function issueAccountLink(link: NewAccountLink, executor: Executor = db): Promise<IssuedLink> {
+  const id = crypto.randomUUID()
+  const secret = crypto.randomBytes(32).toString('base64url')
+  const now = Date.now()
+  const expiresAt = new Date(now + LINK_LIFETIME_MS[link.purpose]).toISOString()
+  // Links that ran out are of no more use: each new one sweeps them, so the table stays small.
+  await executor.deleteFrom('accountLinks').where('expiresAt', '<=', new Date(now).toISOString()).execute()
+  await executor
+    .insertInto('accountLinks')
+    .values({
+      id,
+      purpose: link.purpose,
+      secretHash: sha256(secret),
+      userId: link.userId ?? null,
+      email: link.email,
+      role: link.role ?? null,
+      passwordFingerprint: link.passwordFingerprint ?? null,
+      createdBy: link.createdBy ?? null,
+      createdAt: new Date(now).toISOString(),
+      expiresAt,
+      usedAt: null,
+    })
+    .execute()
+  return { id, token: `${id}.${secret}`, expiresAt }
+}
+
+const TOKEN_PATTERN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([\w-]{43})$/
+
+export type AccountLink = Omit<AccountLinkTable, 'secretHash'>
+
+/** The link a token names, if its secret is right and it is neither used nor expired (reads only). */
+export async function findUsableLink(
+  token: string,
+  purpose: AccountLinkPurpose,
+  executor: Executor = db,
+): Promise<AccountLink | null> {
+  const [, id, secret] = TOKEN_PATTERN.exec(token) ?? []
+  if (!id || !secret) return null
+  const row = await executor
+    .selectFrom('accountLinks')
+    .selectAll()
+    .where('id', '=', id)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst()
+  if (!row) return null
+  const matches = crypto.timingSafeEqual(Buffer.from(row.secretHash, 'hex'), Buffer.from(sha256(secret), 'hex'))
+  if (!matches || row.usedAt !== null || Date.parse(row.expiresAt) <= Date.now()) return null
+  const { secretHash: _secretHash, ...link } = row
+  return link
+}
+
+/** Uses a link up; false when it was used (or ran out) meanwhile, so only one request wins it. */
+export async function useUpLink(id: string, executor: Executor): Promise<boolean> {
+  const now = nowIso()
+  const result = await executor
+    .updateTable('accountLinks')
+    .set({ usedAt: now })
+    .where('id', '=', id)
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
