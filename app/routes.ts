@@ -13,6 +13,7 @@ export default [
     route('photos', 'routes/public/photos/index.tsx', [route(':slug', 'routes/public/photos/$slug.tsx')]),
     route('marketplace', 'routes/public/marketplace/index.tsx', [route(':slug', 'routes/public/marketplace/$slug.tsx')]),
     route('login', 'routes/auth/login.tsx'),
+    route('login/two-step', 'routes/auth/two-step.tsx'),
   ]),
   route('logout', 'routes/auth/logout.ts'),
   route('admin', 'routes/admin/layout.tsx', [
@@ -22,6 +23,7 @@ export default [
     route('users/:userId', 'routes/admin/users/$userId.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
     route('account', 'routes/admin/account.tsx'),
+    route('account/two-step', 'routes/admin/account-two-step.tsx'),
     route('messages', 'routes/admin/messages/index.tsx'),
     route('messages/:id', 'routes/admin/messages/$id.tsx'),
     route('news', 'routes/admin/news/index.tsx'),

@@ -233,6 +233,28 @@ export interface AuditEventTable {
   detail: string | null
 }
 
+export interface AuthenticatorAppTable {
+  userId: string
+  secret: string
+  confirmedAt: string | null
+  lastTimeStep: number | null
+  createdAt: string
+}
+
+export interface RecoveryCodeTable {
+  codeHash: string
+  userId: string
+  usedAt: string | null
+}
+
+export interface PendingSignInTable {
+  idHash: string
+  userId: string
+  purpose: 'second-step' | 'setup'
+  redirectTo: string
+  expiresAt: string
+}
+
 export interface Database {
   users: UserTable
   sessions: SessionTable
@@ -253,4 +275,7 @@ export interface Database {
   productImages: ProductImageTable
   legacyImports: LegacyImportTable
   auditEvents: AuditEventTable
+  authenticatorApps: AuthenticatorAppTable
+  recoveryCodes: RecoveryCodeTable
+  pendingSignIns: PendingSignInTable
 }

@@ -13,6 +13,7 @@ import * as auditLog from './0013-audit-log'
 import * as pageHeroImages from './0014-page-hero-images'
 import * as whatsappNumbersOfTheNorthAmericanPlan from './0015-whatsapp-numbers-of-the-north-american-plan'
 import * as uploadQuotas from './0016-upload-quotas'
+import * as twoStepSignIn from './0020-two-step-sign-in'
 
 /** Every migration, in order. Listed explicitly so the server bundle, the CLI and the tests share one list. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0014-page-hero-images': pageHeroImages,
   '0015-whatsapp-numbers-of-the-north-american-plan': whatsappNumbersOfTheNorthAmericanPlan,
   '0016-upload-quotas': uploadQuotas,
+  '0020-two-step-sign-in': twoStepSignIn,
 }

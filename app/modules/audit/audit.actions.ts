@@ -5,6 +5,7 @@
 export const AUDIT_ACTIONS = {
   'sign-in': 'Signed in',
   'sign-in-failed': 'Sign-in failed',
+  'sign-in.second-step-failed': 'Wrong second-step code',
   'article.created': 'Article posted',
   'article.edited': 'Article edited',
   'article.deleted': 'Article deleted',
@@ -29,6 +30,10 @@ export const AUDIT_ACTIONS = {
   'user.password-reset': 'Password reset',
   'user.removed': 'User removed',
   'account.password-changed': 'Own password changed',
+  'account.two-step-enabled': 'Two-step sign-in turned on',
+  'account.two-step-disabled': 'Two-step sign-in turned off',
+  'account.recovery-codes-renewed': 'New recovery codes made',
+  'settings.two-step-roles-changed': 'Roles requiring two-step sign-in changed',
   import: 'Import from the old site',
 } as const
 

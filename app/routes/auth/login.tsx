@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router'
 import type { Route } from './+types/login'
 import { LoginForm } from '~/components/login-form'
 import { signInWithPassword, tooManyAttemptsMessage } from '~/modules/users/sign-in.server'
+import { pendingSignInCookie } from '~/modules/users/two-step.server'
 import { LoginSchema } from '~/modules/users/users.schema'
 import { homeFor } from '~/platform/access'
 import { getOptionalUser, safeRedirectPath } from '~/platform/auth.server'
@@ -44,6 +45,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Whatever session this browser had before is ended, not carried over.
   const previous = readSessionId(request)
   if (previous) await revokeSession(previous)
+  if ('pending' in outcome) {
+    return redirect('/login/two-step', { headers: { 'Set-Cookie': pendingSignInCookie(outcome.pending, secure) } })
+  }
   return redirect(safeRedirectPath(submission.value.redirectTo, homeFor(outcome.user)), {
     headers: { 'Set-Cookie': sessionCookie(outcome.session, secure) },
   })
