@@ -16,6 +16,7 @@ export default [
     route('login/two-step', 'routes/auth/two-step.tsx'),
   ]),
   route('logout', 'routes/auth/logout.ts'),
+  route('login/passkey', 'routes/auth/passkey.ts'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/dashboard.tsx'),
     route('users', 'routes/admin/users/index.tsx'),
@@ -24,6 +25,7 @@ export default [
     route('audit', 'routes/admin/audit.tsx'),
     route('account', 'routes/admin/account.tsx'),
     route('account/two-step', 'routes/admin/account-two-step.tsx'),
+    route('account/passkeys', 'routes/admin/account-passkeys.ts'),
     route('messages', 'routes/admin/messages/index.tsx'),
     route('messages/:id', 'routes/admin/messages/$id.tsx'),
     route('news', 'routes/admin/news/index.tsx'),

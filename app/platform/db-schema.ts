@@ -255,6 +255,23 @@ export interface PendingSignInTable {
   expiresAt: string
 }
 
+export interface PasskeyTable {
+  id: string
+  userId: string
+  name: string
+  publicKey: string
+  counter: number
+  transports: string
+  createdAt: string
+  lastUsedAt: string | null
+}
+
+export interface PasskeyChallengeTable {
+  challenge: string
+  userId: string | null
+  expiresAt: string
+}
+
 export interface Database {
   users: UserTable
   sessions: SessionTable
@@ -278,4 +295,6 @@ export interface Database {
   authenticatorApps: AuthenticatorAppTable
   recoveryCodes: RecoveryCodeTable
   pendingSignIns: PendingSignInTable
+  passkeys: PasskeyTable
+  passkeyChallenges: PasskeyChallengeTable
 }

@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = {
   'account.two-step-enabled': 'Two-step sign-in turned on',
   'account.two-step-disabled': 'Two-step sign-in turned off',
   'account.recovery-codes-renewed': 'New recovery codes made',
+  'account.passkey-added': 'Passkey added',
+  'account.passkey-removed': 'Passkey removed',
   'settings.two-step-roles-changed': 'Roles requiring two-step sign-in changed',
   import: 'Import from the old site',
 } as const

@@ -5,6 +5,7 @@ import { recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { safeRedirectPath } from '~/platform/auth.server'
 import { homeFor } from '~/platform/access'
 import { authenticate } from './users.service.server'
+import { verifyPasskeySignIn, type RelyingParty } from './passkeys.server'
 import {
   checkSecondStep,
   clearCodeLimits,
@@ -125,4 +126,35 @@ export async function completeSignIn(
   if (recoveryCodes) await recordAuditEvent({ by, action: 'account.two-step-enabled' })
   await recordAuditEvent({ by, action: 'sign-in', detail: { secondStep: passed } })
   return { ok: true, session, redirectTo: safeRedirectPath(pending.redirectTo, homeFor(user)), recoveryCodes }
+}
+
+/**
+ * Signs in with a passkey's answer (it proves the device and its unlocking, so no second step).
+ * Counted against the same per-client limit as passwords; a refused answer is audited.
+ */
+export async function signInWithPasskey(input: { rp: RelyingParty; response: string; clientIp: string }): Promise<SignInResult> {
+  const clientKey = clientRateLimitKey(input.clientIp)
+  const known = perClient.knownRefusalSeconds(clientKey)
+  if (known > 0) return { ok: false, reason: 'throttled', retryAfterSeconds: known }
+  const verdict = await perClient.hit(clientKey)
+  if (verdict.limited) return { ok: false, reason: 'throttled', retryAfterSeconds: verdict.retryAfterSeconds }
+  let response
+  try {
+    response = JSON.parse(input.response)
+  } catch {
+    response = null
+  }
+  const user = response && typeof response === 'object' && typeof response.id === 'string' ? await verifyPasskeySignIn(input.rp, response) : null
+  if (!user) {
+    await recordAuditEvent({
+      by: { actor: { id: null, email: '', name: '' }, clientAddress: input.clientIp },
+      action: 'sign-in-failed',
+      detail: { method: 'passkey' },
+    })
+    return { ok: false, reason: 'invalid' }
+  }
+  await Promise.all([perClient.refund(clientKey), deleteExpiredSessions()])
+  const session = await createSession(user.id)
+  await recordAuditEvent({ by: { actor: user, clientAddress: input.clientIp }, action: 'sign-in', detail: { method: 'passkey' } })
+  return { ok: true, user, session }
 }

@@ -1,10 +1,13 @@
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Form, Link, redirect, useRevalidator } from 'react-router'
 import type { Route } from './+types/account-two-step'
 import { AuthenticatorSetup, RecoveryCodes } from '~/components/two-step'
 import { ConfirmButton } from '~/components/confirm-button'
+import { AddPasskeyForm } from '~/components/passkey-buttons'
 import { ErrorList } from '~/components/forms'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
+import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { getSiteSettings } from '~/modules/settings/settings.queries.server'
+import { listPasskeys, removePasskey } from '~/modules/users/passkeys.server'
 import { ManageTwoStepSchema, TWO_STEP_MESSAGES } from '~/modules/users/two-step.schema'
 import {
   authenticatorQrSvg,
@@ -18,6 +21,7 @@ import {
   turnOffTwoStep,
 } from '~/modules/users/two-step.server'
 import { requireAccess } from '~/platform/auth.server'
+import { formatDate } from '~/platform/dates'
 import { clientRateLimitKey, minutesToWait, retryAfterHeaders } from '~/platform/rate-limit.server'
 import { requestInfoContext } from '~/platform/request-context'
 import { redirectWithToast } from '~/platform/toast.server'
@@ -25,16 +29,27 @@ import { parseFormSubmission } from '~/platform/form-submission.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Two-step sign-in | Site admin' }]
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAccess(request, 'account')
-  const [status, requiredRoles] = await Promise.all([getTwoStepStatus(user.id), getRolesRequiringTwoStep()])
+  const [status, requiredRoles, passkeys] = await Promise.all([
+    getTwoStepStatus(user.id),
+    getRolesRequiringTwoStep(),
+    listPasskeys(user.id),
+  ])
   let setup: { secret: string; qrSvg: string } | null = null
   if (!status.enabled && status.pendingSecret) {
     const { organisationName } = await getSiteSettings()
     const qrSvg = await authenticatorQrSvg({ secret: status.pendingSecret, issuer: organisationName, accountName: user.email })
     setup = { secret: status.pendingSecret, qrSvg }
   }
+  const { timeZone } = await siteSettingsFor(context)
   return {
+    passkeys: passkeys.map((passkey) => ({
+      id: passkey.id,
+      name: passkey.name,
+      added: formatDate(passkey.createdAt, timeZone, 'dateTime'),
+      lastUsed: passkey.lastUsedAt ? formatDate(passkey.lastUsedAt, timeZone, 'dateTime') : null,
+    })),
     enabled: status.enabled,
     recoveryCodesLeft: status.recoveryCodesLeft,
     required: requiredRoles.includes(user.role),
@@ -52,6 +67,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (input.intent === 'begin') {
     await beginAuthenticatorSetup(user.id)
     return redirect('/admin/account/two-step')
+  }
+  if (input.intent === 'remove-passkey') {
+    if (await removePasskey(user.id, input.passkeyId)) await recordAuditEvent({ by, action: 'account.passkey-removed', target })
+    return redirectWithToast('/admin/account/two-step', 'The passkey has been removed.')
   }
   if (input.intent === 'confirm') {
     const clientKey = clientRateLimitKey(context.get(requestInfoContext).clientIp)
@@ -94,6 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AccountTwoStep({ loaderData, actionData }: Route.ComponentProps) {
   const error = actionData?.result?.error?.['']?.[0]
+  const revalidator = useRevalidator()
   return (
     <div className="stack">
       <p>
@@ -106,6 +126,37 @@ export default function AccountTwoStep({ loaderData, actionData }: Route.Compone
       </p>
       {actionData?.recoveryCodes ? <RecoveryCodes codes={actionData.recoveryCodes} /> : null}
       {!loaderData.setup ? <ErrorList errors={error ? [error] : undefined} variant="form" /> : null}
+      <section className="card admin-section" aria-labelledby="passkeys-heading">
+        <h2 id="passkeys-heading">Passkeys</h2>
+        <p>
+          A passkey signs you in without your password, on a device that keeps it (unlocked with your fingerprint, face or screen
+          lock), or with a security key.
+        </p>
+        {loaderData.passkeys.length > 0 ? (
+          <ul className="passkey-list">
+            {loaderData.passkeys.map((passkey) => (
+              <li key={passkey.id}>
+                <div>
+                  <strong>{passkey.name}</strong>
+                  <span className="field-hint">
+                    Added {passkey.added}
+                    {passkey.lastUsed ? ` · last used ${passkey.lastUsed}` : ' · not used yet'}
+                  </span>
+                </div>
+                <ConfirmButton
+                  hiddenFields={{ intent: 'remove-passkey', passkeyId: passkey.id }}
+                  label="Remove"
+                  confirmText={`Remove the passkey “${passkey.name}”? It will no longer sign you in.`}
+                  confirmLabel="Remove"
+                />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">You have no passkeys yet.</p>
+        )}
+        <AddPasskeyForm onAdded={() => void revalidator.revalidate()} />
+      </section>
       <section className="card admin-section" aria-labelledby="app-heading">
         <h2 id="app-heading">Authenticator app</h2>
         {loaderData.enabled ? (

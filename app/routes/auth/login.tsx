@@ -1,6 +1,7 @@
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/login'
 import { LoginForm } from '~/components/login-form'
+import { PasskeySignInButton } from '~/components/passkey-buttons'
 import { signInWithPassword, tooManyAttemptsMessage } from '~/modules/users/sign-in.server'
 import { pendingSignInCookie } from '~/modules/users/two-step.server'
 import { LoginSchema } from '~/modules/users/users.schema'
@@ -59,6 +60,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <h1>Sign in</h1>
       <p className="muted">Sign in to manage the website.</p>
       <LoginForm redirectTo={loaderData.redirectTo || undefined} lastResult={actionData?.result} />
+      <PasskeySignInButton redirectTo={loaderData.redirectTo || undefined} />
     </div>
   )
 }
