@@ -138,4 +138,45 @@ describe('two-step sign-in', () => {
     expect(off.status).toBe(400)
     expect(await off.text()).toContain('Two-step sign-in is required for your role')
   })
+
+  it('refuses forged passkey answers, counts them against the sign-in limit and records them', async () => {
+    server = await startTestServer()
+    const admin = await signIn(server)
+    const options = await post(server, '/login/passkey', { intent: 'options' })
+    expect(options.status).toBe(200)
+    const { challenge } = (await options.json()).options
+    expect(challenge).toMatch(/^[\w-]{20,}$/)
+
+    const forged = {
+      id: 'AAAA',
+      rawId: 'AAAA',
+      type: 'public-key',
+      response: { clientDataJSON: 'e30', authenticatorData: '', signature: '' },
+    }
+    for (const response of [JSON.stringify(forged), 'not json', '{"id":1}']) {
+      const refused = await post(server, '/login/passkey', { intent: 'verify', response })
+      expect(refused.status).toBe(401)
+      expect(sessionCookieOf(refused)).toBeUndefined()
+    }
+    expect((await post(server, '/login/passkey', { intent: 'verify', response: 'x'.repeat(20_001) })).status).toBe(400)
+    // Adding a passkey with a forged answer is refused in words, and nothing is kept.
+    const added = await post(
+      server,
+      '/admin/account/passkeys',
+      { intent: 'add', name: 'Fake', response: JSON.stringify(forged) },
+      admin,
+    )
+    expect(added.status).toBe(400)
+    expect(await added.json()).toEqual({ error: 'The passkey could not be added. Please try again.' })
+    expect(await (await get(server, '/admin/account/two-step', admin)).text()).toContain('You have no passkeys yet.')
+
+    // With the three above, ten failures from one client: the next is refused.
+    for (let i = 0; i < 7; i++)
+      expect((await post(server, '/login/passkey', { intent: 'verify', response: '{}' })).status).toBe(401)
+    const throttled = await post(server, '/login/passkey', { intent: 'verify', response: '{}' })
+    expect(throttled.status).toBe(429)
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0)
+    const audit = await (await get(server, '/admin/audit?action=sign-in-failed', admin)).text()
+    expect(audit).toContain('Sign-in failed')
+  })
 })

@@ -144,7 +144,10 @@ export async function signInWithPasskey(input: { rp: RelyingParty; response: str
   } catch {
     response = null
   }
-  const user = response && typeof response === 'object' && typeof response.id === 'string' ? await verifyPasskeySignIn(input.rp, response) : null
+  const user =
+    response && typeof response === 'object' && typeof response.id === 'string'
+      ? await verifyPasskeySignIn(input.rp, response)
+      : null
   if (!user) {
     await recordAuditEvent({
       by: { actor: { id: null, email: '', name: '' }, clientAddress: input.clientIp },

@@ -110,9 +110,7 @@ export default function TwoStep({ loaderData, actionData }: Route.ComponentProps
         <h1>Set up two-step sign-in</h1>
         <p>Your account must use two-step sign-in: besides your password, you will enter a code from an app on your phone.</p>
         <AuthenticatorSetup qrSvg={loaderData.setup.qrSvg} secret={loaderData.setup.secret} lastResult={result} />
-        <p>
-          <Link to="/login">Cancel and go back to sign in</Link>
-        </p>
+        <CancelLink />
       </div>
     )
   }
@@ -146,9 +144,17 @@ function SecondStepForm({ lastResult }: { lastResult?: SubmissionResult<string[]
           </button>
         </div>
       </Form>
-      <p>
-        <Link to="/login">Cancel and go back to sign in</Link>
-      </p>
+      <CancelLink />
+    </div>
+  )
+}
+
+function CancelLink() {
+  return (
+    <div className="button-row two-step-cancel">
+      <Link to="/login" className="button-secondary">
+        Cancel and go back to sign in
+      </Link>
     </div>
   )
 }

@@ -73,7 +73,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         <h2 id="two-step-roles-heading">Two-step sign-in</h2>
         <Form method="post" className="form">
           <ErrorList errors={actionData?.errors} variant="form" />
-          <fieldset className="field">
+          <fieldset className="field two-step-roles">
             <legend>Require it for</legend>
             <p className="field-hint">
               Besides the password, a code from an app on the phone. Whoever has not set it up yet is led to do so at their next
