@@ -178,5 +178,11 @@ describe('two-step sign-in', () => {
     expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0)
     const audit = await (await get(server, '/admin/audit?action=sign-in-failed', admin)).text()
     expect(audit).toContain('Sign-in failed')
+
+    // Challenges are rows anyone may ask for: a few per client.
+    const statuses = []
+    for (let i = 0; i < 30; i++) statuses.push((await post(server, '/login/passkey', { intent: 'options' })).status)
+    expect(statuses.slice(0, 29).every((status) => status === 200)).toBe(true)
+    expect(statuses[29]).toBe(429)
   })
 })

@@ -7,6 +7,7 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server'
 import { db, nowIso } from '~/platform/db.server'
+import { clientRateLimitKey, createRateLimiter, type RateLimitVerdict } from '~/platform/rate-limit.server'
 import type { SessionUser } from '~/platform/session.server'
 
 /**
@@ -18,6 +19,8 @@ import type { SessionUser } from '~/platform/session.server'
 
 export const MAX_PASSKEYS_PER_USER = 10
 const CHALLENGE_MS = 5 * 60 * 1000
+// Anyone may ask for a sign-in challenge, and each is a row: a client gets a few per window.
+const challengesPerClient = createRateLimiter('passkey-challenges', { attempts: 30, windowSeconds: 15 * 60 })
 
 export interface RelyingParty {
   /** e.g. https://example.org */
@@ -125,10 +128,12 @@ export async function removePasskey(userId: string, passkeyId: string): Promise<
 }
 
 /** Options for signing in: no account named, the device offers the passkeys it keeps for this site. */
-export async function passkeySignInOptions(rp: RelyingParty) {
+export async function passkeySignInOptions(rp: RelyingParty, clientIp: string) {
+  const verdict: RateLimitVerdict = await challengesPerClient.hit(clientRateLimitKey(clientIp))
+  if (verdict.limited) return verdict
   const options = await generateAuthenticationOptions({ rpID: rpIdOf(rp), userVerification: 'required' })
   await storeChallenge(options.challenge, null)
-  return options
+  return { limited: false as const, options }
 }
 
 /** The account a passkey's answer proves, or null. */

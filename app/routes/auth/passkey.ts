@@ -20,8 +20,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = await parseFormSubmission(request, PasskeySignInSchema)
   if (submission.status !== 'success') return data({ error: 'The request could not be read.' }, { status: 400 })
   const rp = { origin: getSiteOrigin(request, context), name: (await getSiteSettings()).organisationName }
-  if (submission.value.intent === 'options') return { options: await passkeySignInOptions(rp) }
   const { clientIp, secure } = context.get(requestInfoContext)
+  if (submission.value.intent === 'options') {
+    const answer = await passkeySignInOptions(rp, clientIp)
+    if (answer.limited) {
+      return data(
+        { error: tooManyAttemptsMessage(answer.retryAfterSeconds) },
+        { status: 429, headers: retryAfterHeaders(answer) },
+      )
+    }
+    return { options: answer.options }
+  }
   const outcome = await signInWithPasskey({ rp, response: submission.value.response, clientIp })
   if (!outcome.ok) {
     if (outcome.reason === 'throttled') {
