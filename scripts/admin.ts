@@ -2,6 +2,7 @@
  * Account administration from the command line:
  *   npm run admin -- create --email you@example.org [--name "Your Name"] [--role admin|marketplace]
  *   npm run admin -- reset-password --email you@example.org
+ *   npm run admin -- turn-off-two-step --email you@example.org   (a lost phone and lost recovery codes)
  *   npm run admin -- list
  * Passwords are asked for without echo, or read from the first line of stdin when it is not a
  * terminal (`printf '%s\n' "$PASSWORD" | npm run admin -- create ...`); never from the command line,
@@ -11,6 +12,7 @@ import readline from 'node:readline/promises'
 import { Writable } from 'node:stream'
 import { parseArgs } from 'node:util'
 import { FROM_COMMAND_LINE, recordAuditEvent } from '../app/modules/audit/audit.service.server'
+import { turnOffTwoStep } from '../app/modules/users/two-step.server'
 import { listUsersForAdmin } from '../app/modules/users/users.queries.server'
 import { NewUserSchema, PasswordSchema, ROLE_LABELS } from '../app/modules/users/users.schema'
 import { ROLES, type Role } from '../app/platform/access'
@@ -21,6 +23,7 @@ import { migrateToLatest } from '../db/migrate.server'
 const USAGE = `Usage:
   npm run admin -- create --email <e-mail> [--name <name>] [--role ${ROLES.join('|')}]
   npm run admin -- reset-password --email <e-mail>
+  npm run admin -- turn-off-two-step --email <e-mail>
   npm run admin -- list
 The password is asked for (or read from stdin); it is never accepted as an argument.`
 
@@ -107,6 +110,19 @@ async function run(argv: string[]): Promise<void> {
       await resetUserPassword(userId, parsed.data)
       await recordAuditEvent({ by: FROM_COMMAND_LINE, action: 'user.password-reset', target: { type: 'user', id: userId, label: values.email } })
       console.log(`Password reset for ${values.email}; their sessions have been ended.`)
+      return
+    }
+    case 'turn-off-two-step': {
+      if (!values.email) throw new UsageError(USAGE)
+      const userId = await findUserIdByEmail(values.email)
+      if (!userId) throw new UsageError(`No user has the e-mail ${values.email}.`)
+      await turnOffTwoStep(userId)
+      await recordAuditEvent({
+        by: FROM_COMMAND_LINE,
+        action: 'account.two-step-disabled',
+        target: { type: 'user', id: userId, label: values.email },
+      })
+      console.log(`Two-step sign-in turned off for ${values.email} (authenticator app and recovery codes; passkeys stay).`)
       return
     }
     default:

@@ -97,7 +97,7 @@ async function signIn(page: Page, origin: string) {
   await page.goto(`${origin}/login`)
   await page.getByLabel('E-mail').fill(ADMIN.email)
   await page.getByLabel('Password').fill(ADMIN.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await page.waitForURL((url) => !url.pathname.startsWith('/login'))
 }
 

@@ -263,6 +263,45 @@ export interface AuditEventTable {
   detail: string | null
 }
 
+export interface AuthenticatorAppTable {
+  userId: string
+  secret: string
+  confirmedAt: string | null
+  lastTimeStep: number | null
+  createdAt: string
+}
+
+export interface RecoveryCodeTable {
+  codeHash: string
+  userId: string
+  usedAt: string | null
+}
+
+export interface PendingSignInTable {
+  idHash: string
+  userId: string
+  purpose: 'second-step' | 'setup'
+  redirectTo: string
+  expiresAt: string
+}
+
+export interface PasskeyTable {
+  id: string
+  userId: string
+  name: string
+  publicKey: string
+  counter: number
+  transports: string
+  createdAt: string
+  lastUsedAt: string | null
+}
+
+export interface PasskeyChallengeTable {
+  challenge: string
+  userId: string | null
+  expiresAt: string
+}
+
 export interface Database {
   users: UserTable
   sessions: SessionTable
@@ -284,4 +323,9 @@ export interface Database {
   productImages: ProductImageTable
   legacyImports: LegacyImportTable
   auditEvents: AuditEventTable
+  authenticatorApps: AuthenticatorAppTable
+  recoveryCodes: RecoveryCodeTable
+  pendingSignIns: PendingSignInTable
+  passkeys: PasskeyTable
+  passkeyChallenges: PasskeyChallengeTable
 }

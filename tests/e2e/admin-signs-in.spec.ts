@@ -9,11 +9,11 @@ test('an admin signs in, sees the dashboard and signs out', async ({ page }) => 
 
   await page.getByLabel('E-mail').fill(E2E_ADMIN.email)
   await page.getByLabel('Password').fill('not the password')
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'Invalid credentials' })).toBeVisible()
 
   await page.getByLabel('Password').fill(E2E_ADMIN.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
   await expect(page).toHaveURL(/\/admin$/)
   const adminNav = await openAdminNav(page)
@@ -31,7 +31,7 @@ test('a wrong password is told in an alert that assistive technology can read', 
   await page.goto('/login')
   await page.getByLabel('E-mail').fill(E2E_ADMIN.email)
   await page.getByLabel('Password').fill('not the password')
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   const alert = page.getByRole('alert').filter({ hasText: 'Invalid credentials' })
   await expect(alert).toBeVisible()
   await expect(alert.getByRole('listitem')).toHaveText('Invalid credentials')

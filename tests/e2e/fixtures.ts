@@ -110,7 +110,7 @@ export const test = base.extend<{ signIn: (email?: string, password?: string) =>
       await page.goto('/login')
       await page.getByLabel('E-mail').fill(email)
       await page.getByLabel('Password').fill(password)
-      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
       await page.waitForURL((url) => !url.pathname.startsWith('/login'))
     })
   },

@@ -70,7 +70,7 @@ test('a marketplace manager signs in on the marketplace, adds, edits and deletes
     await expect(login).toBeVisible()
     await login.getByLabel('E-mail').fill(manager.email)
     await login.getByLabel('Password').fill(manager.password)
-    await login.getByRole('button', { name: 'Sign in' }).click()
+    await login.getByRole('button', { name: 'Sign in', exact: true }).click()
     await expect(page.getByRole('link', { name: 'Add Product' })).toBeVisible()
     await expect(page).toHaveURL('/marketplace')
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible()

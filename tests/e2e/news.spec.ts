@@ -164,7 +164,7 @@ test('with no articles the page says so, and the lock button leads to sign-in an
     await expect(page).toHaveURL('/login?redirectTo=%2Fnews')
     await page.getByLabel('E-mail').fill('admin@example.org')
     await page.getByLabel('Password').fill('correct horse battery')
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await expect(page).toHaveURL('/news')
     await expect(page.getByRole('link', { name: 'Manage news' })).toHaveAttribute('href', '/admin/news')
   } finally {

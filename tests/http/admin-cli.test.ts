@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { generate } from 'otplib'
+import { beginAuthenticatorSetup, confirmAuthenticator, getTwoStepStatus } from '~/modules/users/two-step.server'
 import { authenticate } from '~/modules/users/users.service.server'
 import { runScript } from '../setup/run-script'
 
@@ -22,6 +24,19 @@ describe('npm run admin', () => {
     expect(reset.code).toBe(0)
     expect(await authenticate('ops@example.org', 'a piped password')).toBeNull()
     expect(await authenticate('ops@example.org', 'another piped password')).not.toBeNull()
+  }, 60_000)
+
+  it('turns off the authenticator app of someone who lost their phone and recovery codes', async () => {
+    await admin(['create', '--email', 'lost@example.org', '--name', 'Lost'], 'a piped password\n')
+    const user = await authenticate('lost@example.org', 'a piped password')
+    await beginAuthenticatorSetup(user!.id)
+    const { pendingSecret } = await getTwoStepStatus(user!.id)
+    await confirmAuthenticator(user!.id, await generate({ secret: pendingSecret! }))
+    expect(await getTwoStepStatus(user!.id)).toMatchObject({ enabled: true, recoveryCodesLeft: 10 })
+
+    const result = await admin(['turn-off-two-step', '--email', 'lost@example.org'])
+    expect(result.code).toBe(0)
+    expect(await getTwoStepStatus(user!.id)).toEqual({ enabled: false, recoveryCodesLeft: 0, pendingSecret: null })
   }, 60_000)
 
   it('never takes a password from the command line', async () => {

@@ -94,6 +94,19 @@ describe('an invitation', () => {
     expect(await (await get(server, '/admin/audit', admin)).text()).toContain('Invitation withdrawn')
   })
 
+  it('leads a person whose role requires two-step sign-in to set it up before any session', async () => {
+    expect((await post(server, '/admin/users', { roles: 'marketplace' }, admin)).status).toBe(302)
+    try {
+      expect((await invite('careful@example.org')).status).toBe(302)
+      const joined = await join(await invitationPathFor('careful@example.org'), 'Carla Careful', 'carlas own password')
+      expect(joined.status).toBe(302)
+      expect(joined.headers.get('location')).toBe('/login/two-step')
+      expect(sessionCookieOf(joined)).toBeUndefined()
+    } finally {
+      expect((await post(server, '/admin/users', {}, admin)).status).toBe(302)
+    }
+  })
+
   it('expires after 7 days', async () => {
     expect((await invite('late@example.org')).status).toBe(302)
     const path = await invitationPathFor('late@example.org')

@@ -5,6 +5,7 @@
 export const AUDIT_ACTIONS = {
   'sign-in': 'Signed in',
   'sign-in-failed': 'Sign-in failed',
+  'sign-in.second-step-failed': 'Wrong second-step code',
   'article.created': 'Article posted',
   'article.edited': 'Article edited',
   'article.deleted': 'Article deleted',
@@ -37,6 +38,12 @@ export const AUDIT_ACTIONS = {
   'account.reset-link-sent': 'Password reset link e-mailed',
   'account.password-reset-by-link': 'New password chosen from a link',
   'user.reset-link-created': 'Password reset link made',
+  'account.two-step-enabled': 'Two-step sign-in turned on',
+  'account.two-step-disabled': 'Two-step sign-in turned off',
+  'account.recovery-codes-renewed': 'New recovery codes made',
+  'account.passkey-added': 'Passkey added',
+  'account.passkey-removed': 'Passkey removed',
+  'settings.two-step-roles-changed': 'Roles requiring two-step sign-in changed',
   import: 'Import from the old site',
 } as const
 

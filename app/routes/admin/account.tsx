@@ -1,11 +1,12 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/account'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { ErrorList, Field } from '~/components/forms'
 import { useIsSubmitting } from '~/components/use-is-submitting'
 import { ChangeOwnPasswordSchema, PASSWORD_MIN_LENGTH, ROLE_LABELS } from '~/modules/users/users.schema'
+import { getTwoStepStatus } from '~/modules/users/two-step.server'
 import { changeOwnPassword, UserRuleError } from '~/modules/users/users.service.server'
 import { describeDevice } from '~/modules/users/devices.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
@@ -22,14 +23,16 @@ const SENSITIVE = ['currentPassword', 'newPassword', 'confirmPassword']
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAccess(request, 'account')
-  const [sessions, { timeZone }] = await Promise.all([
+  const [sessions, { timeZone }, twoStep] = await Promise.all([
     listUserSessions(user.id, readSessionId(request)),
     siteSettingsFor(context),
+    getTwoStepStatus(user.id),
   ])
   return {
     name: user.name,
     email: user.email,
     role: ROLE_LABELS[user.role],
+    twoStepOn: twoStep.enabled,
     devices: sessions.map((session) => ({
       key: session.key,
       current: session.current,
@@ -78,6 +81,19 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <p className="muted">
         {loaderData.name} · {loaderData.email} · {loaderData.role}
       </p>
+      <section className="card admin-section" aria-labelledby="two-step-heading">
+        <h2 id="two-step-heading">Two-step sign-in</h2>
+        <p>
+          {loaderData.twoStepOn
+            ? 'On: you sign in with your password and a code from your authenticator app.'
+            : 'Off: only your password protects your account.'}
+        </p>
+        <div className="button-row">
+          <Link to="/admin/account/two-step" className={loaderData.twoStepOn ? 'button-secondary' : 'button'}>
+            {loaderData.twoStepOn ? 'Manage two-step sign-in' : 'Set up two-step sign-in'}
+          </Link>
+        </div>
+      </section>
       <section className="card admin-section" aria-labelledby="password-heading">
         <h2 id="password-heading">Change password</h2>
         <Form method="post" className="form" {...getFormProps(form)}>

@@ -12,6 +12,7 @@ import { homeFor } from '~/platform/access'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { requestInfoContext } from '~/platform/request-context'
 import { createSession, deviceOf, readSessionId, revokeSession, sessionCookie } from '~/platform/session.server'
+import { pendingSignInCookie, startPendingSignIn, stepAfterPassword } from '~/modules/users/two-step.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Join the website team' }, { name: 'robots', content: 'noindex' }]
 
@@ -47,6 +48,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // Whatever session this browser had before is ended, not carried over.
   const previous = readSessionId(request)
   if (previous) await revokeSession(previous)
+  // A role that requires two-step sign-in sets it up before the first session, as at sign-in.
+  const step = await stepAfterPassword(user)
+  if (step !== 'session') {
+    const pending = await startPendingSignIn(user.id, step, homeFor(user))
+    return redirect('/login/two-step', { headers: { 'Set-Cookie': pendingSignInCookie(pending, secure) } })
+  }
   const session = await createSession(user.id, undefined, deviceOf(request, clientIp))
   return redirect(homeFor(user), { headers: { 'Set-Cookie': sessionCookie(session, secure) } })
 }

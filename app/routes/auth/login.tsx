@@ -1,7 +1,9 @@
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/login'
 import { LoginForm } from '~/components/login-form'
+import { PasskeySignInButton } from '~/components/passkey-buttons'
 import { signInWithPassword, tooManyAttemptsMessage } from '~/modules/users/sign-in.server'
+import { pendingSignInCookie } from '~/modules/users/two-step.server'
 import { LoginSchema } from '~/modules/users/users.schema'
 import { homeFor } from '~/platform/access'
 import { getOptionalUser, safeRedirectPath } from '~/platform/auth.server'
@@ -45,6 +47,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Whatever session this browser had before is ended, not carried over.
   const previous = readSessionId(request)
   if (previous) await revokeSession(previous)
+  if ('pending' in outcome) {
+    return redirect('/login/two-step', { headers: { 'Set-Cookie': pendingSignInCookie(outcome.pending, secure) } })
+  }
   return redirect(safeRedirectPath(submission.value.redirectTo, homeFor(outcome.user)), {
     headers: { 'Set-Cookie': sessionCookie(outcome.session, secure) },
   })
@@ -56,6 +61,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <h1>Sign in</h1>
       <p className="muted">Sign in to manage the website.</p>
       <LoginForm redirectTo={loaderData.redirectTo || undefined} lastResult={actionData?.result} />
+      <PasskeySignInButton redirectTo={loaderData.redirectTo || undefined} />
     </div>
   )
 }

@@ -1,13 +1,17 @@
-import { data, Link } from 'react-router'
+import { data, Form, Link } from 'react-router'
+import { z } from 'zod'
 import type { Route } from './+types/index'
 import { AdminBadge, AdminTable } from '~/components/admin-table'
 import { ConfirmButton } from '~/components/confirm-button'
 import { ErrorList } from '~/components/forms'
+import { useIsSubmitting } from '~/components/use-is-submitting'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { listPendingInvitations, withdrawInvitation } from '~/modules/users/invitations.server'
+import { TwoStepRolesSchema } from '~/modules/users/two-step.schema'
+import { getRolesRequiringTwoStep, setRolesRequiringTwoStep } from '~/modules/users/two-step.server'
 import { listUsersForAdmin } from '~/modules/users/users.queries.server'
-import { INVITATION_MESSAGES, ROLE_LABELS, WithdrawInvitationSchema } from '~/modules/users/users.schema'
+import { INVITATION_MESSAGES, ROLE_LABELS, ROLE_OPTIONS, WithdrawInvitationSchema } from '~/modules/users/users.schema'
 import { requireAccess } from '~/platform/auth.server'
 import { formatDate } from '~/platform/dates'
 import { parseFormSubmission } from '~/platform/form-submission.server'
@@ -15,16 +19,24 @@ import { redirectWithToast } from '~/platform/toast.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Users | Site admin' }]
 
+// The page's two forms: a withdraw button per invitation, and the roles that need two-step sign-in.
+const UsersPageSchema = z.union([
+  WithdrawInvitationSchema,
+  TwoStepRolesSchema.extend({ intent: z.literal('two-step-roles').optional() }),
+])
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireAccess(request, 'users')
-  const [users, invitations, { timeZone }] = await Promise.all([
+  const [users, invitations, twoStepRoles, { timeZone }] = await Promise.all([
     listUsersForAdmin(),
     listPendingInvitations(),
+    getRolesRequiringTwoStep(),
     siteSettingsFor(context),
   ])
   return {
     users,
     myId: me.id,
+    twoStepRoles,
     invitations: invitations.map((invitation) => ({
       ...invitation,
       role: ROLE_LABELS[invitation.role],
@@ -35,19 +47,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireAccess(request, 'users')
-  const submission = await parseFormSubmission(request, WithdrawInvitationSchema)
-  if (submission.status !== 'success') return data({ errors: [INVITATION_MESSAGES.gone] }, { status: 400 })
-  const email = await withdrawInvitation(submission.value.id)
-  if (!email) return data({ errors: [INVITATION_MESSAGES.gone] }, { status: 404 })
+  const submission = await parseFormSubmission(request, UsersPageSchema)
+  if (submission.status !== 'success') {
+    const errors = Object.values(submission.error ?? {})
+      .flat()
+      .filter((e): e is string => typeof e === 'string')
+    return data({ errors: errors.length > 0 ? errors : [INVITATION_MESSAGES.gone] }, { status: 400 })
+  }
+  const form = submission.value
+  if (form.intent === 'withdraw') {
+    const email = await withdrawInvitation(form.id)
+    if (!email) return data({ errors: [INVITATION_MESSAGES.gone] }, { status: 404 })
+    await recordAuditEvent({
+      by: auditSourceOf(me, context),
+      action: 'user.invitation-withdrawn',
+      target: { type: 'user', id: null, label: email },
+    })
+    return redirectWithToast('/admin/users', INVITATION_MESSAGES.withdrawn(email))
+  }
+  await setRolesRequiringTwoStep(form.roles)
   await recordAuditEvent({
     by: auditSourceOf(me, context),
-    action: 'user.invitation-withdrawn',
-    target: { type: 'user', id: null, label: email },
+    action: 'settings.two-step-roles-changed',
+    detail: { roles: form.roles.join(', ') || 'none' },
   })
-  return redirectWithToast('/admin/users', INVITATION_MESSAGES.withdrawn(email))
+  return redirectWithToast('/admin/users', 'Saved. People of these roles set up two-step sign-in at their next sign-in.')
 }
 
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
+  const saving = useIsSubmitting('two-step-roles')
   return (
     <div className="stack">
       <div className="admin-page-header">
@@ -102,6 +130,37 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           </AdminTable>
         </section>
       ) : null}
+      <section className="card admin-section" aria-labelledby="two-step-roles-heading">
+        <h2 id="two-step-roles-heading">Two-step sign-in</h2>
+        <Form method="post" className="form">
+          <input type="hidden" name="intent" value="two-step-roles" />
+          <ErrorList errors={actionData?.errors} variant="form" />
+          <fieldset className="field two-step-roles">
+            <legend>Require it for</legend>
+            <p className="field-hint">
+              Besides the password, a code from an app on the phone. Whoever has not set it up yet is led to do so at their next
+              sign-in.
+            </p>
+            {ROLE_OPTIONS.map((role) => (
+              <div key={role.value} className="field-checkbox">
+                <input
+                  type="checkbox"
+                  id={`two-step-${role.value}`}
+                  name="roles"
+                  value={role.value}
+                  defaultChecked={loaderData.twoStepRoles.includes(role.value)}
+                />
+                <label htmlFor={`two-step-${role.value}`}>{role.label}s</label>
+              </div>
+            ))}
+          </fieldset>
+          <div className="button-row">
+            <button type="submit" className="button" disabled={saving}>
+              {saving ? 'Saving...' : 'Save'}
+            </button>
+          </div>
+        </Form>
+      </section>
     </div>
   )
 }

@@ -1,0 +1,287 @@
+import crypto from 'node:crypto'
+import { generateSecret, generateURI, verify } from 'otplib'
+import QRCode from 'qrcode'
+import type { Role } from '~/platform/access'
+import { db, nowIso } from '~/platform/db.server'
+import type { PendingSignInTable } from '~/platform/db-schema'
+import { createRateLimiter, type RateLimitVerdict } from '~/platform/rate-limit.server'
+import { TwoStepRolesSchema } from './two-step.schema'
+
+/**
+ * Two-step sign-in with an authenticator app (TOTP, RFC 6238) and ten single-use recovery codes.
+ * A right password for an account that has it opens only a pending sign-in (a table row whose
+ * random id sits in a cookie limited to /login); only a right code turns that into a session.
+ */
+
+const RECOVERY_CODE_COUNT = 10
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789' // no 0/o, 1/l/i to misread
+// One time step (30 s) either side of now, for clocks that drift and codes typed slowly.
+const TIME_STEPS_TOLERATED = 30
+export const PENDING_SIGN_IN_COOKIE = 'two_step'
+const PENDING_SIGN_IN_MS = 10 * 60 * 1000
+const TWO_STEP_ROLES_KEY = 'two-step-roles'
+
+// Wrong codes are limited like wrong passwords: per client address, and more tightly per account
+// (which only someone who knew the password can reach).
+const WINDOW_SECONDS = 15 * 60
+const perClient = createRateLimiter('two-step-client', { attempts: 10, windowSeconds: WINDOW_SECONDS })
+const perUser = createRateLimiter('two-step-user', { attempts: 5, windowSeconds: WINDOW_SECONDS })
+
+function sha256(value: string): string {
+  return crypto.createHash('sha256').update(value).digest('hex')
+}
+
+/** Counts one code attempt; limited when the client or the account is over its budget. */
+export async function hitCodeLimits(userId: string, clientKey: string): Promise<RateLimitVerdict> {
+  const verdicts = await Promise.all([perClient.hit(clientKey), perUser.hit(userId)])
+  const limited = verdicts.flatMap((v) => (v.limited ? [v.retryAfterSeconds] : []))
+  return limited.length > 0 ? { limited: true, retryAfterSeconds: Math.max(...limited) } : { limited: false }
+}
+
+/** After a right code: the account's count starts again, and the client's attempt is taken back. */
+export async function clearCodeLimits(userId: string, clientKey: string): Promise<void> {
+  await Promise.all([perUser.reset(userId), perClient.refund(clientKey)])
+}
+
+// ---- Which roles must use it (a site setting)
+
+export async function getRolesRequiringTwoStep(): Promise<Role[]> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', TWO_STEP_ROLES_KEY).executeTakeFirst()
+  if (!row) return []
+  const parsed = TwoStepRolesSchema.safeParse({ roles: safeJson(row.value) })
+  return parsed.success ? parsed.data.roles : []
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
+}
+
+export async function setRolesRequiringTwoStep(roles: Role[]): Promise<void> {
+  const value = JSON.stringify([...new Set(roles)].sort())
+  const updatedAt = nowIso()
+  await db
+    .insertInto('settings')
+    .values({ key: TWO_STEP_ROLES_KEY, value, updatedAt })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updatedAt }))
+    .execute()
+}
+
+// ---- The authenticator app
+
+export interface TwoStepStatus {
+  enabled: boolean
+  recoveryCodesLeft: number
+  /** The secret of a setup begun but not confirmed yet. */
+  pendingSecret: string | null
+}
+
+export async function getTwoStepStatus(userId: string): Promise<TwoStepStatus> {
+  const [app, codes] = await Promise.all([
+    db.selectFrom('authenticatorApps').select(['secret', 'confirmedAt']).where('userId', '=', userId).executeTakeFirst(),
+    db
+      .selectFrom('recoveryCodes')
+      .select((eb) => eb.fn.countAll<string | number>().as('count'))
+      .where('userId', '=', userId)
+      .where('usedAt', 'is', null)
+      .executeTakeFirstOrThrow(),
+  ])
+  return {
+    enabled: Boolean(app?.confirmedAt),
+    recoveryCodesLeft: Number(codes.count),
+    pendingSecret: app && !app.confirmedAt ? app.secret : null,
+  }
+}
+
+/** Starts setting up an app: a new secret, unconfirmed until a code from the app is entered. Never replaces a confirmed one. */
+export async function beginAuthenticatorSetup(userId: string): Promise<void> {
+  const secret = generateSecret()
+  await db
+    .insertInto('authenticatorApps')
+    .values({ userId, secret, confirmedAt: null, lastTimeStep: null, createdAt: nowIso() })
+    .onConflict((oc) =>
+      oc.column('userId').doUpdateSet({ secret, createdAt: nowIso() }).where('authenticatorApps.confirmedAt', 'is', null),
+    )
+    .execute()
+}
+
+/** The picture an app scans: an SVG drawn here, so the secret never leaves the server. */
+export async function authenticatorQrSvg(input: { secret: string; issuer: string; accountName: string }): Promise<string> {
+  const uri = generateURI({ issuer: input.issuer, label: input.accountName, secret: input.secret })
+  return QRCode.toString(uri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' })
+}
+
+/**
+ * A code is right when it matches the secret within the tolerance and belongs to a later time
+ * step than any code accepted before; the step is recorded in the same statement, so two
+ * requests with one code cannot both pass.
+ */
+async function acceptCode(userId: string, secret: string, lastTimeStep: number | null, code: string): Promise<boolean> {
+  const token = code.replace(/\s/g, '')
+  if (!/^\d{6}$/.test(token)) return false
+  const result = await verify({
+    secret,
+    token,
+    epochTolerance: TIME_STEPS_TOLERATED,
+    ...(lastTimeStep === null ? {} : { afterTimeStep: lastTimeStep }),
+  })
+  // The TOTP strategy's answer carries the time step the code belongs to.
+  if (!result.valid || !('timeStep' in result)) return false
+  const updated = await db
+    .updateTable('authenticatorApps')
+    .set({ lastTimeStep: result.timeStep })
+    .where('userId', '=', userId)
+    .where((eb) => eb.or([eb('lastTimeStep', 'is', null), eb('lastTimeStep', '<', result.timeStep)]))
+    .executeTakeFirst()
+  return Number(updated.numUpdatedRows) === 1
+}
+
+/** Confirms a setup with a first code from the app; returns the new recovery codes, or null for a wrong code. */
+export async function confirmAuthenticator(userId: string, code: string): Promise<string[] | null> {
+  const app = await db
+    .selectFrom('authenticatorApps')
+    .select(['secret', 'lastTimeStep'])
+    .where('userId', '=', userId)
+    .where('confirmedAt', 'is', null)
+    .executeTakeFirst()
+  if (!app || !(await acceptCode(userId, app.secret, app.lastTimeStep, code))) return null
+  await db.updateTable('authenticatorApps').set({ confirmedAt: nowIso() }).where('userId', '=', userId).execute()
+  return replaceRecoveryCodes(userId)
+}
+
+/** Ten new recovery codes, shown once; only their hashes are kept, and the old ones stop working. */
+export async function replaceRecoveryCodes(userId: string): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode)
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('recoveryCodes').where('userId', '=', userId).execute()
+    await trx
+      .insertInto('recoveryCodes')
+      .values(codes.map((code) => ({ codeHash: sha256(normaliseRecoveryCode(code)), userId, usedAt: null })))
+      .execute()
+  })
+  return codes
+}
+
+function newRecoveryCode(): string {
+  const chars = Array.from(crypto.randomBytes(10), (byte) => RECOVERY_ALPHABET[byte % RECOVERY_ALPHABET.length])
+  return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`
+}
+
+function normaliseRecoveryCode(code: string): string {
+  return code.toLowerCase().replace(/[\s-]/g, '')
+}
+
+/** Uses up a recovery code: true once for each right code. */
+async function spendRecoveryCode(userId: string, code: string): Promise<boolean> {
+  const normalised = normaliseRecoveryCode(code)
+  if (!/^[a-z0-9]{10}$/.test(normalised)) return false
+  const updated = await db
+    .updateTable('recoveryCodes')
+    .set({ usedAt: nowIso() })
+    .where('codeHash', '=', sha256(normalised))
+    .where('userId', '=', userId)
+    .where('usedAt', 'is', null)
+    .executeTakeFirst()
+  return Number(updated.numUpdatedRows) === 1
+}
+
+/** Which second step a code passed, or null when it is neither a fresh app code nor an unused recovery code. */
+export async function checkSecondStep(userId: string, code: string): Promise<'authenticator app' | 'recovery code' | null> {
+  const app = await db
+    .selectFrom('authenticatorApps')
+    .select(['secret', 'lastTimeStep'])
+    .where('userId', '=', userId)
+    .where('confirmedAt', 'is not', null)
+    .executeTakeFirst()
+  if (!app) return null
+  if (await acceptCode(userId, app.secret, app.lastTimeStep, code)) return 'authenticator app'
+  if (await spendRecoveryCode(userId, code)) return 'recovery code'
+  return null
+}
+
+export async function turnOffTwoStep(userId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('recoveryCodes').where('userId', '=', userId).execute()
+    await trx.deleteFrom('authenticatorApps').where('userId', '=', userId).execute()
+  })
+}
+
+// ---- Pending sign-ins: the password was right, the second step is still to come
+
+export type PendingPurpose = PendingSignInTable['purpose']
+
+export interface NewPendingSignIn {
+  id: string
+  purpose: PendingPurpose
+  expiresAt: Date
+}
+
+/** What follows a right password: a session at once, a code, or setting up the app the role requires. */
+export async function stepAfterPassword(user: { id: string; role: Role }): Promise<'session' | PendingPurpose> {
+  const [status, required] = await Promise.all([getTwoStepStatus(user.id), getRolesRequiringTwoStep()])
+  if (status.enabled) return 'second-step'
+  return required.includes(user.role) ? 'setup' : 'session'
+}
+
+export async function startPendingSignIn(userId: string, purpose: PendingPurpose, redirectTo: string): Promise<NewPendingSignIn> {
+  const id = crypto.randomBytes(32).toString('base64url')
+  const expiresAt = new Date(Date.now() + PENDING_SIGN_IN_MS)
+  await db.deleteFrom('pendingSignIns').where('expiresAt', '<=', nowIso()).execute()
+  await db
+    .insertInto('pendingSignIns')
+    .values({ idHash: sha256(id), userId, purpose, redirectTo, expiresAt: expiresAt.toISOString() })
+    .execute()
+  return { id, purpose, expiresAt }
+}
+
+export interface PendingSignIn {
+  user: { id: string; email: string; name: string; role: Role }
+  purpose: PendingPurpose
+  redirectTo: string
+}
+
+/** The pending sign-in behind this browser's cookie, while it lasts. */
+export async function getPendingSignIn(request: Request): Promise<PendingSignIn | null> {
+  const id = readPendingSignInId(request)
+  if (!id) return null
+  const row = await db
+    .selectFrom('pendingSignIns')
+    .innerJoin('users', 'users.id', 'pendingSignIns.userId')
+    .select(['users.id', 'users.email', 'users.name', 'users.role', 'pendingSignIns.purpose', 'pendingSignIns.redirectTo'])
+    .where('pendingSignIns.idHash', '=', sha256(id))
+    .where('pendingSignIns.expiresAt', '>', nowIso())
+    .executeTakeFirst()
+  if (!row) return null
+  return {
+    user: { id: row.id, email: row.email, name: row.name, role: row.role },
+    purpose: row.purpose,
+    redirectTo: row.redirectTo,
+  }
+}
+
+/** Ends the pending sign-in; true only for the one request that ended it, so it completes once. */
+export async function finishPendingSignIn(request: Request): Promise<boolean> {
+  const id = readPendingSignInId(request)
+  if (!id) return false
+  const deleted = await db.deleteFrom('pendingSignIns').where('idHash', '=', sha256(id)).executeTakeFirst()
+  return Number(deleted.numDeletedRows) === 1
+}
+
+function readPendingSignInId(request: Request): string | null {
+  const cookies = request.headers.get('cookie')?.split(/;\s*/) ?? []
+  const prefix = `${PENDING_SIGN_IN_COOKIE}=`
+  const value = cookies.find((c) => c.startsWith(prefix))?.slice(prefix.length)
+  return value && /^[\w-]{43}$/.test(value) ? value : null
+}
+
+export function pendingSignInCookie(pending: NewPendingSignIn, secure: boolean): string {
+  const maxAge = Math.floor((pending.expiresAt.getTime() - Date.now()) / 1000)
+  return `${PENDING_SIGN_IN_COOKIE}=${pending.id}; Path=/login; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`
+}
+
+export function clearedPendingSignInCookie(secure: boolean): string {
+  return `${PENDING_SIGN_IN_COOKIE}=; Path=/login; HttpOnly; SameSite=Lax; Max-Age=0${secure ? '; Secure' : ''}`
+}
