@@ -33,9 +33,7 @@ export default defineConfig({
       args: CHROMIUM_FLAGS,
     },
   },
-  projects: [
-    { name: 'phone', use: { ...devices['Pixel 7'], defaultBrowserType: 'chromium' } },
-  ],
+  projects: [{ name: 'phone', use: { ...devices['Pixel 7'], defaultBrowserType: 'chromium' } }],
   webServer: {
     // Each run starts from an empty data folder, so the demo content and the admin are fresh.
     command: `rm -rf ${E2E_DATA_DIR} && node ${process.env.BUILD_DIR ?? 'build'}/server/start.js`,

@@ -59,9 +59,20 @@ export default defineConfig({
   test: {
     projects: [
       { extends: true, test: { ...base, name: 'unit', include: UNIT_TESTS } },
-      { extends: true, test: { ...onDatabase('sqlite'), name: 'sqlite', include: MODULE_TESTS, exclude: [...UNIT_TESTS, POSTGRES_ONLY_TESTS] } },
+      {
+        extends: true,
+        test: { ...onDatabase('sqlite'), name: 'sqlite', include: MODULE_TESTS, exclude: [...UNIT_TESTS, POSTGRES_ONLY_TESTS] },
+      },
       { extends: true, test: { ...onDatabase('postgres'), name: 'postgres', include: MODULE_TESTS, exclude: UNIT_TESTS } },
-      { extends: true, test: { ...http('sqlite'), name: 'http-sqlite', include: ['tests/http/**/*.test.ts'], exclude: [POSTGRES_ONLY_HTTP_TESTS] } },
+      {
+        extends: true,
+        test: {
+          ...http('sqlite'),
+          name: 'http-sqlite',
+          include: ['tests/http/**/*.test.ts'],
+          exclude: [POSTGRES_ONLY_HTTP_TESTS],
+        },
+      },
       { extends: true, test: { ...http('postgres'), name: 'http-postgres', include: POSTGRES_HTTP_TESTS } },
     ],
   },

@@ -31,7 +31,11 @@ interface Load {
 
 async function hammerHome(url: string): Promise<Load> {
   const result = await autocannon({ url: `${url}/`, connections, duration, headers: { 'accept-encoding': 'gzip' } })
-  return { requestsPerSecond: result.requests.average, p99: result.latency.p99, failed: result.errors + result.timeouts + result.non2xx }
+  return {
+    requestsPerSecond: result.requests.average,
+    p99: result.latency.p99,
+    failed: result.errors + result.timeouts + result.non2xx,
+  }
 }
 
 /**
@@ -65,7 +69,14 @@ try {
   const alone = await hammerHome(server.url)
   const rows: string[][] = [['alone', alone.requestsPerSecond.toFixed(0), '1.00', String(alone.p99), String(alone.failed), '']]
   const row = (name: string, load: Load, note: string) =>
-    rows.push([name, load.requestsPerSecond.toFixed(0), (load.requestsPerSecond / alone.requestsPerSecond).toFixed(2), String(load.p99), String(load.failed), note])
+    rows.push([
+      name,
+      load.requestsPerSecond.toFixed(0),
+      (load.requestsPerSecond / alone.requestsPerSecond).toFixed(2),
+      String(load.p99),
+      String(load.failed),
+      note,
+    ])
 
   {
     const load = hammerHome(server.url)
@@ -78,7 +89,10 @@ try {
 
   // A pixel-flood image is refused from its header, before any decoding: one every second, as
   // an administrator (or a script with their session) might send them; then back to back.
-  for (const [name, pauseMs] of [['a pixel-flood image every second', 1000], ['pixel-flood images back to back', 0]] as const) {
+  for (const [name, pauseMs] of [
+    ['a pixel-flood image every second', 1000],
+    ['pixel-flood images back to back', 0],
+  ] as const) {
     const load = hammerHome(server.url)
     const flood = pixelFloodPng()
     const answers = await repeatDuring(
@@ -98,16 +112,31 @@ try {
     const load = hammerHome(server.url)
     const startedAt = performance.now()
     const id = await uploadOverHttp(server, admin, video, 'crowd.mp4', 'video/mp4', UPLOAD_CHUNK_BYTES)
-    const saved = await post(server, '/admin/photos', { intent: 'upload', files: id, title: 'The crowd', description: 'Filmed in the crowd', category: 'Events' }, admin)
+    const saved = await post(
+      server,
+      '/admin/photos',
+      { intent: 'upload', files: id, title: 'The crowd', description: 'Filmed in the crowd', category: 'Events' },
+      admin,
+    )
     const uploadSeconds = (performance.now() - startedAt) / 1000
     const name = `Crowded Visitor ${Date.now()}`
-    const sent = await post(server, '/contact', { name, email: 'crowd@example.com', phone: '', subject: 'volunteer', message: 'Sent while the home page was busy.' })
+    const sent = await post(server, '/contact', {
+      name,
+      email: 'crowd@example.com',
+      phone: '',
+      subject: 'volunteer',
+      message: 'Sent while the home page was busy.',
+    })
     const result = await load
     const inbox = await (await get(server, '/admin/messages', admin)).text()
     const gallery = await (await get(server, '/admin/photos', admin)).text()
     const delivered = inbox.includes(name)
     const listed = saved.status === 302 && gallery.includes('The crowd')
-    row('50 MB video + contact form', result, `video saved: ${listed} (${uploadSeconds.toFixed(1)} s); message in the inbox: ${delivered} (status ${sent.status})`)
+    row(
+      '50 MB video + contact form',
+      result,
+      `video saved: ${listed} (${uploadSeconds.toFixed(1)} s); message in the inbox: ${delivered} (status ${sent.status})`,
+    )
     if (!listed || !delivered) process.exitCode = 1
   }
 

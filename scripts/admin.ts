@@ -89,7 +89,12 @@ async function run(argv: string[]): Promise<void> {
     case 'create': {
       const role = (values.role ?? 'admin') as Role
       const password = await readNewPassword()
-      const parsed = NewUserSchema.safeParse({ email: values.email, name: values.name ?? ROLE_LABELS[role] ?? 'Administrator', role, password })
+      const parsed = NewUserSchema.safeParse({
+        email: values.email,
+        name: values.name ?? ROLE_LABELS[role] ?? 'Administrator',
+        role,
+        password,
+      })
       if (!parsed.success) throw new UsageError(firstIssue(parsed.error))
       const user = await createUser(parsed.data)
       await recordAuditEvent({
@@ -108,7 +113,11 @@ async function run(argv: string[]): Promise<void> {
       const parsed = PasswordSchema.safeParse(await readNewPassword())
       if (!parsed.success) throw new UsageError(firstIssue(parsed.error))
       await resetUserPassword(userId, parsed.data)
-      await recordAuditEvent({ by: FROM_COMMAND_LINE, action: 'user.password-reset', target: { type: 'user', id: userId, label: values.email } })
+      await recordAuditEvent({
+        by: FROM_COMMAND_LINE,
+        action: 'user.password-reset',
+        target: { type: 'user', id: userId, label: values.email },
+      })
       console.log(`Password reset for ${values.email}; their sessions have been ended.`)
       return
     }
@@ -135,7 +144,8 @@ try {
   process.exitCode = 0
 } catch (error) {
   if (error instanceof UsageError || error instanceof UserRuleError) console.error(error.message)
-  else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) console.error(`${error.message}\n${USAGE}`)
+  else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
+    console.error(`${error.message}\n${USAGE}`)
   else console.error(error)
   process.exitCode = 1
 } finally {

@@ -63,10 +63,8 @@ export function parseArguments(argv: string[], usage: string): { file: string | 
 
 const INSTALL_HINTS: Record<string, string> = {
   tar: 'Install tar: apt-get install -y tar',
-  pg_dump:
-    "Install the PostgreSQL client tools (the server's major version or newer): apt-get install -y postgresql-client",
-  pg_restore:
-    "Install the PostgreSQL client tools (the server's major version or newer): apt-get install -y postgresql-client",
+  pg_dump: "Install the PostgreSQL client tools (the server's major version or newer): apt-get install -y postgresql-client",
+  pg_restore: "Install the PostgreSQL client tools (the server's major version or newer): apt-get install -y postgresql-client",
 }
 
 /** Runs a command to completion; throws with its error output when it fails. */
@@ -159,9 +157,7 @@ export async function copyStoredFiles(storage: Storage, dir: string): Promise<nu
 export function assertStorageKeys(keys: string[]): void {
   const invalid = keys.find((key) => !isValidStorageKey(key))
   if (invalid !== undefined) {
-    throw new Error(
-      `The archive contains ${UPLOADS_DIR}/${invalid}, which is not an uploaded file: refusing to restore it.`,
-    )
+    throw new Error(`The archive contains ${UPLOADS_DIR}/${invalid}, which is not an uploaded file: refusing to restore it.`)
   }
 }
 

@@ -76,7 +76,10 @@ export async function exportPostgresTables(client: pg.Client, schema: string): P
       text: `select ${columns.map(quoteIdentifier).join(', ')} from ${quoteIdentifier(schema)}.${quoteIdentifier(name)}`,
       rowMode: 'array',
       // Every value as PostgreSQL writes it as text (bigint included), except what JSON holds as it is.
-      types: { getTypeParser: (oid: number) => (oid === 23 || oid === 21 ? Number : oid === 16 ? (v: string) => v === 't' : (v: string) => v) },
+      types: {
+        getTypeParser: (oid: number) =>
+          oid === 23 || oid === 21 ? Number : oid === 16 ? (v: string) => v === 't' : (v: string) => v,
+      },
     } as pg.QueryArrayConfig)
     tables.push({ name, columns, rows: result.rows as unknown[][] })
   }
@@ -113,7 +116,10 @@ export async function buildSqliteDatabase(file: string, tables: PortableTables, 
     await migrateTo(db, applied)
     const targetColumns = new Map<string, Set<string>>()
     for (const { name } of database.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]) {
-      targetColumns.set(name, new Set((database.pragma(`table_info(${quoteIdentifier(name)})`) as { name: string }[]).map((c) => c.name)))
+      targetColumns.set(
+        name,
+        new Set((database.pragma(`table_info(${quoteIdentifier(name)})`) as { name: string }[]).map((c) => c.name)),
+      )
     }
     const rows = matchTables(tables, targetColumns)
     // Rows go in table by table: foreign keys are checked once everything is there.
@@ -139,7 +145,9 @@ function inReferenceOrder(tables: PortableTable[], references: { from: string; t
   const placed = new Set<string>()
   let rest = tables
   while (rest.length > 0) {
-    const ready = rest.filter((t) => references.every((r) => r.from !== t.name || r.to === t.name || placed.has(r.to) || !rest.some((o) => o.name === r.to)))
+    const ready = rest.filter((t) =>
+      references.every((r) => r.from !== t.name || r.to === t.name || placed.has(r.to) || !rest.some((o) => o.name === r.to)),
+    )
     if (ready.length === 0) throw new Error(`The tables ${rest.map((t) => t.name).join(', ')} refer to each other in a circle.`)
     for (const table of ready) placed.add(table.name)
     ordered.push(...ready)
@@ -162,7 +170,8 @@ export async function restoreTablesIntoPostgres(databaseUrl: string, tables: Por
     const db = new Kysely<unknown>({
       dialect: new PostgresDialect({
         pool: new pg.Pool({ connectionString: databaseUrl, max: 1 }),
-        onCreateConnection: (connection) => connection.executeQuery(CompiledQuery.raw(`set search_path to ${quoted}`)).then(() => {}),
+        onCreateConnection: (connection) =>
+          connection.executeQuery(CompiledQuery.raw(`set search_path to ${quoted}`)).then(() => {}),
       }),
     })
     try {

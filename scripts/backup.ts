@@ -45,9 +45,7 @@ async function backUpSqlite(sqliteFile: string, target: string): Promise<string[
     // A consistent copy even while the server writes: SQLite's online backup API.
     await database.backup(target)
     makeSelfContained(target)
-    const hasMigrations = database
-      .prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'")
-      .get()
+    const hasMigrations = database.prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'").get()
     if (!hasMigrations) return []
     return database.prepare('select name from kysely_migration order by name').pluck().all() as string[]
   } finally {

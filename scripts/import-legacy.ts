@@ -15,7 +15,12 @@ import {
   importLegacySite,
   type ImportReporter,
 } from '../app/modules/legacy-import/legacy-import.server'
-import { folderSource, LegacyBackendError, restSource, type LegacySource } from '../app/modules/legacy-import/legacy-source.server'
+import {
+  folderSource,
+  LegacyBackendError,
+  restSource,
+  type LegacySource,
+} from '../app/modules/legacy-import/legacy-source.server'
 import { hasSiteSettings } from '../app/modules/settings/settings.queries.server'
 import { db } from '../app/platform/db.server'
 import { requestVideoRun, videoWorkIdle } from '../app/platform/media/video-conversion.server'
@@ -77,7 +82,10 @@ function sourceFrom(values: Record<string, string | undefined>): { source: Legac
 
 /** In a folder, the one JSON file that is neither the events nor the marketplace is the content collection. */
 function guessContentCollection(dir: string, values: Record<string, string | undefined>): string {
-  const known = [values['events-collection'] ?? DEFAULT_COLLECTIONS.events, values['marketplace-collection'] ?? DEFAULT_COLLECTIONS.marketplace]
+  const known = [
+    values['events-collection'] ?? DEFAULT_COLLECTIONS.events,
+    values['marketplace-collection'] ?? DEFAULT_COLLECTIONS.marketplace,
+  ]
   const others = fs
     .readdirSync(dir)
     .filter((name) => name.endsWith('.json'))
@@ -85,7 +93,9 @@ function guessContentCollection(dir: string, values: Record<string, string | und
     .filter((name) => !known.includes(name))
   if (others.length === 1) return others[0]
   if (others.length === 0) return DEFAULT_COLLECTIONS.content
-  throw new UsageError(`Which of ${others.map((n) => `${n}.json`).join(', ')} holds the articles, photos and videos? Give --content-collection.`)
+  throw new UsageError(
+    `Which of ${others.map((n) => `${n}.json`).join(', ')} holds the articles, photos and videos? Give --content-collection.`,
+  )
 }
 
 async function run(argv: string[]): Promise<void> {
@@ -150,7 +160,9 @@ try {
     process.exitCode = 2
   } else {
     // The old site's words; the message of a LegacyBackendError never holds the API key.
-    console.error(`Migration failed: ${error instanceof LegacyBackendError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+    console.error(
+      `Migration failed: ${error instanceof LegacyBackendError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    )
     process.exitCode = 1
   }
 } finally {

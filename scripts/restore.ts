@@ -130,10 +130,7 @@ async function restorePostgres(databaseUrl: string, dumpFile: string, backupSche
   // The schema exists by now; restore everything but its creation.
   const listFile = path.join(staging, 'restore.list')
   const entries = run('pg_restore', ['--list', dumpFile]).split('\n')
-  fs.writeFileSync(
-    listFile,
-    entries.filter((line) => !/^\d+; \d+ \d+ (SCHEMA - |COMMENT - SCHEMA )/.test(line)).join('\n'),
-  )
+  fs.writeFileSync(listFile, entries.filter((line) => !/^\d+; \d+ \d+ (SCHEMA - |COMMENT - SCHEMA )/.test(line)).join('\n'))
   try {
     run(
       'pg_restore',
@@ -149,8 +146,7 @@ async function restorePostgres(databaseUrl: string, dumpFile: string, backupSche
       pgEnv,
     )
   } catch (error) {
-    if (renamed)
-      await withPostgres(databaseUrl, (c) => c.query(`drop schema if exists ${quoteIdentifier(backupSchema)} cascade`))
+    if (renamed) await withPostgres(databaseUrl, (c) => c.query(`drop schema if exists ${quoteIdentifier(backupSchema)} cascade`))
     throw error
   }
 

@@ -89,7 +89,13 @@ export function ConfirmButton({
             <input key={name} type="hidden" name={name} value={value} />
           ))}
           <div className="button-row">
-            <button type="button" className="button-secondary" commandfor={dialogId} command="close" onClick={() => dialogRef.current?.close()}>
+            <button
+              type="button"
+              className="button-secondary"
+              commandfor={dialogId}
+              command="close"
+              onClick={() => dialogRef.current?.close()}
+            >
               Cancel
             </button>
             {choices ? (

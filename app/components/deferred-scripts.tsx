@@ -29,9 +29,7 @@ export function DeferredScripts({ nonce }: { nonce: string }) {
       const route = manifest.routes[match.id]
       return route ? [{ id: match.id, module: route.module, imports: route.imports ?? [] }] : []
     })
-    const files = [
-      ...new Set([manifest.url, ...manifest.entry.imports, ...routes.flatMap((r) => [r.module, ...r.imports])]),
-    ]
+    const files = [...new Set([manifest.url, ...manifest.entry.imports, ...routes.flatMap((r) => [r.module, ...r.imports])])]
     handOver =
       `window.__reactRouterContext = ${serverHandoffString};` +
       'window.__reactRouterContext.stream = new ReadableStream({start(controller){window.__reactRouterContext.streamController = controller;}}).pipeThrough(new TextEncoderStream());'

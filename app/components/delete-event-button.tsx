@@ -40,5 +40,11 @@ export function DeleteEventButton({
       />
     )
   }
-  return <ConfirmButton {...common} hiddenFields={{ ...fields, scope: 'series' }} confirmLabel={repeats ? 'Delete the whole series' : 'Delete'} />
+  return (
+    <ConfirmButton
+      {...common}
+      hiddenFields={{ ...fields, scope: 'series' }}
+      confirmLabel={repeats ? 'Delete the whole series' : 'Delete'}
+    />
+  )
 }

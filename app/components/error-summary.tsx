@@ -58,7 +58,9 @@ export function summaryErrors(
 export function inFieldOrder(errors: SummaryError[], controlNames: readonly string[]): SummaryError[] {
   if (controlNames.length === 0) return errors
   const position = (name: string) => {
-    const index = controlNames.findIndex((control) => control === name || control.startsWith(`${name}[`) || control.startsWith(`${name}.`))
+    const index = controlNames.findIndex(
+      (control) => control === name || control.startsWith(`${name}[`) || control.startsWith(`${name}.`),
+    )
     return index === -1 ? Number.POSITIVE_INFINITY : index
   }
   return errors
@@ -87,7 +89,9 @@ export function ErrorSummary({ form, ...context }: { form: FormMetadata<any, str
   useLayoutEffect(() => {
     const formElement = document.getElementById(form.id)
     if (!(formElement instanceof HTMLFormElement)) return
-    const names = [...formElement.elements].flatMap((element) => ('name' in element && element.name ? [String(element.name)] : []))
+    const names = [...formElement.elements].flatMap((element) =>
+      'name' in element && element.name ? [String(element.name)] : [],
+    )
     setControlNames((previous) => (previous.join('\n') === names.join('\n') ? previous : names))
   }, [form.id, errorNames])
 

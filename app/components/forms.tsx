@@ -1,9 +1,4 @@
-import {
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type FieldMetadata,
-} from '@conform-to/react'
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
 import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
 
 /*
@@ -39,7 +34,15 @@ function hintIdFor(meta: Meta, hint: string | undefined) {
   return hint ? `${meta.id}-hint` : undefined
 }
 
-function FieldFrame({ meta, label, hint, className, note, errors = meta.errors, children }: FieldFrameProps & { children: React.ReactNode }) {
+function FieldFrame({
+  meta,
+  label,
+  hint,
+  className,
+  note,
+  errors = meta.errors,
+  children,
+}: FieldFrameProps & { children: React.ReactNode }) {
   return (
     <div className={className ? `field ${className}` : 'field'}>
       <label className="field-label" htmlFor={meta.id}>

@@ -97,13 +97,7 @@ function ImageStrip({ images, label, sizes, loading }: Required<ImageCarouselPro
   }
 
   return (
-    <div
-      className="carousel"
-      role="group"
-      aria-roledescription="carousel"
-      aria-label={label}
-      onKeyDown={stepOnArrowKey}
-    >
+    <div className="carousel" role="group" aria-roledescription="carousel" aria-label={label} onKeyDown={stepOnArrowKey}>
       <div className="carousel-stage">
         {/* Focusable so that keyboard users can scroll it without JavaScript too. */}
         <div
@@ -123,12 +117,7 @@ function ImageStrip({ images, label, sizes, loading }: Required<ImageCarouselPro
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${count}`}
             >
-              <ResponsiveImage
-                image={image}
-                sizes={sizes}
-                loading={index === 0 ? loading : 'lazy'}
-                className="carousel-image"
-              />
+              <ResponsiveImage image={image} sizes={sizes} loading={index === 0 ? loading : 'lazy'} className="carousel-image" />
             </div>
           ))}
         </div>
@@ -203,14 +192,7 @@ function Chevron({ direction }: { direction: 'previous' | 'next' }) {
  */
 export function ProductPlaceholder() {
   return (
-    <svg
-      className="carousel-placeholder"
-      viewBox="0 0 400 400"
-      width="400"
-      height="400"
-      role="img"
-      aria-label="No image"
-    >
+    <svg className="carousel-placeholder" viewBox="0 0 400 400" width="400" height="400" role="img" aria-label="No image">
       <rect width="400" height="400" style={{ fill: 'var(--color-brand-soft)' }} />
       <g style={{ fill: 'var(--color-border)', stroke: 'var(--color-border)' }}>
         <rect x="120" y="130" width="160" height="140" rx="12" fill="none" strokeWidth="10" />

@@ -16,9 +16,7 @@ function image(name: string): ResponsiveImageData {
 }
 
 function render(images: ResponsiveImageData[], loading?: 'lazy' | 'eager') {
-  return renderToStaticMarkup(
-    createElement(ImageCarousel, { images, label: 'Banana bread: photos', sizes: '20rem', loading }),
-  )
+  return renderToStaticMarkup(createElement(ImageCarousel, { images, label: 'Banana bread: photos', sizes: '20rem', loading }))
 }
 
 const imgTags = (html: string) => html.match(/<img [^>]*>/g) ?? []

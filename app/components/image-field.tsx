@@ -112,9 +112,7 @@ export function ImageField(props: ImageFieldProps) {
           <figcaption>Current image</figcaption>
         </figure>
       ) : null}
-      {props.current && props.removeMeta ? (
-        <RemoveCheckbox meta={props.removeMeta} label="Remove the current image" />
-      ) : null}
+      {props.current && props.removeMeta ? <RemoveCheckbox meta={props.removeMeta} label="Remove the current image" /> : null}
 
       <label className="field-label" htmlFor={meta.id}>
         {label}

@@ -35,10 +35,7 @@ describe('linkParts', () => {
   })
 
   it('keeps http and https addresses as found, with the scheme in lower case', () => {
-    expect(hrefs('http://example.org/a and https://example.org/b')).toEqual([
-      'http://example.org/a',
-      'https://example.org/b',
-    ])
+    expect(hrefs('http://example.org/a and https://example.org/b')).toEqual(['http://example.org/a', 'https://example.org/b'])
     expect(hrefs('HTTPS://EXAMPLE.ORG/Menu')).toEqual(['https://EXAMPLE.ORG/Menu'])
   })
 

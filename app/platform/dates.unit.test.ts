@@ -41,7 +41,15 @@ describe('month arithmetic', () => {
     // November 2026 starts on a Sunday and ends on a Monday.
     const november = monthGridWeeks('2026-11')
     expect(november[0][0]).toBe('2026-11-01')
-    expect(november.at(-1)).toEqual(['2026-11-29', '2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05'])
+    expect(november.at(-1)).toEqual([
+      '2026-11-29',
+      '2026-11-30',
+      '2026-12-01',
+      '2026-12-02',
+      '2026-12-03',
+      '2026-12-04',
+      '2026-12-05',
+    ])
     // February 2026 starts on a Sunday and has exactly four weeks.
     expect(monthGridWeeks('2026-02')).toHaveLength(4)
     // January 2028 starts on a Saturday: the grid begins in December 2027.

@@ -102,10 +102,11 @@ export async function checkDatabaseHealth(timeoutMs = 2_000): Promise<DatabaseHe
     timer = setTimeout(() => resolve('unreachable'), timeoutMs)
   })
   const answered = sql`select 1`.execute(db).then(
-    () => checkWritable(timeoutMs / 2).then(
-      (): DatabaseHealth => 'ok',
-      (): DatabaseHealth => 'not-writable',
-    ),
+    () =>
+      checkWritable(timeoutMs / 2).then(
+        (): DatabaseHealth => 'ok',
+        (): DatabaseHealth => 'not-writable',
+      ),
     (): DatabaseHealth => 'unreachable',
   )
   try {

@@ -86,19 +86,42 @@ describe('a form keeps only what its schema reads', () => {
       expect(kept(withButtons, [['__intent__', JSON.stringify(intent)]]), JSON.stringify(intent)).toBeNull()
     }
     expect(kept(withButtons, [['__intent__', '{']])).toBeNull()
-    expect(kept(withButtons, [['__intent__', insert], ['__intent__', insert]])).toBeNull()
+    expect(
+      kept(withButtons, [
+        ['__intent__', insert],
+        ['__intent__', insert],
+      ]),
+    ).toBeNull()
   })
 
   it('takes a list of plain values as one name repeated up to the maximum', () => {
     const shape = formShapeOf(z.object({ tags: z.array(z.string().max(20)).max(3) }))
-    expect(kept(shape, [['tags', 'a'], ['tags', 'b'], ['tags', 'c']])?.names).toEqual(['tags', 'tags', 'tags'])
-    expect(kept(shape, [['tags', 'a'], ['tags', 'b'], ['tags', 'c'], ['tags', 'd']])).toBeNull()
+    expect(
+      kept(shape, [
+        ['tags', 'a'],
+        ['tags', 'b'],
+        ['tags', 'c'],
+      ])?.names,
+    ).toEqual(['tags', 'tags', 'tags'])
+    expect(
+      kept(shape, [
+        ['tags', 'a'],
+        ['tags', 'b'],
+        ['tags', 'c'],
+        ['tags', 'd'],
+      ]),
+    ).toBeNull()
   })
 
   it('takes File values only where the schema expects a file', () => {
     const article = formShapeOf(ArticleSchema)
     const photo = new File(['x'], 'photo.jpg', { type: 'image/jpeg' })
-    expect(kept(article, [['title', 'A'], ['image', photo]])?.names).toEqual(['title', 'image'])
+    expect(
+      kept(article, [
+        ['title', 'A'],
+        ['image', photo],
+      ])?.names,
+    ).toEqual(['title', 'image'])
     expect(kept(article, [['image', 'photo.jpg']])).toBeNull()
     expect(kept(article, [['title', photo]])).toBeNull()
     expect(formShapeOf(z.object({ scan: z.file().max(1000) })).root).toEqual({
@@ -109,14 +132,34 @@ describe('a form keeps only what its schema reads', () => {
 
   it('reads every option of a union: the user forms told apart by their intent', () => {
     const manage = formShapeOf(ManageUserSchema)
-    expect(kept(manage, [['intent', 'change-role'], ['role', 'admin']])).not.toBeNull()
-    expect(kept(manage, [['intent', 'reset-password'], ['password', 'a long password']])).not.toBeNull()
-    expect(kept(manage, [['intent', 'remove'], ['name', 'x']])).toBeNull()
+    expect(
+      kept(manage, [
+        ['intent', 'change-role'],
+        ['role', 'admin'],
+      ]),
+    ).not.toBeNull()
+    expect(
+      kept(manage, [
+        ['intent', 'reset-password'],
+        ['password', 'a long password'],
+      ]),
+    ).not.toBeNull()
+    expect(
+      kept(manage, [
+        ['intent', 'remove'],
+        ['name', 'x'],
+      ]),
+    ).toBeNull()
   })
 
   it('names the values too long to send back: over the field maximum, or over 1,000 characters without one', () => {
     const long = 'x'.repeat(5001)
-    expect(kept(contact, [['name', 'Ann'], ['message', long]])).toEqual({ names: ['name', 'message'], unechoed: ['message'] })
+    expect(
+      kept(contact, [
+        ['name', 'Ann'],
+        ['message', long],
+      ]),
+    ).toEqual({ names: ['name', 'message'], unechoed: ['message'] })
     expect(kept(contact, [['subject', 'assistance!']])?.unechoed).toEqual(['subject'])
     const login = formShapeOf(LoginSchema)
     expect(kept(login, [['redirectTo', '/'.repeat(1000)]])?.unechoed).toEqual([])

@@ -1,11 +1,5 @@
 import type SQLite from 'better-sqlite3'
-import {
-  CompiledQuery,
-  SelectQueryNode,
-  type DatabaseConnection,
-  type Driver,
-  type QueryResult,
-} from 'kysely'
+import { CompiledQuery, SelectQueryNode, type DatabaseConnection, type Driver, type QueryResult } from 'kysely'
 
 /**
  * SQLite lets one connection write at a time; another process (a second server, the admin

@@ -32,11 +32,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addUniqueConstraint('contact_deliveries_message_channel', ['message_id', 'channel'])
     .execute()
-  await db.schema
-    .createIndex('contact_deliveries_due')
-    .on('contact_deliveries')
-    .columns(['status', 'next_attempt_at'])
-    .execute()
+  await db.schema.createIndex('contact_deliveries_due').on('contact_deliveries').columns(['status', 'next_attempt_at']).execute()
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -15,7 +15,8 @@ afterAll(async () => {
 const AT = '2026-03-01T10:00:00.000Z'
 const PRODUCT_NOTE =
   'This is a sample product that comes with a new site; a marketplace manager can edit or delete it under Admin → Products.'
-const EVENT_NOTE = 'This is a sample event that comes with a new site. An administrator can edit or delete it under Admin → Events.'
+const EVENT_NOTE =
+  'This is a sample event that comes with a new site. An administrator can edit or delete it under Admin → Events.'
 const ARTICLE_NOTE =
   '*This is a sample article that comes with a new site. An administrator can edit or delete it under Admin → News.*'
 

@@ -17,7 +17,9 @@ async function importedArticle(slug: string, category: string | null, withImage:
   const now = '2026-03-01T10:00:00.000Z'
   const imageId = withImage ? crypto.randomUUID() : null
   if (imageId) {
-    await sql`insert into images (id, width, height, alt, variants, created_at) values (${imageId}, 800, 600, '', '[]', ${now})`.execute(db)
+    await sql`insert into images (id, width, height, alt, variants, created_at) values (${imageId}, 800, 600, '', '[]', ${now})`.execute(
+      db,
+    )
   }
   await sql`
     insert into articles (id, slug, title, content, category, image_id, created_at, updated_at)
@@ -39,7 +41,11 @@ describe('upgrading a site whose imported gallery items sat among the articles',
     const up = await (await createMigrator()).migrateToLatest()
     if (up.error) throw up.error
 
-    const items = await db.selectFrom('mediaItems').select(['slug', 'kind', 'category', 'featured', 'imageId', 'description']).orderBy('slug').execute()
+    const items = await db
+      .selectFrom('mediaItems')
+      .select(['slug', 'kind', 'category', 'featured', 'imageId', 'description'])
+      .orderBy('slug')
+      .execute()
     expect(items).toEqual([
       { slug: 'graduation...', kind: 'photo', category: 'Education', featured: 1, imageId: featured, description: 'Imported.' },
       { slug: 'health-fair', kind: 'photo', category: 'Health', featured: 0, imageId: photo, description: 'Imported.' },

@@ -111,7 +111,10 @@ test.describe('without JavaScript', () => {
     expect((await getSiteSettings()).impactFigures.at(-1)).toEqual({ value: '30+', label: 'Volunteers', description: '' })
   })
 
-  test('the answer from the server starts with the summary of problems, focused, with links to the fields', async ({ page, signIn }) => {
+  test('the answer from the server starts with the summary of problems, focused, with links to the fields', async ({
+    page,
+    signIn,
+  }) => {
     await signIn()
     await page.goto('/admin/settings')
     await page.getByLabel('E-mail').fill('office@')

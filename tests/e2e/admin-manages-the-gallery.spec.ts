@@ -40,7 +40,10 @@ async function waitForConversions(page: Page) {
   }).toPass({ timeout: 120_000 })
 }
 
-test('an administrator uploads two photos and a video with progress, edits, features and deletes them', async ({ page, signIn }) => {
+test('an administrator uploads two photos and a video with progress, edits, features and deletes them', async ({
+  page,
+  signIn,
+}) => {
   test.setTimeout(120_000)
   titlesToRemove.add('School Prize Giving').add('Prize Giving Speech')
   const clip = await makeVideo(path.join(fixtures, 'prizes.mp4'), { container: 'mp4', size: '320x240' })
@@ -131,7 +134,10 @@ test('an administrator uploads two photos and a video with progress, edits, feat
   expect(storedFileCount()).toBe(filesBefore)
 })
 
-test('a 30 MB video uploads in 5 MB chunks with a progress bar, survives a cut connection and plays', async ({ page, signIn }) => {
+test('a 30 MB video uploads in 5 MB chunks with a progress bar, survives a cut connection and plays', async ({
+  page,
+  signIn,
+}) => {
   test.setTimeout(240_000)
   titlesToRemove.add('Sponsored Walk')
   const video = await makeLargeVideo(path.join(fixtures, 'sponsored-walk.mp4'), 30)
@@ -150,7 +156,9 @@ test('a 30 MB video uploads in 5 MB chunks with a progress bar, survives a cut c
     requests.push(method)
     if (method !== 'PATCH') return route.continue()
     patches++
-    expect(Number(route.request().headers()['content-length'] ?? route.request().postDataBuffer()?.length)).toBeLessThanOrEqual(5 * 1024 * 1024)
+    expect(Number(route.request().headers()['content-length'] ?? route.request().postDataBuffer()?.length)).toBeLessThanOrEqual(
+      5 * 1024 * 1024,
+    )
     if (patches === 3) return cutConnection(page, route)
     if (patches === 4) await held
     return route.continue()

@@ -4,13 +4,7 @@ import type { Page } from '@playwright/test'
 import { getArticleForEdit, listArticlesForAdmin } from '../../app/modules/news/news.queries.server'
 import { createArticle, deleteArticle } from '../../app/modules/news/news.service.server'
 import { E2E_DATA_DIR } from '../../playwright.config'
-import {
-  elevenMegabyteJpeg,
-  HTML_RENAMED_AS_JPEG,
-  phonePhotoWithLocation,
-  pixelFloodPng,
-  plainPng,
-} from '../fixtures/images'
+import { elevenMegabyteJpeg, HTML_RENAMED_AS_JPEG, phonePhotoWithLocation, pixelFloodPng, plainPng } from '../fixtures/images'
 import { expect, test } from './fixtures'
 import { waitForHydration } from './hydration'
 
@@ -109,9 +103,7 @@ test('the form says what is missing or wrong, and a refused image stores nothing
   for (const { file, message } of attempts) {
     await imageField.setInputFiles(file)
     await page.getByRole('button', { name: 'Post Article' }).click()
-    await expect(page.getByLabel('Image (optional)')).toHaveAccessibleDescription(
-      new RegExp(message.replace(/[.()]/g, '\\$&')),
-    )
+    await expect(page.getByLabel('Image (optional)')).toHaveAccessibleDescription(new RegExp(message.replace(/[.()]/g, '\\$&')))
   }
   expect(storedImageFiles()).toEqual(filesBefore)
   expect((await listArticlesForAdmin()).length).toBe(articlesBefore)
@@ -167,10 +159,7 @@ test('an administrator edits an article, replaces its image, then removes it', a
   await expect(page.getByRole('main').getByRole('img')).toHaveCount(0)
 })
 
-test('deleting asks first, removes the files, and an article already gone counts as deleted', async ({
-  page,
-  signIn,
-}) => {
+test('deleting asks first, removes the files, and an article already gone counts as deleted', async ({ page, signIn }) => {
   titlesToRemove.add('Old announcement')
   const filesBefore = storedImageFiles()
   const { id } = await createArticle({

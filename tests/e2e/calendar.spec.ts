@@ -98,7 +98,10 @@ test('an event opens in a dialog with its own address, and loads on its own', as
   await expect(dialog).toContainText('Celebration')
   await expect(dialog).toContainText('Saturday, February 20, 2027')
   await expect(dialog).toContainText('11:30 PM – 11:59 PM')
-  await expect(dialog.getByRole('link', { name: 'Download (.ics)' })).toHaveAttribute('href', '/calendar/harvest-supper/event.ics')
+  await expect(dialog.getByRole('link', { name: 'Download (.ics)' })).toHaveAttribute(
+    'href',
+    '/calendar/harvest-supper/event.ics',
+  )
   await expect(dialog.getByRole('link', { name: /Google Calendar/ })).toHaveAttribute(
     'href',
     /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE&text=Harvest\+Supper&dates=20270220T233000%2F20270220T235900/,
@@ -133,11 +136,7 @@ test('an administrator adds, edits and deletes a one-off event from the calendar
   const problems = page.getByRole('alert').filter({ hasText: 'There is a problem' })
   // In the order of the fields on the page.
   // A date without a time is an all-day event: the time is not asked for.
-  await expect(problems.getByRole('link')).toHaveText([
-    'Title is required',
-    'Location is required',
-    'Description is required',
-  ])
+  await expect(problems.getByRole('link')).toHaveText(['Title is required', 'Location is required', 'Description is required'])
   await expect(problems.getByRole('link', { name: 'Title is required' })).toHaveAttribute('href', '#event-title')
 
   await page.getByLabel('Title').fill('Valentine Tea')
@@ -235,7 +234,10 @@ test('an administrator adds, edits and deletes a repeating event, one date or th
   await expect(practices).toHaveCount(0)
 })
 
-test('an administrator adds an all-day event by giving a date and no time; it is all-day everywhere', async ({ page, signIn }) => {
+test('an administrator adds an all-day event by giving a date and no time; it is all-day everywhere', async ({
+  page,
+  signIn,
+}) => {
   const today = todayIn(ZONE)
   await signIn()
   await page.goto(`/admin/events/new?from=calendar&date=${today}`)
@@ -308,7 +310,12 @@ test.describe('on a wide screen', () => {
 
   test('every event name in the month grid is shown whole, under its time', async ({ page }) => {
     await addEvent({ title: 'Scholarship applications close', startDate: '2027-05-03', startTime: undefined, type: 'deadline' })
-    await addEvent({ title: 'Community Christmas Carol Service', startDate: '2027-05-04', startTime: '18:00', type: 'celebration' })
+    await addEvent({
+      title: 'Community Christmas Carol Service',
+      startDate: '2027-05-04',
+      startTime: '18:00',
+      type: 'celebration',
+    })
     await page.goto('/calendar?month=2027-05')
     const chips = page.getByRole('table', { name: 'Events in May 2027' }).locator('.calendar-chip')
     // With the demo events (the distribution's long name among them).

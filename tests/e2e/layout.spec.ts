@@ -181,10 +181,7 @@ test('an unknown address shows the branded 404 page inside the site layout', asy
   await expect(page).toHaveURL(/\/$/)
 })
 
-test('a toast shown after a redirect appears top-right and closes by itself after about 3 seconds', async ({
-  page,
-  signIn,
-}) => {
+test('a toast shown after a redirect appears top-right and closes by itself after about 3 seconds', async ({ page, signIn }) => {
   // Note in the page when a toast enters and leaves the document, to time it without sleeping.
   await page.addInitScript(() => {
     const times: { shown?: number; gone?: number } = {}

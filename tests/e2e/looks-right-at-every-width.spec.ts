@@ -7,7 +7,18 @@ import { waitForHydration } from './hydration'
 test.use({ reducedMotion: 'reduce' })
 
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']
-const LIST_PAGES = ['/', '/about', '/services', '/support', '/impact', '/news', '/calendar', '/photos', '/marketplace', '/contact']
+const LIST_PAGES = [
+  '/',
+  '/about',
+  '/services',
+  '/support',
+  '/impact',
+  '/news',
+  '/calendar',
+  '/photos',
+  '/marketplace',
+  '/contact',
+]
 
 /** One item page of each kind (article, event, photo, product), found through the sitemap. */
 async function itemPages(page: Page): Promise<string[]> {

@@ -16,7 +16,6 @@ import { openAdminNav } from './admin-nav'
 const fixtures = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-e2e-'))
 test.afterAll(() => fs.rmSync(fixtures, { recursive: true, force: true }))
 
-
 /** The product cards of the marketplace's list (or grid). */
 function productList(page: Page): Locator {
   return page.locator('.product-list')
@@ -49,7 +48,10 @@ async function expectCarouselAt(carousel: Locator, position: number, count: numb
     .poll(() => track.evaluate((t, slide) => Math.abs(t.scrollLeft - slide * t.clientWidth), position - 1))
     .toBeLessThanOrEqual(1)
   await expect(carousel.locator('.carousel-counter')).toContainText(`${position} / ${count}`)
-  await expect(carousel.getByRole('button', { name: `Show image ${position} of ${count}` })).toHaveAttribute('aria-current', 'true')
+  await expect(carousel.getByRole('button', { name: `Show image ${position} of ${count}` })).toHaveAttribute(
+    'aria-current',
+    'true',
+  )
 }
 
 test('a marketplace manager signs in on the marketplace, adds, edits and deletes a product', async ({ page }) => {
@@ -121,7 +123,10 @@ test('a marketplace manager signs in on the marketplace, adds, edits and deletes
     await expect(added.getByText('Crafts', { exact: true })).toBeVisible()
     await expectCarouselAt(added.getByRole('group', { name, exact: true }), 1, 2)
     const imageSource = (slide: number) =>
-      added.getByRole('group', { name: `${slide} of 2`, exact: true }).getByRole('img').getAttribute('src')
+      added
+        .getByRole('group', { name: `${slide} of 2`, exact: true })
+        .getByRole('img')
+        .getAttribute('src')
     const [firstSrc, secondSrc] = [await imageSource(1), await imageSource(2)]
     expect(firstSrc).toMatch(/^\/media\//)
     expect(secondSrc).not.toBe(firstSrc)
@@ -134,7 +139,9 @@ test('a marketplace manager signs in on the marketplace, adds, edits and deletes
 
     // Edit it from its card: a new name, and the second image first.
     await page.goto('/marketplace')
-    await card(page, name).getByRole('link', { name: `Edit ${name}` }).click()
+    await card(page, name)
+      .getByRole('link', { name: `Edit ${name}` })
+      .click()
     await expect(page.getByRole('heading', { level: 1, name: `Edit ${name}` })).toBeVisible()
     await waitForHydration(page)
     await expect(page.getByLabel('Price (optional)')).toHaveValue('12.50')
@@ -151,7 +158,10 @@ test('a marketplace manager signs in on the marketplace, adds, edits and deletes
     await expect(edited).toHaveCount(1)
     await expect(edited.getByText('$12.50', { exact: true })).toBeVisible()
     const editedSource = (slide: number) =>
-      edited.getByRole('group', { name: `${slide} of 2`, exact: true }).getByRole('img').getAttribute('src')
+      edited
+        .getByRole('group', { name: `${slide} of 2`, exact: true })
+        .getByRole('img')
+        .getAttribute('src')
     expect(await editedSource(1)).toBe(secondSrc)
     expect(await editedSource(2)).toBe(firstSrc)
 
@@ -326,7 +336,9 @@ test('a card opens its product in a dialog with its own address; Escape and the 
   await page.goto('/marketplace')
   await waitForHydration(page)
 
-  await card(page, 'Banana Bread Loaf').getByText(/^Moist banana bread/).click()
+  await card(page, 'Banana Bread Loaf')
+    .getByText(/^Moist banana bread/)
+    .click()
   const bread = page.getByRole('dialog', { name: 'Banana Bread Loaf' })
   await expect(bread).toBeVisible()
   await expect(page).toHaveURL('/marketplace/banana-bread-loaf')
@@ -381,11 +393,7 @@ test('a marketplace manager reaches none of the other admin sections', async ({ 
   try {
     await signIn(manager.email, manager.password)
     await page.goto('/admin/products')
-    await expect((await openAdminNav(page)).getByRole('link')).toHaveText([
-      'Products',
-      'My account',
-      'View site',
-    ])
+    await expect((await openAdminNav(page)).getByRole('link')).toHaveText(['Products', 'My account', 'View site'])
     for (const url of ['/admin/news', '/admin/photos', '/admin/events', '/admin/settings', '/admin/users', '/admin/messages']) {
       const response = await page.goto(url)
       expect(response?.status(), url).toBe(403)
@@ -455,7 +463,9 @@ test('with the keyboard alone a product opens from its name, and Escape brings t
   await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true)
   for (let i = 0; i < 12; i++) {
     await page.keyboard.press('Tab')
-    const behind = await dialog.evaluate((element) => !element.contains(document.activeElement) && document.activeElement !== document.body)
+    const behind = await dialog.evaluate(
+      (element) => !element.contains(document.activeElement) && document.activeElement !== document.body,
+    )
     expect(behind, `Tab ${i + 1}`).toBe(false)
   }
   await page.keyboard.press('Escape')

@@ -56,11 +56,7 @@ test('opening an article from the list shows it in a dialog and gives it its own
   await expect(page).toHaveURL('/news')
 })
 
-test('an article loaded from its address is a page of its own with its preview tags', async ({
-  page,
-  context,
-  request,
-}) => {
+test('an article loaded from its address is a page of its own with its preview tags', async ({ page, context, request }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await page.goto(DEMO_PATH)
   await waitForHydration(page)
@@ -74,9 +70,7 @@ test('an article loaded from its address is a page of its own with its preview t
   expect(await page.locator('meta[property="og:url"]').getAttribute('content')).toMatch(
     new RegExp(`^http://127\\.0\\.0\\.1:\\d+${DEMO_PATH}$`),
   )
-  expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(
-    /^On the last Saturday of every month/,
-  )
+  expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(/^On the last Saturday of every month/)
   const ogImage = (await page.locator('meta[property="og:image"]').getAttribute('content'))!
   expect(ogImage).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/images\/[\w-]+\.jpg$/)
   const image = await request.get(ogImage)

@@ -54,9 +54,7 @@ test('a file that is too large is caught before sending; chosen files can be pre
   await imageField.setInputFiles({ name: 'pumpkins.png', mimeType: 'image/png', buffer: await plainPng(900, 600) })
   await expect(chosen.getByRole('listitem')).toHaveCount(1)
   await expect(chosen).toContainText('pumpkins.png')
-  await expect
-    .poll(() => chosen.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
-    .toBeGreaterThan(0)
+  await expect.poll(() => chosen.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
   await page.getByRole('button', { name: 'Post Article' }).click()
   await expect(page).toHaveURL('/admin/news')
   const row = page.getByRole('row').filter({ hasText: TITLE })

@@ -32,7 +32,10 @@ test('a public page brings its styles and asks for its scripts only after it has
   expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1)
 })
 
-test('a signed-in page links the same stylesheet instead: it is made for each request, and the browser keeps the sheet', async ({ page, signIn }) => {
+test('a signed-in page links the same stylesheet instead: it is made for each request, and the browser keeps the sheet', async ({
+  page,
+  signIn,
+}) => {
   await signIn()
   await page.goto('/about')
   await waitForHydration(page)

@@ -24,7 +24,10 @@ async function expectHeadings(page: Page, level: number, names: string[]) {
 
 async function expectImpactFigures(page: Page) {
   for (const figure of DEMO_SITE_SETTINGS.impactFigures) {
-    const item = main(page).getByRole('list', { name: 'Impact in numbers' }).getByRole('listitem').filter({ hasText: figure.label })
+    const item = main(page)
+      .getByRole('list', { name: 'Impact in numbers' })
+      .getByRole('listitem')
+      .filter({ hasText: figure.label })
     await expect(item.first()).toContainText(figure.value)
   }
 }
@@ -62,7 +65,10 @@ test('the home page tells the story and links to the other pages', async ({ page
   await expect(cards).toHaveCount(8)
   const distribution = cards.filter({ hasText: 'Monthly Food and Clothing Distribution' }).first()
   await expect(distribution).toContainText(/Sat, \w{3} \d{1,2}, 9:00 AM/)
-  await expect(distribution.getByRole('link')).toHaveAttribute('href', /^\/calendar\/monthly-food-and-clothing-distribution\?date=\d{4}-\d{2}-\d{2}$/)
+  await expect(distribution.getByRole('link')).toHaveAttribute(
+    'href',
+    /^\/calendar\/monthly-food-and-clothing-distribution\?date=\d{4}-\d{2}-\d{2}$/,
+  )
   const starts = await cards.locator('time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime') ?? ''))
   expect(starts).toEqual([...starts].sort())
   expect(new Date(starts[0]).getTime()).toBeGreaterThan(Date.now() - 60_000)
@@ -79,7 +85,10 @@ test('the home page tells the story and links to the other pages', async ({ page
   const moments = main(page).getByRole('region', { name: 'Featured Moments' })
   await expect(moments.getByRole('link', { name: 'View Gallery' })).toHaveAttribute('href', '/photos')
   await expect(moments.getByRole('listitem')).toHaveCount(4)
-  await expect(moments.getByRole('link', { name: 'Video: Beach Clean-up Day' })).toHaveAttribute('href', '/photos/beach-clean-up-day')
+  await expect(moments.getByRole('link', { name: 'Video: Beach Clean-up Day' })).toHaveAttribute(
+    'href',
+    '/photos/beach-clean-up-day',
+  )
 
   await hero.getByRole('link', { name: 'Support Our Mission' }).click()
   await expect(page).toHaveURL(/\/support$/)
@@ -144,9 +153,7 @@ test.describe('the support page', () => {
     await expect(donate).toHaveAttribute('rel', 'noopener noreferrer')
     await expect(main(page)).toContainText('Please use "Dues" or "Donation" as the transaction reference.')
     await expect(main(page)).toContainText('Please keep your receipt')
-    await expect(main(page).getByRole('region', { name: 'Monthly Distribution' })).toContainText(
-      'last Saturday of every month',
-    )
+    await expect(main(page).getByRole('region', { name: 'Monthly Distribution' })).toContainText('last Saturday of every month')
     await expect(main(page)).toContainText('$35.00')
     await expect(main(page).getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact')
   })
@@ -263,7 +270,11 @@ test('an administrator edits a page text without touching code', async ({ page, 
 
   // Put the demo text back for the other tests.
   await page.goto('/admin/pages?page=about')
-  await page.locator('form.page-texts-form').getByRole('group', { name: 'Our journey' }).getByRole('textbox', { name: 'Heading' }).fill('Our Journey')
+  await page
+    .locator('form.page-texts-form')
+    .getByRole('group', { name: 'Our journey' })
+    .getByRole('textbox', { name: 'Heading' })
+    .fill('Our Journey')
   await page.getByRole('button', { name: 'Save texts' }).click()
   await expect(page.getByText('The About Us page texts are saved.')).toBeVisible()
 })

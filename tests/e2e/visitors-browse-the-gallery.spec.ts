@@ -98,7 +98,9 @@ test('an item opened from the grid shows in a dialog with its own address; arrow
     page.locator('.gallery-detail').evaluate(
       (element, [from, to]) => {
         const touch = (x: number) => new Touch({ identifier: 1, target: element, clientX: x, clientY: 300 })
-        element.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, touches: [touch(from)], changedTouches: [touch(from)] }))
+        element.dispatchEvent(
+          new TouchEvent('touchstart', { bubbles: true, touches: [touch(from)], changedTouches: [touch(from)] }),
+        )
         element.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [touch(to)] }))
       },
       [fromX, toX],
@@ -149,7 +151,9 @@ test('hostile titles and descriptions stay text in the grid, the dialog and the 
     await expect(dialog.locator('iframe, b, script')).toHaveCount(0)
 
     await page.goto(`/photos/${slugs[0]}`)
-    expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toMatch(/^"><script>window\.hacked=1<\/script>/)
+    expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toMatch(
+      /^"><script>window\.hacked=1<\/script>/,
+    )
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(description)
     await page.goto('/')
     await expect(page.getByRole('link', { name: title })).toBeVisible()

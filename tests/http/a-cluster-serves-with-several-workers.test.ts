@@ -67,7 +67,9 @@ describe('npm run start:cluster', () => {
     await waitFor('a new worker', () => workerPids().length === 3)
     expect(cluster.output()).toContain(`worker ${victim} died (SIGKILL): starting another`)
     const replacement = workerPids()[2]
-    await waitFor('the new worker to listen', () => cluster.output().split(`worker ${replacement} starting`)[1].includes('Listening on'))
+    await waitFor('the new worker to listen', () =>
+      cluster.output().split(`worker ${replacement} starting`)[1].includes('Listening on'),
+    )
     expect(isRunning(survivor)).toBe(true)
     await expectTwoWorkersAnswer('/services')
   })

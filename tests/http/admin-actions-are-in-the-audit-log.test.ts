@@ -20,7 +20,12 @@ async function auditRows(cookie: string, query = ''): Promise<string[]> {
   return body
     .split('<tr')
     .slice(1)
-    .map((row) => row.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim())
+    .map((row) =>
+      row
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
 }
 
 const day = (offset: number) => new Date(Date.now() + offset * 24 * 60 * 60_000).toISOString().slice(0, 10)
@@ -32,12 +37,18 @@ describe('the audit log', () => {
 
     expect((await post(server, '/admin/news/new', { title: 'Audit Day', content: 'First text.' }, admin)).status).toBe(302)
     const articleId = await idOf('articles', 'title', 'Audit Day')
-    expect((await post(server, `/admin/news/${articleId}`, { title: 'Audit Day, again', content: 'Second text.' }, admin)).status).toBe(302)
+    expect(
+      (await post(server, `/admin/news/${articleId}`, { title: 'Audit Day, again', content: 'Second text.' }, admin)).status,
+    ).toBe(302)
     expect((await post(server, '/admin/news', { id: articleId }, admin)).status).toBe(302)
 
-    expect((await post(server, '/admin/products/new', { name: 'Audit Kite', description: 'A paper kite.' }, admin)).status).toBe(302)
+    expect((await post(server, '/admin/products/new', { name: 'Audit Kite', description: 'A paper kite.' }, admin)).status).toBe(
+      302,
+    )
     const productId = await idOf('products', 'name', 'Audit Kite')
-    expect((await post(server, `/admin/products/${productId}`, { name: 'Audit Kite XL', description: 'Bigger.' }, admin)).status).toBe(302)
+    expect(
+      (await post(server, `/admin/products/${productId}`, { name: 'Audit Kite XL', description: 'Bigger.' }, admin)).status,
+    ).toBe(302)
     expect((await post(server, '/admin/products', { intent: 'delete', id: productId }, admin)).status).toBe(302)
 
     const settings = { organisationName: 'Hearts of Hope Ministry', email: 'info@example.org', timeZone: 'America/Antigua' }

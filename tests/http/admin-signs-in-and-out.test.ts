@@ -90,7 +90,15 @@ describe('signing in and out', () => {
   it('returns to a same-site page after sign-in and to the dashboard for any other target', async () => {
     const back = await post(server, '/login', { ...ADMIN, redirectTo: '/admin/users?x=1' })
     expect(back.headers.get('location')).toBe('/admin/users?x=1')
-    for (const target of ['//evil.example/', '/\\evil.example', 'https://evil.example/admin', '/\t/evil.example', 'javascript:alert(1)', '/.//evil.example', '/a/..//evil.example']) {
+    for (const target of [
+      '//evil.example/',
+      '/\\evil.example',
+      'https://evil.example/admin',
+      '/\t/evil.example',
+      'javascript:alert(1)',
+      '/.//evil.example',
+      '/a/..//evil.example',
+    ]) {
       const response = await post(server, '/login', { ...ADMIN, redirectTo: target })
       expect(response.status, target).toBe(302)
       expect(response.headers.get('location'), target).toBe('/admin')

@@ -65,7 +65,8 @@ describe('the page cache', () => {
 
   it('shows a change at once, on every process of the site', async () => {
     // Both processes have the marketplace in memory...
-    for (const url of [server.url, other.url, server.url, other.url]) expect(await productSlugs(url)).toContain('coconut-sugar-cake')
+    for (const url of [server.url, other.url, server.url, other.url])
+      expect(await productSlugs(url)).toContain('coconut-sugar-cake')
     expect((await get(other, '/marketplace')).headers.get('x-page-cache')).toBe('hit')
     // ...until a manager deletes a product on one of them.
     await deleteProduct('coconut-sugar-cake')

@@ -49,10 +49,14 @@ function replaceIn(text: string, from: string | RegExp, to: string): string {
 }
 
 async function startNginx(): Promise<ChildProcess> {
-  execFileSync('openssl', [
-    ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', `/CN=${HOST}`],
-    ...['-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')],
-  ], { stdio: 'ignore' })
+  execFileSync(
+    'openssl',
+    [
+      ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', `/CN=${HOST}`],
+      ...['-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')],
+    ],
+    { stdio: 'ignore' },
+  )
   const port = (url: string) => new URL(url).port
   let siteConf = fs.readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8')
   siteConf = replaceIn(siteConf, 'server 127.0.0.1:3001;', `server 127.0.0.1:${port(first.url)};`)
@@ -83,7 +87,9 @@ async function startNginx(): Promise<ChildProcess> {
       '}',
     ].join('\n'),
   )
-  const child = spawn(NGINX!, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', 'stderr'], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(NGINX!, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', 'stderr'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   child.stdout!.on('data', (d) => (output += d))
   child.stderr!.on('data', (d) => (output += d))
@@ -91,10 +97,13 @@ async function startNginx(): Promise<ChildProcess> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}:\n${output}`)
     const open = await new Promise<boolean>((resolve) =>
-      net.connect(tlsPort, '127.0.0.1').on('connect', function (this: net.Socket) {
-        this.destroy()
-        resolve(true)
-      }).on('error', () => resolve(false)),
+      net
+        .connect(tlsPort, '127.0.0.1')
+        .on('connect', function (this: net.Socket) {
+          this.destroy()
+          resolve(true)
+        })
+        .on('error', () => resolve(false)),
     )
     if (open) return child
     if (Date.now() > deadline) throw new Error(`nginx did not start:\n${output}`)

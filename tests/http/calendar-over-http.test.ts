@@ -66,7 +66,9 @@ describe('the calendar page', () => {
     const january = await (await get(server, '/calendar?month=2027-01')).text()
     expect(january).toContain('>January 2027</h2>')
     // January 2027 starts on a Friday: the grid opens with December 27, a Sunday.
-    expect(january).toMatch(/<tr><td class="calendar-day is-other-month"><div class="calendar-day-head"><time datetime="2026-12-27"/i)
+    expect(january).toMatch(
+      /<tr><td class="calendar-day is-other-month"><div class="calendar-day-head"><time datetime="2026-12-27"/i,
+    )
     // The distribution on the last Saturday of the month.
     expect(january).toContain('href="/calendar/monthly-food-and-clothing-distribution?date=2027-01-30"')
     expect(january).not.toContain('date=2027-01-23"')
@@ -84,7 +86,9 @@ describe('an event', () => {
     const html = await res.text()
     expect(html).toContain('<title>Monthly Food and Clothing Distribution | Hearts of Hope Ministry</title>')
     expect(html).toMatch(/<meta property="og:title" content="Monthly Food and Clothing Distribution \| Hearts of Hope Ministry"/)
-    expect(html).toMatch(/<meta name="description" content="Saturday, \w+ \d+, \d{4}, 9:00 AM – 12:00 PM · Ministry Centre, Antigua\./)
+    expect(html).toMatch(
+      /<meta name="description" content="Saturday, \w+ \d+, \d{4}, 9:00 AM – 12:00 PM · Ministry Centre, Antigua\./,
+    )
     expect(html).toContain(`<link rel="canonical" href="${server.url}/calendar/monthly-food-and-clothing-distribution"/>`)
     expect(html).toContain('Every month on the last Saturday')
     expect(html).toContain('href="/calendar/monthly-food-and-clothing-distribution/event.ics"')
@@ -133,11 +137,18 @@ describe('an administrator', () => {
     const html = await (await get(server, '/calendar?month=2027-03')).text()
     expect(html).toContain('href="/calendar/choir-rehearsal?date=2027-03-06"')
     // In the grid cell of March 6, not in the next day's.
-    expect(html).toMatch(/<td[^>]*><div class="calendar-day-head"><time datetime="2027-03-06"(?:(?!<\/td>).)*11:30 PM(?:(?!<\/td>).)*Choir rehearsal/is)
+    expect(html).toMatch(
+      /<td[^>]*><div class="calendar-day-head"><time datetime="2027-03-06"(?:(?!<\/td>).)*11:30 PM(?:(?!<\/td>).)*Choir rehearsal/is,
+    )
   })
 
   it('goes back to the calendar month when the form was opened from the calendar', async () => {
-    const res = await post(server, '/admin/events/new?from=calendar&date=2027-04-10', { ...EVENT, title: 'Spring fair', startDate: '2027-04-10' }, admin)
+    const res = await post(
+      server,
+      '/admin/events/new?from=calendar&date=2027-04-10',
+      { ...EVENT, title: 'Spring fair', startDate: '2027-04-10' },
+      admin,
+    )
     expect(res.status).toBe(302)
     expect(res.headers.get('location')).toBe('/calendar?month=2027-04')
     const form = await (await get(server, '/admin/events/new?from=calendar&date=2027-04-17', admin)).text()
@@ -145,7 +156,15 @@ describe('an administrator', () => {
   })
 
   it('is told what is missing or wrong', async () => {
-    const res = await addEvent({ title: ' ', description: '', startDate: '', startTime: '', location: '', repeat: 'none', repeatEnds: 'never' })
+    const res = await addEvent({
+      title: ' ',
+      description: '',
+      startDate: '',
+      startTime: '',
+      location: '',
+      repeat: 'none',
+      repeatEnds: 'never',
+    })
     expect(res.status).toBe(400)
     const html = await res.text()
     for (const message of ['Title is required', 'Description is required', 'Start date is required', 'Location is required']) {
@@ -178,16 +197,33 @@ describe('an administrator', () => {
   })
 
   it('deletes one date of a series, then the whole series, and returns to the calendar', async () => {
-    const added = await addEvent({ ...EVENT, title: 'Bible study', startDate: '2027-06-02', startTime: '19:00', repeat: 'weekly', repeatEnds: 'after-count', repeatCount: '4' })
+    const added = await addEvent({
+      ...EVENT,
+      title: 'Bible study',
+      startDate: '2027-06-02',
+      startTime: '19:00',
+      repeat: 'weekly',
+      repeatEnds: 'after-count',
+      repeatCount: '4',
+    })
     expect(added.status).toBe(302)
     const id = await eventIdOf('bible-study')
     const june = async () => (await (await get(server, '/calendar?month=2027-06')).text()).match(/bible-study\?date=[\d-]+/g)
-    expect(new Set(await june())).toEqual(new Set(['bible-study?date=2027-06-02', 'bible-study?date=2027-06-09', 'bible-study?date=2027-06-16', 'bible-study?date=2027-06-23']))
+    expect(new Set(await june())).toEqual(
+      new Set([
+        'bible-study?date=2027-06-02',
+        'bible-study?date=2027-06-09',
+        'bible-study?date=2027-06-16',
+        'bible-study?date=2027-06-23',
+      ]),
+    )
 
     const one = await post(server, '/admin/events', { id, scope: 'occurrence', date: '2027-06-09', from: 'calendar' }, admin)
     expect(one.status).toBe(302)
     expect(one.headers.get('location')).toBe('/calendar?month=2027-06')
-    expect(new Set(await june())).toEqual(new Set(['bible-study?date=2027-06-02', 'bible-study?date=2027-06-16', 'bible-study?date=2027-06-23']))
+    expect(new Set(await june())).toEqual(
+      new Set(['bible-study?date=2027-06-02', 'bible-study?date=2027-06-16', 'bible-study?date=2027-06-23']),
+    )
     const feed = await (await get(server, '/calendar.ics')).text()
     expect(feed).toContain('EXDATE;TZID=America/Antigua:20270609T190000')
 

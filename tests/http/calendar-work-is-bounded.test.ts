@@ -135,7 +135,9 @@ describe('requests for dates near the limit', () => {
     // The same pages for dates of this year and next first, so that both bursts find the server warm.
     await burstBesideHealthCheck(twentyPages(daysOf('2027-01'), ['2027-01', '2027-02', '2027-03', '2027-04']))
     const ordinary = await burstBesideHealthCheck(twentyPages(daysOf('2027-06'), ['2027-05', '2027-06', '2027-07', '2027-08']))
-    const nearTheLimit = await burstBesideHealthCheck(twentyPages(daysOf('2200-12'), ['2200-08', '2200-09', '2200-10', '2200-11']))
+    const nearTheLimit = await burstBesideHealthCheck(
+      twentyPages(daysOf('2200-12'), ['2200-08', '2200-09', '2200-10', '2200-11']),
+    )
     const seen = JSON.stringify({ ordinary, nearTheLimit })
     expect(nearTheLimit.cpuMs, seen).toBeLessThan(2 * ordinary.cpuMs + 50)
     // Wall time on a shared two-core machine also measures the test files running beside this one:

@@ -68,49 +68,53 @@ async function exitCode(server: TestServer): Promise<number | null> {
 }
 
 describe('two server processes on one database', () => {
-  it('store and count every one of many simultaneous messages exactly once, and send none twice', { timeout: 60_000 }, async () => {
-    // Each visitor's posts alternate between the processes, so both update the same counters.
-    const sent = Array.from({ length: POSTS }, (_, n) => ({
-      name: visitor(n),
-      client: n % CLIENTS,
-      server: Math.floor(n / CLIENTS) % 2 === 0 ? first : second,
-    }))
-    const responses = await Promise.all(sent.map((post) => postMessage(post.server, post.name, post.client)))
-    expect(responses.map((res) => res.status)).toEqual(sent.map(() => 303))
+  it(
+    'store and count every one of many simultaneous messages exactly once, and send none twice',
+    { timeout: 60_000 },
+    async () => {
+      // Each visitor's posts alternate between the processes, so both update the same counters.
+      const sent = Array.from({ length: POSTS }, (_, n) => ({
+        name: visitor(n),
+        client: n % CLIENTS,
+        server: Math.floor(n / CLIENTS) % 2 === 0 ? first : second,
+      }))
+      const responses = await Promise.all(sent.map((post) => postMessage(post.server, post.name, post.client)))
+      expect(responses.map((res) => res.status)).toEqual(sent.map(() => 303))
 
-    // Every attempt was counted once, whichever process took it: each visitor's next post is refused.
-    const extra = await Promise.all(
-      Array.from({ length: CLIENTS }, (_, client) =>
-        postMessage(client % 2 === 0 ? first : second, `Too many ${client}`, client),
-      ),
-    )
-    expect(extra.map((res) => res.status)).toEqual(extra.map(() => 429))
-    for (const res of extra) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+      // Every attempt was counted once, whichever process took it: each visitor's next post is refused.
+      const extra = await Promise.all(
+        Array.from({ length: CLIENTS }, (_, client) =>
+          postMessage(client % 2 === 0 ? first : second, `Too many ${client}`, client),
+        ),
+      )
+      expect(extra.map((res) => res.status)).toEqual(extra.map(() => 429))
+      for (const res of extra) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
 
-    // The burst is forwarded at once, not one batch per timer tick, whichever process took each message.
-    await expect.poll(() => forwarded.length, { timeout: 20_000 }).toBe(POSTS)
+      // The burst is forwarded at once, not one batch per timer tick, whichever process took each message.
+      await expect.poll(() => forwarded.length, { timeout: 20_000 }).toBe(POSTS)
 
-    // Stopping waits for the sends in flight, so a second send of any message would be counted below.
-    expect(await exitCode(second)).toBe(0)
-    expect(await exitCode(first)).toBe(0)
+      // Stopping waits for the sends in flight, so a second send of any message would be counted below.
+      expect(await exitCode(second)).toBe(0)
+      expect(await exitCode(first)).toBe(0)
 
-    const expectedNames = sent.map((post) => post.name).sort()
-    const messages = await queryServerDatabase<{ name: string }>(first, 'select name from contact_messages order by name')
-    expect(messages.map((m) => m.name)).toEqual(expectedNames)
-    const deliveries = await queryServerDatabase<{ name: string; channel: string; status: string; attempts: number }>(
-      first,
-      `select m.name, d.channel, d.status, d.attempts from contact_deliveries d
+      const expectedNames = sent.map((post) => post.name).sort()
+      const messages = await queryServerDatabase<{ name: string }>(first, 'select name from contact_messages order by name')
+      expect(messages.map((m) => m.name)).toEqual(expectedNames)
+      const deliveries = await queryServerDatabase<{ name: string; channel: string; status: string; attempts: number }>(
+        first,
+        `select m.name, d.channel, d.status, d.attempts from contact_deliveries d
        join contact_messages m on m.id = d.message_id order by m.name`,
-    )
-    expect(deliveries.map(({ name, channel }) => ({ name, channel }))).toEqual(
-      expectedNames.map((name) => ({ name, channel: 'forward' })),
-    )
-    // Each delivery was claimed once and sent once.
-    expect(deliveries.filter((d) => d.status !== 'sent' || d.attempts !== 1)).toEqual([])
-    expect([...forwarded].sort()).toEqual(expectedNames)
+      )
+      expect(deliveries.map(({ name, channel }) => ({ name, channel }))).toEqual(
+        expectedNames.map((name) => ({ name, channel: 'forward' })),
+      )
+      // Each delivery was claimed once and sent once.
+      expect(deliveries.filter((d) => d.status !== 'sent' || d.attempts !== 1)).toEqual([])
+      expect([...forwarded].sort()).toEqual(expectedNames)
 
-    for (const server of [first, second]) {
-      expect(server.output()).not.toMatch(/SQLITE_BUSY|database is locked|deadlock|"level":(50|60)/i)
-    }
-  })
+      for (const server of [first, second]) {
+        expect(server.output()).not.toMatch(/SQLITE_BUSY|database is locked|deadlock|"level":(50|60)/i)
+      }
+    },
+  )
 })

@@ -34,7 +34,10 @@ function storedKeys(server: TestServer): string[] {
 /** The keys rows refer to: images' variants and converted videos (the demo video is one). */
 async function referencedKeys(server: TestServer): Promise<string[]> {
   const rows = await queryServerDatabase<{ variants: string }>(server, 'select variants from images')
-  const videos = await queryServerDatabase<{ video_key: string }>(server, 'select video_key from videos where video_key is not null')
+  const videos = await queryServerDatabase<{ video_key: string }>(
+    server,
+    'select video_key from videos where video_key is not null',
+  )
   return [
     ...rows.flatMap((row) => (JSON.parse(row.variants) as { key: string }[]).map((v) => v.key)),
     ...videos.map((row) => row.video_key),

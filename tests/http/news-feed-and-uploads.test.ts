@@ -117,11 +117,7 @@ describe('news over HTTP', () => {
       'Invalid image type. Please upload a JPG, PNG, GIF, or WEBP file.',
     ],
     ['an 11 MB file', () => asFile(elevenMegabyteJpeg(), 'big.jpg'), 'Image file is too large. Maximum size is 10MB.'],
-    [
-      'a 50000 x 50000 PNG header',
-      () => asFile(pixelFloodPng(), 'flood.png', 'image/png'),
-      'Image dimensions are too large.',
-    ],
+    ['a 50000 x 50000 PNG header', () => asFile(pixelFloodPng(), 'flood.png', 'image/png'), 'Image dimensions are too large.'],
   ])('refuses %s with a message and stores nothing', async (_name, file, message) => {
     const before = storedImageCount()
     const res = await postArticle({ title: 'Hostile upload', content: 'Text' }, file())
@@ -137,7 +133,14 @@ describe("the feed's own title, description and copyright", () => {
   function xmlText(xml: string, tag: string): string {
     const raw = xml.match(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`))?.[1] ?? ''
     const cdata = raw.match(/^<!\[CDATA\[([\s\S]*)\]\]>$/)?.[1]
-    return cdata ?? raw.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&')
+    return (
+      cdata ??
+      raw
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&')
+    )
   }
 
   it('keep markup in the site settings inert, as the items do', async () => {

@@ -74,7 +74,10 @@ describe('U+0000 in a form', () => {
       admin,
     )
     expect(response.status).toBe(302)
-    const users = await queryServerDatabase<{ name: string }>(server, `select name from users where email = 'nul.user@example.org'`)
+    const users = await queryServerDatabase<{ name: string }>(
+      server,
+      `select name from users where email = 'nul.user@example.org'`,
+    )
     expect(users).toEqual([{ name: 'Nul User' }])
   })
 })

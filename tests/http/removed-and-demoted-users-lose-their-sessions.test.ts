@@ -7,7 +7,12 @@ const { server, admin } = await startServerForFileSignedIn()
 const BEN = { name: 'Ben Baker', email: 'ben@example.org', password: 'bens first password' }
 
 async function addUser(role: 'admin' | 'marketplace', who = BEN) {
-  const response = await post(server, '/admin/users/new', { name: who.name, email: who.email, role, password: who.password }, admin)
+  const response = await post(
+    server,
+    '/admin/users/new',
+    { name: who.name, email: who.email, role, password: who.password },
+    admin,
+  )
   expect(response.status).toBe(302)
   expect(response.headers.get('location')).toBe('/admin/users')
   return userIdFromList(server, admin, who.name)
@@ -32,7 +37,12 @@ describe('managing users over HTTP', () => {
     expect(bad).toContain('Choose a role')
     expect(bad).toContain('Password must be at least 10 characters')
     const taken = await (
-      await post(server, '/admin/users/new', { name: 'X', email: 'admin@example.org', role: 'admin', password: 'long enough password' }, admin)
+      await post(
+        server,
+        '/admin/users/new',
+        { name: 'X', email: 'admin@example.org', role: 'admin', password: 'long enough password' },
+        admin,
+      )
     ).text()
     expect(taken).toContain('A user with this e-mail already exists')
   })
@@ -127,7 +137,10 @@ describe('managing users over HTTP', () => {
       ben,
     )
     expect(changed.status).toBe(302)
-    const fresh = changed.headers.getSetCookie().find((c) => c.startsWith('sid='))!.split(';')[0]
+    const fresh = changed.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('sid='))!
+      .split(';')[0]
     expect(await isSignedIn(fresh)).toBe(true)
     expect(await isSignedIn(ben)).toBe(false)
     expect(await isSignedIn(elsewhere)).toBe(false)

@@ -104,8 +104,6 @@ describe('with PUBLIC_URL set', () => {
     expect(metaContent(html, 'property', 'og:image')).toBe('https://charity.example.org/social-preview.jpg')
     const xml = await (await fetch(`${server.url}/sitemap.xml`)).text()
     expect(xml).toContain('<loc>https://charity.example.org/support</loc>')
-    expect(await (await fetch(`${server.url}/robots.txt`)).text()).toContain(
-      'Sitemap: https://charity.example.org/sitemap.xml',
-    )
+    expect(await (await fetch(`${server.url}/robots.txt`)).text()).toContain('Sitemap: https://charity.example.org/sitemap.xml')
   })
 })

@@ -110,7 +110,10 @@ describe('without e-mail set up', () => {
     await execOnServerDatabase(server, "update videos set status = 'ready'")
     for (const name of ['Grace Donor', 'Ivan Giver']) {
       const inbox = await (await get(server, '/admin/messages', admin)).text()
-      const id = inbox.split('<tr').find((row) => row.includes(`>${name}</a>`))?.match(/href="\/admin\/messages\/([0-9a-f-]{36})"/)?.[1]
+      const id = inbox
+        .split('<tr')
+        .find((row) => row.includes(`>${name}</a>`))
+        ?.match(/href="\/admin\/messages\/([0-9a-f-]{36})"/)?.[1]
       expect((await get(server, `/admin/messages/${id}`, admin)).status).toBe(200) // opening it marks it read
     }
     const attention = block(await (await get(server, '/admin', admin)).text(), 'Needs attention')

@@ -53,14 +53,27 @@ describe('visitors', () => {
   it('see up to four featured moments on the home page, each linking to its item', async () => {
     const home = await html('/')
     expect(home).toContain('Featured Moments')
-    const section = home.slice(home.indexOf('id="featured-moments"'), home.indexOf('</section>', home.indexOf('id="featured-moments"')))
-    expect(itemLinks(section)).toEqual(['beach-clean-up-day', 'monthly-distribution-morning', 'community-garden', 'flowers-of-hope'])
+    const section = home.slice(
+      home.indexOf('id="featured-moments"'),
+      home.indexOf('</section>', home.indexOf('id="featured-moments"')),
+    )
+    expect(itemLinks(section)).toEqual([
+      'beach-clean-up-day',
+      'monthly-distribution-morning',
+      'community-garden',
+      'flowers-of-hope',
+    ])
   })
 })
 
 describe('an administrator', () => {
   it('is told to choose a file, and what is missing', async () => {
-    const response = await post(server, '/admin/photos', { intent: 'upload', title: '', description: '', category: 'Events' }, admin)
+    const response = await post(
+      server,
+      '/admin/photos',
+      { intent: 'upload', title: '', description: '', category: 'Events' },
+      admin,
+    )
     expect(response.status).toBe(400)
     const page = await response.text()
     for (const message of ['Please select at least one file', 'Title is required', 'Description is required']) {
@@ -73,7 +86,14 @@ describe('an administrator', () => {
     const added = await post(
       server,
       '/admin/photos',
-      { intent: 'upload', files: id, title: HOSTILE, description: `<b>bold</b> & "quoted"`, category: 'Community', featured: 'on' },
+      {
+        intent: 'upload',
+        files: id,
+        title: HOSTILE,
+        description: `<b>bold</b> & "quoted"`,
+        category: 'Community',
+        featured: 'on',
+      },
       admin,
     )
     expect(added.status).toBe(302)

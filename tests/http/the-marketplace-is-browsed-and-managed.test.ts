@@ -108,9 +108,29 @@ describe('visitors', () => {
     expect(products).toHaveLength(8)
     const bracelets = products.find((p) => p.slug === 'beaded-bracelets')!
     expect(Object.keys(bracelets).sort()).toEqual(
-      ['category', 'createdAt', 'description', 'facebookLink', 'images', 'instagramLink', 'name', 'price', 'seller', 'slug', 'updatedAt', 'url', 'whatsappLink'].sort(),
+      [
+        'category',
+        'createdAt',
+        'description',
+        'facebookLink',
+        'images',
+        'instagramLink',
+        'name',
+        'price',
+        'seller',
+        'slug',
+        'updatedAt',
+        'url',
+        'whatsappLink',
+      ].sort(),
     )
-    expect(bracelets).toMatchObject({ name: 'Beaded Bracelets', category: 'crafts', price: 8.5, seller: 'Aaliyah', facebookLink: null })
+    expect(bracelets).toMatchObject({
+      name: 'Beaded Bracelets',
+      category: 'crafts',
+      price: 8.5,
+      seller: 'Aaliyah',
+      facebookLink: null,
+    })
     expect(bracelets.images).toHaveLength(3)
     expect((bracelets.images as { url: string }[])[0].url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/images\//)
     expect(products.find((p) => p.slug === 'maths-and-reading-tutoring')!.price).toBeNull()
@@ -123,7 +143,15 @@ describe('managers', () => {
     const missing = await post(server, '/admin/products/new', { name: '', description: '' }, mia)
     expect(missing.status).toBe(400)
     expect(await missing.text()).toContain('Name and description are required')
-    const forged = await postEntries('/admin/products/new', [['name', 'Kite'], ['description', 'Paper kite.'], ['uploads', 'not-an-upload']], mia)
+    const forged = await postEntries(
+      '/admin/products/new',
+      [
+        ['name', 'Kite'],
+        ['description', 'Paper kite.'],
+        ['uploads', 'not-an-upload'],
+      ],
+      mia,
+    )
     expect(forged.status).toBe(400)
     expect(await forged.text()).toContain('The uploaded file was not found. Please choose it again.')
     expect(await queryServerDatabase(server, "select id from products where name = 'Kite'")).toEqual([])

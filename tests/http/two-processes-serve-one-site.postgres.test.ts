@@ -98,7 +98,13 @@ describe('two processes on one database and one bucket', () => {
     const saved = await post(
       first,
       '/admin/photos',
-      { intent: 'upload', files: location.split('/').pop()!, title: 'Relay Race', description: 'Two processes', category: 'Events' },
+      {
+        intent: 'upload',
+        files: location.split('/').pop()!,
+        title: 'Relay Race',
+        description: 'Two processes',
+        category: 'Events',
+      },
       admin,
     )
     expect(saved.status).toBe(302)

@@ -33,9 +33,9 @@ describe('the layers lint', () => {
   })
 
   it('refuses a component importing a route', async () => {
-    expect(await layerErrors('app/components/probe.tsx', "import { ProductCard } from '~/routes/public/marketplace/product-card'")).toEqual([
-      expect.stringMatching(/^A component imports no route/),
-    ])
+    expect(
+      await layerErrors('app/components/probe.tsx', "import { ProductCard } from '~/routes/public/marketplace/product-card'"),
+    ).toEqual([expect.stringMatching(/^A component imports no route/)])
   })
 
   it('refuses a component importing a *.server file, even from platform/', async () => {
@@ -48,9 +48,9 @@ describe('the layers lint', () => {
     expect(await layerErrors('app/routes/public/probe.tsx', "import { loader } from '../admin/dashboard'")).toEqual([
       expect.stringMatching(/^Public routes do not import admin routes/),
     ])
-    expect(await layerErrors('app/routes/admin/probe.tsx', "import { ProductCard } from '~/routes/public/marketplace/product-card'")).toEqual(
-      [expect.stringMatching(/^Admin routes do not import public routes/)],
-    )
+    expect(
+      await layerErrors('app/routes/admin/probe.tsx', "import { ProductCard } from '~/routes/public/marketplace/product-card'"),
+    ).toEqual([expect.stringMatching(/^Admin routes do not import public routes/)])
   })
 
   it('lets a route import modules, platform/ and components', async () => {

@@ -4,7 +4,8 @@ import { db, dialectName } from '~/platform/db.server'
 /** Deletes every row of every app table (not the migration bookkeeping). */
 export async function emptyAllTables(): Promise<void> {
   // PostgreSQL lists the tables of every schema; other test runs on the same server have their own.
-  const schema = dialectName === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0].s : undefined
+  const schema =
+    dialectName === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0].s : undefined
   const tables = (await db.introspection.getTables())
     .filter((t) => schema === undefined || t.schema === schema)
     .map((t) => t.name)

@@ -27,8 +27,7 @@ export default async function setup(project: TestProject) {
 /** Waits until the server has converted the demo video, so that no test server converts it again. */
 async function demoVideoConverted(server: TestServer): Promise<void> {
   const deadline = Date.now() + 60_000
-  const waiting = async () =>
-    (await queryServerDatabase(server, "select id from videos where status = 'processing'")).length
+  const waiting = async () => (await queryServerDatabase(server, "select id from videos where status = 'processing'")).length
   while ((await waiting()) > 0) {
     if (Date.now() > deadline) throw new Error('The demo video was not converted within a minute')
     await new Promise((resolve) => setTimeout(resolve, 200))

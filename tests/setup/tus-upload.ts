@@ -13,7 +13,10 @@ export async function uploadOverHttp(
   chunkBytes = bytes.length,
 ): Promise<string> {
   const headers = { origin: server.url, cookie, 'tus-resumable': '1.0.0' }
-  const metadata = [`filename ${Buffer.from(filename).toString('base64')}`, `filetype ${Buffer.from(filetype).toString('base64')}`]
+  const metadata = [
+    `filename ${Buffer.from(filename).toString('base64')}`,
+    `filetype ${Buffer.from(filetype).toString('base64')}`,
+  ]
   const created = await fetch(`${server.url}/admin/uploads`, {
     method: 'POST',
     redirect: 'manual',

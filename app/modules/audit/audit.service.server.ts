@@ -44,7 +44,8 @@ export function auditSourceOf(
 /** Someone at the server's command line (an import, the account tool): no user, no address. */
 export const FROM_COMMAND_LINE: AuditSource = { actor: { id: null, email: '', name: '' }, clientAddress: COMMAND_LINE }
 
-const clip = (text: string) => (text.length > AUDIT_POLICY.maxTextChars ? `${text.slice(0, AUDIT_POLICY.maxTextChars - 1)}…` : text)
+const clip = (text: string) =>
+  text.length > AUDIT_POLICY.maxTextChars ? `${text.slice(0, AUDIT_POLICY.maxTextChars - 1)}…` : text
 
 /**
  * Adds one entry to the audit log, after the action itself succeeded. Never throws: an entry
@@ -79,9 +80,7 @@ export async function deleteExpiredAuditEvents(now = new Date(), days = env.AUDI
   const cutoff = new Date(now.getTime() - days * 24 * 60 * 60_000).toISOString()
   const result = await db
     .deleteFrom('auditEvents')
-    .where('id', 'in', (eb) =>
-      eb.selectFrom('auditEvents').select('id').where('at', '<', cutoff).limit(AUDIT_POLICY.sweepBatch),
-    )
+    .where('id', 'in', (eb) => eb.selectFrom('auditEvents').select('id').where('at', '<', cutoff).limit(AUDIT_POLICY.sweepBatch))
     .executeTakeFirst()
   return Number(result.numDeletedRows)
 }

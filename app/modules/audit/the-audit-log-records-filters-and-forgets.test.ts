@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { db } from '~/platform/db.server'
 import { AUDIT_PAGE_SIZE, listAuditActors, listAuditEventsForAdmin } from './audit.queries.server'
-import { AUDIT_POLICY, deleteExpiredAuditEvents, FROM_COMMAND_LINE, recordAuditEvent, type AuditSource } from './audit.service.server'
+import {
+  AUDIT_POLICY,
+  deleteExpiredAuditEvents,
+  FROM_COMMAND_LINE,
+  recordAuditEvent,
+  type AuditSource,
+} from './audit.service.server'
 
 const alice: AuditSource = { actor: { id: 'u-alice', email: 'alice@example.org', name: 'Alice' }, clientAddress: '203.0.113.7' }
 const bob: AuditSource = { actor: { id: 'u-bob', email: 'bob@example.org', name: 'Bob' }, clientAddress: '2001:db8::1' }
@@ -48,7 +54,10 @@ describe('the audit log', () => {
   it('filters by who, by what and by time, newest first, one page at a time', async () => {
     await recordAuditEvent({ by: alice, action: 'sign-in' })
     await recordAuditEvent({ by: bob, action: 'sign-in' })
-    await recordAuditEvent({ by: { actor: { id: null, email: 'alice@example.org', name: '' }, clientAddress: '198.51.100.2' }, action: 'sign-in-failed' })
+    await recordAuditEvent({
+      by: { actor: { id: null, email: 'alice@example.org', name: '' }, clientAddress: '198.51.100.2' },
+      action: 'sign-in-failed',
+    })
     await recordAuditEvent({ by: bob, action: 'product.created', target: { type: 'product', id: 'p1', label: 'Bracelet' } })
     await backdate('sign-in', '2026-01-10T12:00:00.000Z')
     await backdate('sign-in-failed', '2026-01-11T12:00:00.000Z')

@@ -48,7 +48,12 @@ function firstStarts(vevent: ICAL.Component, count: number): string[] {
 
 describe('the iCalendar feed', () => {
   const zone = 'America/Antigua'
-  const hostile = event(zone, '2026-11-14', '23:30', { slug: 'bake-sale', title: HOSTILE, description: 'Line one\nLine two, with; marks', type: 'fundraiser' })
+  const hostile = event(zone, '2026-11-14', '23:30', {
+    slug: 'bake-sale',
+    title: HOSTILE,
+    description: 'Line one\nLine two, with; marks',
+    type: 'fundraiser',
+  })
   const distribution = event(zone, '2026-10-31', '09:00', {
     slug: 'distribution',
     title: 'Monthly Food and Clothing Distribution with a title long enough to be folded over several lines',
@@ -91,7 +96,9 @@ describe('the iCalendar feed', () => {
     expect(first.getFirstPropertyValue('uid')).toBe(hostile.id)
     // The escaped text cannot start a component of its own.
     expect(text.match(/^BEGIN:VEVENT$/gm)).toHaveLength(2)
-    expect(text.replace(/\r\n /g, '')).toContain('SUMMARY:Bake sale\\; "fun"\\, <script>alert(1)</script> \\\\ back\\\\slash\\nBEGIN:')
+    expect(text.replace(/\r\n /g, '')).toContain(
+      'SUMMARY:Bake sale\\; "fun"\\, <script>alert(1)</script> \\\\ back\\\\slash\\nBEGIN:',
+    )
   })
 
   it('gives local times with the time zone, so 23:30 stays on its day', () => {
@@ -122,9 +129,16 @@ describe('the iCalendar feed', () => {
   it('keeps a weekly series at its local time across daylight saving (New York)', () => {
     const nyc = 'America/New_York'
     const weekly = event(nyc, '2026-10-24', '09:00', { repeat: 'weekly', repeatCount: 4 })
-    const [vevent] = parse(buildCalendarFile([weekly], { name: 'x', origin: ORIGIN, timeZone: nyc })).getAllSubcomponents('vevent')
+    const [vevent] = parse(buildCalendarFile([weekly], { name: 'x', origin: ORIGIN, timeZone: nyc })).getAllSubcomponents(
+      'vevent',
+    )
     const ours = nextOccurrences(weekly, new Date(weekly.startsAt), 10, nyc).map((o) => o.startsAt.toISOString())
-    expect(ours).toEqual(['2026-10-24T13:00:00.000Z', '2026-10-31T13:00:00.000Z', '2026-11-07T14:00:00.000Z', '2026-11-14T14:00:00.000Z'])
+    expect(ours).toEqual([
+      '2026-10-24T13:00:00.000Z',
+      '2026-10-31T13:00:00.000Z',
+      '2026-11-07T14:00:00.000Z',
+      '2026-11-14T14:00:00.000Z',
+    ])
     expect(firstStarts(vevent, 10)).toEqual(ours)
   })
 
@@ -151,8 +165,7 @@ describe('the iCalendar feed', () => {
 describe('all-day events in calendar apps', () => {
   // East of UTC, so that the start of a local day is the day before in UTC.
   const zone = 'Pacific/Auckland'
-  const allDay = (date: string, rest: Partial<EventRecord>) =>
-    event(zone, date, '00:00', { endsAt: null, allDay: true, ...rest })
+  const allDay = (date: string, rest: Partial<EventRecord>) => event(zone, date, '00:00', { endsAt: null, allDay: true, ...rest })
   const deadline = allDay('2026-11-30', { slug: 'deadline' })
   const camp = allDay('2026-12-01', { slug: 'camp', endsAt: instantIn('2026-12-03', '00:00', zone).toISOString() })
   const distribution = allDay('2026-10-31', {
@@ -186,7 +199,11 @@ describe('all-day events in calendar apps', () => {
     expect(url.searchParams.get('dates')).toBe('20261201/20261204')
     const series = nextOccurrences(distribution, new Date('2026-11-01'), 1, zone)[0]
     const seriesUrl = new URL(
-      googleCalendarUrl(distribution, { ...series, startsAt: series.startsAt.toISOString(), endsAt: null }, { origin: ORIGIN, timeZone: zone }),
+      googleCalendarUrl(
+        distribution,
+        { ...series, startsAt: series.startsAt.toISOString(), endsAt: null },
+        { origin: ORIGIN, timeZone: zone },
+      ),
     )
     expect(seriesUrl.searchParams.get('dates')).toBe('20261128/20261129')
     expect(seriesUrl.searchParams.get('recur')).toBe('RRULE:FREQ=MONTHLY;BYDAY=SA;BYSETPOS=-1;UNTIL=20270130')

@@ -1,13 +1,7 @@
 import type { EventRepeatValue, EventTypeValue } from '~/platform/db-schema'
 import { db } from '~/platform/db.server'
 import { addDays, instantIn, wallClockIn, type PlainDate } from '~/platform/dates'
-import {
-  nextOccurrences,
-  occurrenceOn,
-  occurrencesBetween,
-  type EventTiming,
-  type Occurrence,
-} from './events.recurrence.server'
+import { nextOccurrences, occurrenceOn, occurrencesBetween, type EventTiming, type Occurrence } from './events.recurrence.server'
 import { describeRepeat } from './events.wording.server'
 import type { EventFormValues } from './events.schema'
 
@@ -183,7 +177,9 @@ export async function getEventBySlug(
     nextOccurrences(event, now, 1, timeZone)[0] ??
     firstOccurrence(event, timeZone)
   // An all-day occurrence lasts its whole day: the later ones start on the next day.
-  const after = event.allDay ? instantIn(addDays(occurrence.date, 1), '00:00', timeZone) : new Date(occurrence.startsAt.getTime() + 1)
+  const after = event.allDay
+    ? instantIn(addDays(occurrence.date, 1), '00:00', timeZone)
+    : new Date(occurrence.startsAt.getTime() + 1)
   const later = event.repeat === 'none' ? [] : nextOccurrences(event, after, 4, timeZone)
   return {
     ...event,
@@ -208,8 +204,19 @@ export interface AdminEventRow {
 }
 
 /** Every event for the admin list: those to come first (soonest first), then those that are over (latest first). */
-export async function listEventsForAdmin({ now = new Date(), timeZone }: { now?: Date; timeZone: string }): Promise<AdminEventRow[]> {
-  const rows = await withSkippedDates(await db.selectFrom('events').select([...EVENT_COLUMNS, 'isSample']).execute())
+export async function listEventsForAdmin({
+  now = new Date(),
+  timeZone,
+}: {
+  now?: Date
+  timeZone: string
+}): Promise<AdminEventRow[]> {
+  const rows = await withSkippedDates(
+    await db
+      .selectFrom('events')
+      .select([...EVENT_COLUMNS, 'isSample'])
+      .execute(),
+  )
   const listed = rows.map((event): AdminEventRow => {
     const next = nextOccurrences(event, now, 1, timeZone)[0]
     const shown = next ?? firstOccurrence(event, timeZone)

@@ -247,7 +247,10 @@ export function rruleText(rule: RepeatRule, allDayIn?: string): string {
   const until =
     rule.until && allDayIn
       ? wallClockIn(rule.until, allDayIn).date.replaceAll('-', '')
-      : rule.until?.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+      : rule.until
+          ?.toISOString()
+          .replace(/[-:]/g, '')
+          .replace(/\.\d{3}/, '')
   if (until) parts.push(`UNTIL=${until}`)
   return parts.join(';')
 }

@@ -31,7 +31,8 @@ function timing(zone: string, date: string, time: string, rest: Partial<EventTim
 }
 
 const dates = (occurrences: { date: string }[]) => occurrences.map((o) => o.date)
-const yearFrom = (zone: string, date: string) => [instantIn(date, '00:00', zone), instantIn(`${Number(date.slice(0, 4)) + 1}${date.slice(4)}`, '00:00', zone)] as const
+const yearFrom = (zone: string, date: string) =>
+  [instantIn(date, '00:00', zone), instantIn(`${Number(date.slice(0, 4)) + 1}${date.slice(4)}`, '00:00', zone)] as const
 
 describe('the distribution on the last Saturday of every month', () => {
   const distribution = timing(ANTIGUA, '2026-01-31', '09:00', { repeat: 'monthly-last-weekday' })
@@ -100,7 +101,11 @@ describe('repeating events', () => {
   it('repeat monthly on the n-th weekday', () => {
     // The second Tuesday.
     const meeting = timing(ANTIGUA, '2026-11-10', '18:30', { repeat: 'monthly-weekday' })
-    expect(dates(nextOccurrences(meeting, new Date('2026-11-11'), 3, ANTIGUA))).toEqual(['2026-12-08', '2027-01-12', '2027-02-09'])
+    expect(dates(nextOccurrences(meeting, new Date('2026-11-11'), 3, ANTIGUA))).toEqual([
+      '2026-12-08',
+      '2027-01-12',
+      '2027-02-09',
+    ])
     expect(describeRepeat(meeting, ANTIGUA)).toBe('Every month on the second Tuesday')
   })
 
@@ -146,7 +151,11 @@ describe('repeating events', () => {
     })
     const afternoon = instantIn('2026-10-31', '15:00', LONDON)
     const [today, next] = nextOccurrences(camp, afternoon, 2, LONDON)
-    expect([today.date, today.allDay, wallClockIn(today.endsAt!, LONDON)]).toEqual(['2026-10-31', true, { date: '2026-11-02', time: '00:00' }])
+    expect([today.date, today.allDay, wallClockIn(today.endsAt!, LONDON)]).toEqual([
+      '2026-10-31',
+      true,
+      { date: '2026-11-02', time: '00:00' },
+    ])
     expect(wallClockIn(today.startsAt, LONDON)).toEqual({ date: '2026-10-31', time: '00:00' })
     expect(next.date).toBe('2026-11-28')
     expect(dates(nextOccurrences(camp, instantIn('2026-11-01', '00:00', LONDON), 1, LONDON))).toEqual(['2026-11-28'])
@@ -162,7 +171,12 @@ describe('repeating events', () => {
 describe('a date far from the start of a series', () => {
   const kinds = ['weekly', 'monthly-date', 'monthly-weekday', 'monthly-last-weekday'] as const
   // Starts chosen so that each kind has its awkward case: the 31st, the fifth Saturday, the last one.
-  const starts = { weekly: '2026-01-03', 'monthly-date': '2026-01-31', 'monthly-weekday': '2026-01-31', 'monthly-last-weekday': '2026-01-31' }
+  const starts = {
+    weekly: '2026-01-03',
+    'monthly-date': '2026-01-31',
+    'monthly-weekday': '2026-01-31',
+    'monthly-last-weekday': '2026-01-31',
+  }
 
   it('has the dates a walk from the start finds', () => {
     for (const repeat of kinds) {

@@ -33,8 +33,14 @@ describe('events', () => {
   })
 
   it('lists a month with its one-off events and the occurrences of series, in order', async () => {
-    await createEvent(input({ title: 'Distribution', startDate: '2026-01-31', repeat: 'monthly-last-weekday', endTime: '12:00' }), ZONE)
-    await createEvent(input({ title: 'Support group', startDate: '2026-01-13', startTime: '18:00', repeat: 'monthly-weekday' }), ZONE)
+    await createEvent(
+      input({ title: 'Distribution', startDate: '2026-01-31', repeat: 'monthly-last-weekday', endTime: '12:00' }),
+      ZONE,
+    )
+    await createEvent(
+      input({ title: 'Support group', startDate: '2026-01-13', startTime: '18:00', repeat: 'monthly-weekday' }),
+      ZONE,
+    )
     await createEvent(input({ title: 'Market day', startDate: '2026-11-28', startTime: '08:00' }), ZONE)
     await createEvent(input({ title: 'Last year', startDate: '2025-11-28' }), ZONE)
     expect(summary(await listOccurrencesOnDays('2026-11-01', '2026-11-30', ZONE))).toEqual([
@@ -63,7 +69,10 @@ describe('events', () => {
   })
 
   it('takes one date out of a series, or deletes a one-off event, and tolerates doing it twice', async () => {
-    const series = await createEvent(input({ title: 'Distribution', startDate: '2026-10-31', repeat: 'monthly-last-weekday' }), ZONE)
+    const series = await createEvent(
+      input({ title: 'Distribution', startDate: '2026-10-31', repeat: 'monthly-last-weekday' }),
+      ZONE,
+    )
     const once = await createEvent(input({ title: 'Once', startDate: '2026-11-05' }), ZONE)
     await deleteOccurrence(series.id, '2026-11-28')
     await deleteOccurrence(series.id, '2026-11-28')
@@ -113,10 +122,24 @@ describe('events', () => {
       skippedDates: ['2026-12-05'],
     })
 
-    await updateEvent(id, EventSchema.parse({ ...shown!.values, title: 'Youth Market Day', skippedDates: [], repeatEnds: 'on-date', repeatUntil: '2026-12-12' }), ZONE)
+    await updateEvent(
+      id,
+      EventSchema.parse({
+        ...shown!.values,
+        title: 'Youth Market Day',
+        skippedDates: [],
+        repeatEnds: 'on-date',
+        repeatUntil: '2026-12-12',
+      }),
+      ZONE,
+    )
     const event = await getEventBySlug('youth-market', { date: '2026-12-05', timeZone: ZONE, now: at('2026-11-01', '00:00') })
     expect(event?.title).toBe('Youth Market Day')
-    expect(event?.occurrence).toMatchObject({ date: '2026-12-05', startsAt: '2026-12-06T03:30:00.000Z', endsAt: '2026-12-06T05:00:00.000Z' })
+    expect(event?.occurrence).toMatchObject({
+      date: '2026-12-05',
+      startsAt: '2026-12-06T03:30:00.000Z',
+      endsAt: '2026-12-06T05:00:00.000Z',
+    })
     expect(event?.repeatText).toBe('Every week on Saturday, until December 12, 2026')
     expect(event?.laterOccurrences.map((o) => o.date)).toEqual(['2026-12-12'])
     await expect(updateEvent(crypto.randomUUID(), EventSchema.parse(shown!.values), ZONE)).rejects.toThrow(EventNotFoundError)
@@ -124,12 +147,16 @@ describe('events', () => {
 
   it('gives each event an address of its own', async () => {
     const slugs = []
-    for (const title of ['Gala Night', 'Gala night!', '🎉']) slugs.push((await createEvent(input({ title, startDate: '2026-11-28' }), ZONE)).slug)
+    for (const title of ['Gala Night', 'Gala night!', '🎉'])
+      slugs.push((await createEvent(input({ title, startDate: '2026-11-28' }), ZONE)).slug)
     expect(slugs).toEqual(['gala-night', 'gala-night-2', 'event'])
   })
 
   it('shows, for a date without an occurrence, the next occurrence; for an event that is over, its first', async () => {
-    await createEvent(input({ title: 'Weekly', startDate: '2026-11-07', repeat: 'weekly', repeatEnds: 'after-count', repeatCount: 2 }), ZONE)
+    await createEvent(
+      input({ title: 'Weekly', startDate: '2026-11-07', repeat: 'weekly', repeatEnds: 'after-count', repeatCount: 2 }),
+      ZONE,
+    )
     const now = at('2026-11-10', '00:00')
     expect((await getEventBySlug('weekly', { date: '2026-11-08', timeZone: ZONE, now }))?.occurrence.date).toBe('2026-11-14')
     const later = at('2026-12-01', '00:00')
@@ -153,16 +180,27 @@ describe('events', () => {
 
   it('fills a new site with the demo calendar: the distribution on the last Saturday with the contact page hours', async () => {
     const now = new Date('2026-11-22T12:00:00Z')
-    await db.transaction().execute((trx) =>
-      seedEvents(trx, { distributionHours: 'Last Saturday of every month, 8:30 AM - 1:00 PM', location: 'Antigua', timeZone: ZONE }, now),
-    )
+    await db
+      .transaction()
+      .execute((trx) =>
+        seedEvents(
+          trx,
+          { distributionHours: 'Last Saturday of every month, 8:30 AM - 1:00 PM', location: 'Antigua', timeZone: ZONE },
+          now,
+        ),
+      )
     const upcoming = await listUpcomingOccurrences({ from: now, limit: 8, timeZone: ZONE })
     const distribution = upcoming.filter((o) => o.title === 'Monthly Food and Clothing Distribution')
     expect(distribution.map((o) => o.date).slice(0, 3)).toEqual(['2026-11-28', '2026-12-26', '2027-01-30'])
     expect(wallClockIn(distribution[0].startsAt, ZONE).time).toBe('08:30')
     expect(wallClockIn(distribution[0].endsAt!, ZONE).time).toBe('13:00')
     expect(new Set(upcoming.map((o) => o.title))).toEqual(
-      new Set(['Monthly Food and Clothing Distribution', 'Cancer Survivors Support Group', 'Youth Market Day', 'Hope Gala Fundraising Dinner']),
+      new Set([
+        'Monthly Food and Clothing Distribution',
+        'Cancer Survivors Support Group',
+        'Youth Market Day',
+        'Hope Gala Fundraising Dinner',
+      ]),
     )
     expect(await countUpcomingEvents({ from: now, timeZone: ZONE })).toBe(4)
   })

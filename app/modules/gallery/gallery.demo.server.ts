@@ -11,10 +11,16 @@ import { insertMediaItem } from './gallery.service.server'
 /** Photographs and the video from Debian's mate-backgrounds (see db/demo-media/LICENSE.md). */
 const DEMO_MEDIA_DIR = path.resolve('db/demo-media')
 
-
 type DemoFile = { photo: string } | { artwork: string } | { video: string }
 
-const DEMO_ITEMS: { title: string; description: string; category: MediaCategory; featured: boolean; daysAgo: number; file: DemoFile }[] = [
+const DEMO_ITEMS: {
+  title: string
+  description: string
+  category: MediaCategory
+  featured: boolean
+  daysAgo: number
+  file: DemoFile
+}[] = [
   {
     title: 'Beach Clean-up Day',
     description: 'Families and young volunteers spent a Saturday morning clearing the beach of plastic and litter.',

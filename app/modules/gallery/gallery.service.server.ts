@@ -78,10 +78,7 @@ async function storePhoto(media: MediaChange, upload: FinishedUpload): Promise<S
  * title, description, category and featured flag. Photos are public at once, videos once they
  * are converted. A file that is refused throws MediaRejectedError and nothing is added.
  */
-export async function addMediaItems(
-  input: MediaUploadInput,
-  user: Pick<SessionUser, 'id'>,
-): Promise<{ slugs: string[] }> {
+export async function addMediaItems(input: MediaUploadInput, user: Pick<SessionUser, 'id'>): Promise<{ slugs: string[] }> {
   const slugs = await withMediaChange(async (media) => {
     const uploads: FinishedUpload[] = []
     for (const id of new Set(input.files)) uploads.push(await media.takeUpload(id, user))
@@ -113,11 +110,7 @@ export async function addMediaItems(
 export function updateMediaItem(id: string, input: MediaEditInput): Promise<{ slug: string }> {
   return withMediaChange((media) =>
     media.transaction(db, async (trx) => {
-      const current = await trx
-        .selectFrom('mediaItems')
-        .select(['slug', 'imageId'])
-        .where('id', '=', id)
-        .executeTakeFirst()
+      const current = await trx.selectFrom('mediaItems').select(['slug', 'imageId']).where('id', '=', id).executeTakeFirst()
       if (!current) throw new MediaItemNotFoundError()
       // A photo is described by its title.
       await media.replace(trx, current.imageId, { alt: input.title })
@@ -144,7 +137,11 @@ export function updateMediaItem(id: string, input: MediaEditInput): Promise<{ sl
 export function deleteMediaItem(id: string): Promise<{ title: string } | undefined> {
   return withMediaChange((media) =>
     media.transaction(db, async (trx) => {
-      const row = await trx.selectFrom('mediaItems').select(['title', 'imageId', 'videoId']).where('id', '=', id).executeTakeFirst()
+      const row = await trx
+        .selectFrom('mediaItems')
+        .select(['title', 'imageId', 'videoId'])
+        .where('id', '=', id)
+        .executeTakeFirst()
       if (!row) return undefined
       await trx.deleteFrom('mediaItems').where('id', '=', id).execute()
       await media.remove(trx, row.imageId)

@@ -139,9 +139,19 @@ describe('the gallery', () => {
   it('edits title, description, category and featured; the address stays', async () => {
     await addMediaItems(details({ files: [await upload('a.png')] }), admin)
     const [{ id }] = await listMediaForAdmin()
-    const input = MediaEditSchema.parse({ title: 'Sports Day 2026', description: 'New text', category: 'Community', featured: true })
+    const input = MediaEditSchema.parse({
+      title: 'Sports Day 2026',
+      description: 'New text',
+      category: 'Community',
+      featured: true,
+    })
     expect(await updateMediaItem(id, input)).toEqual({ slug: 'sports-day' })
-    expect(await getMediaForEdit(id)).toMatchObject({ title: 'Sports Day 2026', description: 'New text', category: 'Community', featured: true })
+    expect(await getMediaForEdit(id)).toMatchObject({
+      title: 'Sports Day 2026',
+      description: 'New text',
+      category: 'Community',
+      featured: true,
+    })
     const shown = await getPublishedMediaBySlug('sports-day', null)
     expect(shown!.thumbnail.alt).toBe('Sports Day 2026')
     await expect(updateMediaItem(crypto.randomUUID(), input)).rejects.toThrow(MediaItemNotFoundError)

@@ -9,13 +9,7 @@ import { DEMO_SITE_SETTINGS } from '~/modules/settings/settings.demo'
 import { saveSiteSettings } from '~/modules/settings/settings.service.server'
 import { db } from '~/platform/db.server'
 import { env } from '~/platform/env.server'
-import {
-  DELIVERY_POLICY,
-  deliverDueMessages,
-  deliveryIdle,
-  requestDeliveryRun,
-  retryDelayMs,
-} from './inbox.delivery.server'
+import { DELIVERY_POLICY, deliverDueMessages, deliveryIdle, requestDeliveryRun, retryDelayMs } from './inbox.delivery.server'
 import { getContactMessageForAdmin } from './inbox.queries.server'
 import { receiveContactMessage, retryFailedDeliveries, storeContactMessage } from './inbox.service.server'
 
@@ -168,7 +162,11 @@ describe('e-mailing contact messages', () => {
       .where('messageId', '=', id)
       .execute()
     await deliverDueMessages()
-    expect(await deliveryOf(id, 'email')).toMatchObject({ status: 'failed', attempts: DELIVERY_POLICY.maxAttempts, nextAttemptAt: null })
+    expect(await deliveryOf(id, 'email')).toMatchObject({
+      status: 'failed',
+      attempts: DELIVERY_POLICY.maxAttempts,
+      nextAttemptAt: null,
+    })
     expect(await deliverDueMessages({ now: minutesFromNow(60 * 24 * 30) })).toEqual({ sent: 0, failed: 0, more: false })
 
     await mail.start()
@@ -320,6 +318,9 @@ describe('forwarding contact messages to a form service', () => {
     expect(await deliverDueMessages()).toEqual({ sent: 1, failed: 1, more: false })
     expect(mail.mails).toHaveLength(1)
     expect(await deliveryOf(id, 'email')).toMatchObject({ status: 'sent' })
-    expect(await deliveryOf(id, 'forward')).toMatchObject({ status: 'failed', lastError: 'Forwarding answered HTTP 502: Bad gateway' })
+    expect(await deliveryOf(id, 'forward')).toMatchObject({
+      status: 'failed',
+      lastError: 'Forwarding answered HTTP 502: Bad gateway',
+    })
   })
 })

@@ -32,7 +32,8 @@ export function describeDelivery(
         ? {
             channel,
             summary: 'Failed, will retry',
-            detail: `${attempts} so far; next try ${formatDate(delivery.nextAttemptAt, timeZone, 'dateTime')}. ${delivery.lastError ?? ''}`.trim(),
+            detail:
+              `${attempts} so far; next try ${formatDate(delivery.nextAttemptAt, timeZone, 'dateTime')}. ${delivery.lastError ?? ''}`.trim(),
             tone: 'danger',
           }
         : {

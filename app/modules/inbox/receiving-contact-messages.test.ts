@@ -26,8 +26,14 @@ afterEach(async () => {
 })
 
 async function countRows() {
-  const messages = await db.selectFrom('contactMessages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  const deliveries = await db.selectFrom('contactDeliveries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  const messages = await db
+    .selectFrom('contactMessages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  const deliveries = await db
+    .selectFrom('contactDeliveries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
   return { messages: Number(messages.n), deliveries: Number(deliveries.n) }
 }
 

@@ -48,9 +48,13 @@ const SKIPPED_LINES = [
   '  skipped events/65f1a0c2e4b7d10a9e03: no title',
   "  skipped events/65f1a0c2e4b7d10a9e04: start date 'soon' is not a date",
   '  skipped articles/6601b3f0a1c2d3e4f507: no title',
-  expect.stringMatching(/^ {2}skipped articles\/6601b3f0a1c2d3e4f508: file site-media\/6601b3f0a1c2d3e4f5f8: (not in the export's files folder|not found on the old backend \(404\))$/),
+  expect.stringMatching(
+    /^ {2}skipped articles\/6601b3f0a1c2d3e4f508: file site-media\/6601b3f0a1c2d3e4f5f8: (not in the export's files folder|not found on the old backend \(404\))$/,
+  ),
   '  skipped articles/#9: not a document (a JSON object)',
-  expect.stringMatching(/^ {2}skipped marketplace\/6610c4d5e6f7a8b9c003: file marketplace-images\/6610c4d5e6f7a8b9cf32: (not in the export's files folder|not found on the old backend \(404\))$/),
+  expect.stringMatching(
+    /^ {2}skipped marketplace\/6610c4d5e6f7a8b9c003: file marketplace-images\/6610c4d5e6f7a8b9cf32: (not in the export's files folder|not found on the old backend \(404\))$/,
+  ),
   '  skipped marketplace/6610c4d5e6f7a8b9c004: Name and description are required',
 ]
 
@@ -69,7 +73,10 @@ async function productImageFileOf(imageId: string): Promise<string> {
   const jpeg = (await variantsOf(imageId)).filter((v) => v.format === 'jpeg').at(-1)!
   const { dominant } = await sharp(await storedBytes(jpeg.key)).stats()
   const distance = (hex: string) =>
-    [1, 3, 5].reduce((sum, i, c) => sum + Math.abs(parseInt(hex.slice(i, i + 2), 16) - [dominant.r, dominant.g, dominant.b][c]), 0)
+    [1, 3, 5].reduce(
+      (sum, i, c) => sum + Math.abs(parseInt(hex.slice(i, i + 2), 16) - [dominant.r, dominant.g, dominant.b][c]),
+      0,
+    )
   const [nearest] = Object.entries(PRODUCT_IMAGE_COLOURS).sort(([, a], [, b]) => distance(a) - distance(b))
   expect(distance(nearest[1])).toBeLessThan(60)
   return nearest[0]
@@ -88,7 +95,14 @@ async function expectOnlyReferencedFiles() {
 
 async function tableCounts() {
   const count = async (table: 'articles' | 'mediaItems' | 'events' | 'products' | 'images' | 'videos' | 'legacyImports') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
   return {
     articles: await count('articles'),
     mediaItems: await count('mediaItems'),
@@ -102,7 +116,11 @@ async function tableCounts() {
 
 /** What the fixture's well-formed documents must have become. */
 async function expectTheOldSiteHere() {
-  const articles = await db.selectFrom('articles').select(['title', 'content', 'imageId', 'createdAt']).orderBy('createdAt', 'desc').execute()
+  const articles = await db
+    .selectFrom('articles')
+    .select(['title', 'content', 'imageId', 'createdAt'])
+    .orderBy('createdAt', 'desc')
+    .execute()
   expect(articles).toEqual([
     {
       title: 'Back to School Drive',
@@ -123,7 +141,16 @@ async function expectTheOldSiteHere() {
   const media = await db
     .selectFrom('mediaItems')
     .leftJoin('videos', 'videos.id', 'mediaItems.videoId')
-    .select(['mediaItems.title', 'kind', 'category', 'featured', 'description', 'mediaItems.createdAt', 'imageId', 'videos.status'])
+    .select([
+      'mediaItems.title',
+      'kind',
+      'category',
+      'featured',
+      'description',
+      'mediaItems.createdAt',
+      'imageId',
+      'videos.status',
+    ])
     .orderBy('mediaItems.createdAt', 'desc')
     .execute()
   expect(media).toEqual([
@@ -222,7 +249,12 @@ async function expectTheOldSiteHere() {
     },
   ])
   const imagesOf = async (productId: string) => {
-    const rows = await db.selectFrom('productImages').select('imageId').where('productId', '=', productId).orderBy('position').execute()
+    const rows = await db
+      .selectFrom('productImages')
+      .select('imageId')
+      .where('productId', '=', productId)
+      .orderBy('position')
+      .execute()
     return Promise.all(rows.map((row) => productImageFileOf(row.imageId)))
   }
   // In the order of imageUrls; the unreadable imageUrls of the bracelet fell back to its imageUrl.
@@ -230,7 +262,15 @@ async function expectTheOldSiteHere() {
   expect(await imagesOf(products[1].id)).toEqual(['6610c4d5e6f7a8b9cf21'])
 
   // Article 1, photos 2, products 3, the video's poster 1; nothing of the skipped documents.
-  expect(await tableCounts()).toEqual({ articles: 3, mediaItems: 3, events: 2, products: 2, images: 7, videos: 1, legacyImports: 10 })
+  expect(await tableCounts()).toEqual({
+    articles: 3,
+    mediaItems: 3,
+    events: 2,
+    products: 2,
+    images: 7,
+    videos: 1,
+    legacyImports: 10,
+  })
   await expectOnlyReferencedFiles()
 }
 
@@ -313,7 +353,8 @@ async function startOldBackend(dir: string): Promise<OldBackend> {
     const list = /^\/v1\/databases\/ministry\/collections\/([^/]+)\/documents$/.exec(url.pathname)
     if (list) {
       const file = path.join(dir, `${decodeURIComponent(list[1])}.json`)
-      if (!fs.existsSync(file)) return json(res, 404, { message: 'Collection with the requested ID could not be found.', code: 404 })
+      if (!fs.existsSync(file))
+        return json(res, 404, { message: 'Collection with the requested ID could not be found.', code: 404 })
       const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown[] | { documents: unknown[] }
       const documents = Array.isArray(parsed) ? parsed : parsed.documents
       const query = Object.fromEntries(
@@ -343,7 +384,13 @@ describe("importing from the old backend's REST API", () => {
   it('lists the documents page by page and reads the files from the configured endpoint', async () => {
     const backend = await startOldBackend(exportDir)
     try {
-      const source = restSource({ endpoint: backend.endpoint, project: 'ministry-site', key: 'the-right-key', database: 'ministry', pageSize: 5 })
+      const source = restSource({
+        endpoint: backend.endpoint,
+        project: 'ministry-site',
+        key: 'the-right-key',
+        database: 'ministry',
+        pageSize: 5,
+      })
       const reporter = recorder()
       const summary = await importLegacySite(source, { collections, reporter })
       await videoWorkIdle()
@@ -371,13 +418,26 @@ describe("importing from the old backend's REST API", () => {
   it('stops at a wrong API key, without importing anything or showing the key', async () => {
     const backend = await startOldBackend(exportDir)
     try {
-      const source = restSource({ endpoint: backend.endpoint, project: 'ministry-site', key: 'a-wrong-key', database: 'ministry' })
+      const source = restSource({
+        endpoint: backend.endpoint,
+        project: 'ministry-site',
+        key: 'a-wrong-key',
+        database: 'ministry',
+      })
       const failure = await importLegacySite(source, { collections }).catch((error: unknown) => error)
       expect(failure).toBeInstanceOf(LegacyBackendError)
       expect((failure as Error).message).toBe(
         'listing events: Authentication required (The current user is not authorized to perform the requested action.)',
       )
-      expect(await tableCounts()).toEqual({ articles: 0, mediaItems: 0, events: 0, products: 0, images: 0, videos: 0, legacyImports: 0 })
+      expect(await tableCounts()).toEqual({
+        articles: 0,
+        mediaItems: 0,
+        events: 0,
+        products: 0,
+        images: 0,
+        videos: 0,
+        legacyImports: 0,
+      })
     } finally {
       await backend.close()
     }
@@ -452,7 +512,16 @@ describe('npm run import:legacy', () => {
   it('says why the backend refused, and never prints the API key', async () => {
     const backend = await startOldBackend(exportDir)
     try {
-      const args = ['--endpoint', backend.endpoint, '--project', 'ministry-site', '--database', 'ministry', '--content-collection', 'articles']
+      const args = [
+        '--endpoint',
+        backend.endpoint,
+        '--project',
+        'ministry-site',
+        '--database',
+        'ministry',
+        '--content-collection',
+        'articles',
+      ]
       const run = await importCommand(args, { LEGACY_API_KEY: 'a-secret-but-wrong-key' })
       expect(run.code).toBe(1)
       expect(run.stderr.trim()).toBe(

@@ -288,7 +288,13 @@ function priceOf(value: unknown, warnings: string[]): number | null {
   return null
 }
 
-function linkOf(doc: LegacyDocument, field: string, label: string, accepts: (url: string) => boolean, warnings: string[]): string {
+function linkOf(
+  doc: LegacyDocument,
+  field: string,
+  label: string,
+  accepts: (url: string) => boolean,
+  warnings: string[],
+): string {
   const link = textOf(doc, field)
   if (!link) return ''
   if (link.length <= 500 && accepts(link)) return link
@@ -313,7 +319,8 @@ export function readProductDocument(doc: LegacyDocument, countryCode: string, wa
   const images = urls.map((url) => fileRefOfUrl(url, 'an image URL'))
 
   const category = textOf(doc, 'category')
-  if (category && !isProductCategory(category)) warnings.push(`category '${category.slice(0, 40)}' is unknown; filed under ${DEFAULT_PRODUCT_CATEGORY}`)
+  if (category && !isProductCategory(category))
+    warnings.push(`category '${category.slice(0, 40)}' is unknown; filed under ${DEFAULT_PRODUCT_CATEGORY}`)
 
   // The old site kept a phone number; a wa.me link is read for its digits.
   const whatsapp = textOf(doc, 'whatsappLink').replace(/^https?:\/\/(?:api\.)?wa\.me\/(\+?\d+).*$/i, '+$1')

@@ -71,7 +71,8 @@ export interface ImportSummary {
   message: string
 }
 
-type Outcome = { status: 'imported'; warnings: string[]; video?: boolean } | { status: 'already' } | { status: 'malformed'; reason: string }
+type Outcome =
+  { status: 'imported'; warnings: string[]; video?: boolean } | { status: 'already' } | { status: 'malformed'; reason: string }
 
 /** The document can be read but not imported (a file is missing or refused). */
 function isItemProblem(error: unknown): error is Error {
@@ -162,7 +163,13 @@ async function importMedia(source: LegacySource, collection: string, id: string,
       }
       if (!detectVideoFormat(head)) throw new MediaRejectedError(`file ${item.file.fileId} is not an image or a video`)
       // Taken over like a finished upload: checked, moved to the work folder, converted in the background.
-      const upload = { id: `legacy-${id}`, path: file.path, size: file.size, filename: `file ${item.file.fileId}`, contentType: '' }
+      const upload = {
+        id: `legacy-${id}`,
+        path: file.path,
+        size: file.size,
+        filename: `file ${item.file.fileId}`,
+        contentType: '',
+      }
       const video = await media.stageVideo(upload)
       await media.transaction(db, async (trx) => {
         const { id: videoId } = await insertVideo(trx, video)
@@ -218,10 +225,14 @@ export async function importLegacySite(
   const settings = await getSiteSettings()
   const summary: ImportSummary = { updated: 0, skipped: 0, alreadyImported: 0, malformed: [], videos: 0, message: '' }
 
-  const kinds: { collection: string; importOne: (id: string, doc: LegacyDocument, warnings: string[]) => Promise<{ video?: boolean } | void> }[] = [
+  const kinds: {
+    collection: string
+    importOne: (id: string, doc: LegacyDocument, warnings: string[]) => Promise<{ video?: boolean } | void>
+  }[] = [
     {
       collection: collections.events,
-      importOne: (id, doc, warnings) => importEvent(collections.events, id, readEventDocument(doc, settings.timeZone, warnings), settings.timeZone),
+      importOne: (id, doc, warnings) =>
+        importEvent(collections.events, id, readEventDocument(doc, settings.timeZone, warnings), settings.timeZone),
     },
     {
       collection: collections.content,

@@ -164,7 +164,8 @@ export function restSource(options: RestSourceOptions): LegacySource {
   } catch {
     throw new LegacyBackendError(`the endpoint ${options.endpoint} is not a URL`)
   }
-  if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new LegacyBackendError('the endpoint must be an http(s) address')
+  if (base.protocol !== 'http:' && base.protocol !== 'https:')
+    throw new LegacyBackendError('the endpoint must be an http(s) address')
   const root = base.href.replace(/\/+$/, '')
   const headers = {
     accept: 'application/json',
@@ -179,7 +180,9 @@ export function restSource(options: RestSourceOptions): LegacySource {
       return await fetch(url, { headers, redirect: 'error', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
     } catch (error) {
       const cause = (error as { cause?: { code?: string; message?: string } }).cause
-      throw new LegacyBackendError(`the old backend at ${root} cannot be reached (${cause?.code ?? cause?.message ?? (error as Error).message})`)
+      throw new LegacyBackendError(
+        `the old backend at ${root} cannot be reached (${cause?.code ?? cause?.message ?? (error as Error).message})`,
+      )
     }
   }
 
@@ -236,7 +239,11 @@ export function restSource(options: RestSourceOptions): LegacySource {
         },
       })
       try {
-        await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), limit, fs.createWriteStream(destination))
+        await pipeline(
+          Readable.fromWeb(response.body as import('node:stream/web').ReadableStream),
+          limit,
+          fs.createWriteStream(destination),
+        )
       } catch (error) {
         await fs.promises.rm(destination, { force: true })
         if (error instanceof FileUnavailableError) throw error

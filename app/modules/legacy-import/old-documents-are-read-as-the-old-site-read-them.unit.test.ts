@@ -43,12 +43,23 @@ describe('reading the content collection', () => {
     expect(isFeaturedTitle('Sports Day…')).toBe(true)
     expect(isFeaturedTitle('Sports Day..')).toBe(false)
     expect(isFeaturedTitle('Sports … Day')).toBe(false)
-    const photo = readContentDocument({ $id: 'a', title: 'Sports Day...', content: 'Races.', type: 'photo', imageUrl: view('media', 'f1') }, [])
-    expect(photo).toMatchObject({ kind: 'media', featured: true, category: 'Events', description: 'Races.', file: { bucket: 'media', fileId: 'f1' } })
+    const photo = readContentDocument(
+      { $id: 'a', title: 'Sports Day...', content: 'Races.', type: 'photo', imageUrl: view('media', 'f1') },
+      [],
+    )
+    expect(photo).toMatchObject({
+      kind: 'media',
+      featured: true,
+      category: 'Events',
+      description: 'Races.',
+      file: { bucket: 'media', fileId: 'f1' },
+    })
   })
 
   it('takes a bare file id when there is no URL, and refuses a URL that is no file view', () => {
-    expect(readContentDocument({ title: 'T', type: 'photo', imageId: 'f2' }, [])).toMatchObject({ file: { bucket: null, fileId: 'f2' } })
+    expect(readContentDocument({ title: 'T', type: 'photo', imageId: 'f2' }, [])).toMatchObject({
+      file: { bucket: null, fileId: 'f2' },
+    })
     expect(() => readContentDocument({ title: 'T', type: 'photo', imageUrl: 'https://example.org/a.jpg' }, [])).toThrow(
       /imageUrl is not a file view URL/,
     )
@@ -58,11 +69,15 @@ describe('reading the content collection', () => {
   it('needs a title, and an article its content', () => {
     expect(() => readContentDocument({ type: 'article', content: 'x' }, [])).toThrow('no title')
     expect(() => readContentDocument({ type: 'article', title: 'x' }, [])).toThrow('no content')
-    expect(() => readContentDocument({ type: 'article', title: 'x'.repeat(201), content: 'x' }, [])).toThrow('title is longer than 200 characters')
+    expect(() => readContentDocument({ type: 'article', title: 'x'.repeat(201), content: 'x' }, [])).toThrow(
+      'title is longer than 200 characters',
+    )
   })
 
   it('keeps $createdAt, then createdAt', () => {
-    expect(createdAtOf({ $createdAt: '2024-01-02T03:04:05.000+00:00', createdAt: '2020-01-01T00:00:00Z' })).toBe('2024-01-02T03:04:05.000Z')
+    expect(createdAtOf({ $createdAt: '2024-01-02T03:04:05.000+00:00', createdAt: '2020-01-01T00:00:00Z' })).toBe(
+      '2024-01-02T03:04:05.000Z',
+    )
     expect(createdAtOf({ createdAt: '2020-01-01T00:00:00Z' })).toBe('2020-01-01T00:00:00.000Z')
     expect(createdAtOf({}, new Date('2026-01-01T00:00:00Z'))).toBe('2026-01-01T00:00:00.000Z')
   })
@@ -71,7 +86,11 @@ describe('reading the content collection', () => {
 describe('reading events', () => {
   it("turns the stored instants into the site's local day and time, and an unknown type into 'event'", () => {
     const warnings: string[] = []
-    const event = readEventDocument({ title: 'Gala', startDate: '2025-07-04T23:30:00.000+00:00', type: 'banquet' }, 'America/Antigua', warnings)
+    const event = readEventDocument(
+      { title: 'Gala', startDate: '2025-07-04T23:30:00.000+00:00', type: 'banquet' },
+      'America/Antigua',
+      warnings,
+    )
     expect(event).toMatchObject({ startDate: '2025-07-04', startTime: '19:30', type: 'event', location: '', description: '' })
     expect(warnings).toEqual(["type 'banquet' is unknown; shown as Event"])
   })
@@ -85,7 +104,11 @@ describe('reading events', () => {
     expect(camp).toMatchObject({ startDate: '2025-07-04', endDate: '2025-07-06' })
     expect([camp.startTime, camp.endTime]).toEqual([undefined, undefined])
     const warnings: string[] = []
-    const backwards = readEventDocument({ title: 'Camp', startDate: '2025-07-04', endDate: '2025-07-01' }, 'America/Antigua', warnings)
+    const backwards = readEventDocument(
+      { title: 'Camp', startDate: '2025-07-04', endDate: '2025-07-01' },
+      'America/Antigua',
+      warnings,
+    )
     expect(backwards.endDate).toBeUndefined()
     expect(warnings).toEqual(['the end is before the start; left out'])
   })
@@ -140,11 +163,15 @@ describe('reading products', () => {
       whatsappNumber: '12685557788',
     })
     const refused: string[] = []
-    expect(readProductDocument({ name: 'B', description: 'D', whatsappLink: '26855577' }, '1268', refused).whatsappNumber).toBe('')
+    expect(readProductDocument({ name: 'B', description: 'D', whatsappLink: '26855577' }, '1268', refused).whatsappNumber).toBe(
+      '',
+    )
     expect(refused).toEqual(["whatsappLink '26855577' is not a phone number; dropped"])
   })
 
   it('refuses a file URL with an id that could be a path', () => {
-    expect(() => fileRefOfUrl('https://x.example/v1/storage/buckets/b/files/..%2Fetc/view', 'imageUrl')).toThrow(MalformedDocumentError)
+    expect(() => fileRefOfUrl('https://x.example/v1/storage/buckets/b/files/..%2Fetc/view', 'imageUrl')).toThrow(
+      MalformedDocumentError,
+    )
   })
 })

@@ -3,7 +3,13 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { uploadAs } from '../../../tests/fixtures/finished-upload'
-import { elevenMegabyteJpeg, GPS_IFD_TAG, HTML_RENAMED_AS_JPEG, phonePhotoWithLocation, plainPng } from '../../../tests/fixtures/images'
+import {
+  elevenMegabyteJpeg,
+  GPS_IFD_TAG,
+  HTML_RENAMED_AS_JPEG,
+  phonePhotoWithLocation,
+  plainPng,
+} from '../../../tests/fixtures/images'
 import { emptyUploadsBeforeEach, storedFiles } from '../../../tests/setup/uploads'
 import { createUser } from '~/modules/users/users.service.server'
 import type { SessionUser } from '~/platform/auth.server'
@@ -32,7 +38,14 @@ beforeEach(async () => {
 const schema = productSchema('1268')
 
 function product(values: Record<string, unknown> = {}): ProductInput {
-  return schema.parse({ name: 'Banana Bread', description: 'Baked on Fridays.', uploads: [], keepImages: [], removeImages: [], ...values })
+  return schema.parse({
+    name: 'Banana Bread',
+    description: 'Baked on Fridays.',
+    uploads: [],
+    keepImages: [],
+    removeImages: [],
+    ...values,
+  })
 }
 
 async function upload(colour: string, name = `${colour.slice(1)}.png`) {
@@ -99,7 +112,9 @@ describe('adding a product', () => {
 
   it('refuses an image over 10 MB', async () => {
     const { id } = await uploadAs(manager, elevenMegabyteJpeg(), 'huge.jpg', 'image/jpeg')
-    await expect(createProduct(product({ uploads: [id] }), manager)).rejects.toThrow('Image file is too large. Maximum size is 10MB.')
+    await expect(createProduct(product({ uploads: [id] }), manager)).rejects.toThrow(
+      'Image file is too large. Maximum size is 10MB.',
+    )
     expect(await listProducts()).toEqual([])
   })
 
@@ -128,11 +143,14 @@ describe('the product form', () => {
     expect(product({ price: '' }).price).toBeNull()
     expect(product({ price: '0' }).price).toBe(0)
     expect(product({ price: '7.99' }).price).toBe(799)
-    for (const price of ['-1', 'free', '1e3']) expect(schema.safeParse({ name: 'x', description: 'y', price }).success).toBe(false)
+    for (const price of ['-1', 'free', '1e3'])
+      expect(schema.safeParse({ name: 'x', description: 'y', price }).success).toBe(false)
   })
 
   it('accepts links to Facebook and Instagram only, and WhatsApp numbers of 8 to 15 digits', () => {
-    expect(product({ instagramLink: 'https://instagram.com/brightthreads' }).instagramLink).toBe('https://instagram.com/brightthreads')
+    expect(product({ instagramLink: 'https://instagram.com/brightthreads' }).instagramLink).toBe(
+      'https://instagram.com/brightthreads',
+    )
     expect(product({ whatsappNumber: '+1 (268) 555-0100' }).whatsappNumber).toBe('12685550100')
     for (const values of [
       { facebookLink: 'https://facebook.com.evil.example/page' },
@@ -191,7 +209,10 @@ describe('finding products', () => {
 
 describe('editing a product', () => {
   it('reorders, removes and adds images; the removed image\u2019s files go', async () => {
-    const { slug } = await createProduct(product({ uploads: [await upload('#aa0000'), await upload('#00aa00'), await upload('#0000aa')] }), manager)
+    const { slug } = await createProduct(
+      product({ uploads: [await upload('#aa0000'), await upload('#00aa00'), await upload('#0000aa')] }),
+      manager,
+    )
     const before = (await getProductBySlug(slug))!
     const [red, green, blue] = (await getProductForEdit(before.id))!.images.map((image) => image.id)
     const filesBefore = storedFiles().length

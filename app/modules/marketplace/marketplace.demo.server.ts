@@ -19,11 +19,14 @@ const DRAWINGS = {
   cake: `<rect x="200" y="420" width="400" height="230" rx="24" fill="#fef3c7"/><rect x="200" y="400" width="400" height="70" rx="30" fill="#f9a8d4"/><circle cx="300" cy="380" r="24" fill="#dc2626"/><circle cx="400" cy="370" r="24" fill="#dc2626"/><circle cx="500" cy="380" r="24" fill="#dc2626"/><rect x="200" y="520" width="400" height="24" fill="#fbcfe8"/>`,
   shirt: `<path d="M270 220 L180 300 L240 380 L280 350 V650 H520 V350 L560 380 L620 300 L530 220 Q400 290 270 220Z" fill="#7c3aed"/><circle cx="360" cy="420" r="60" fill="#f472b6" opacity="0.85"/><circle cx="450" cy="500" r="70" fill="#38bdf8" opacity="0.8"/><circle cx="380" cy="560" r="40" fill="#facc15" opacity="0.85"/>`,
   hat: `<ellipse cx="400" cy="520" rx="300" ry="80" fill="#fde68a"/><path d="M250 520 Q250 300 400 300 Q550 300 550 520Z" fill="#fcd34d"/><rect x="252" y="450" width="296" height="40" fill="#0f766e"/><path d="M270 330 l260 0 M260 380 l280 0" stroke="#f59e0b" stroke-width="6" opacity="0.6"/>`,
-  bracelet: `<circle cx="400" cy="430" r="190" fill="none" stroke="#78350f" stroke-width="6"/>${Array.from({ length: 18 }, (_, i) => {
-    const angle = (i / 18) * Math.PI * 2
-    const colours = ['#f43f5e', '#f59e0b', '#10b981', '#3b82f6', '#a855f7', '#fde047']
-    return `<circle cx="${(400 + 190 * Math.cos(angle)).toFixed(1)}" cy="${(430 + 190 * Math.sin(angle)).toFixed(1)}" r="30" fill="${colours[i % colours.length]}"/>`
-  }).join('')}`,
+  bracelet: `<circle cx="400" cy="430" r="190" fill="none" stroke="#78350f" stroke-width="6"/>${Array.from(
+    { length: 18 },
+    (_, i) => {
+      const angle = (i / 18) * Math.PI * 2
+      const colours = ['#f43f5e', '#f59e0b', '#10b981', '#3b82f6', '#a855f7', '#fde047']
+      return `<circle cx="${(400 + 190 * Math.cos(angle)).toFixed(1)}" cy="${(430 + 190 * Math.sin(angle)).toFixed(1)}" r="30" fill="${colours[i % colours.length]}"/>`
+    },
+  ).join('')}`,
   soap: `<rect x="170" y="430" width="220" height="150" rx="40" fill="#c4b5fd"/><rect x="410" y="430" width="220" height="150" rx="40" fill="#a7f3d0"/><rect x="290" y="300" width="220" height="150" rx="40" fill="#fbcfe8"/><circle cx="250" cy="380" r="26" fill="#ffffff" opacity="0.8"/><circle cx="560" cy="370" r="34" fill="#ffffff" opacity="0.8"/><circle cx="600" cy="300" r="18" fill="#ffffff" opacity="0.8"/>`,
   ball: `<circle cx="400" cy="430" r="210" fill="#f8fafc"/><path d="M400 300 l70 50 -27 82 h-86 l-27 -82z" fill="#0f172a"/><path d="M400 220 v80 M470 350 l110 -30 M443 432 l60 90 M357 432 l-60 90 M330 350 l-110 -30" stroke="#0f172a" stroke-width="10"/>`,
 }
@@ -137,7 +140,11 @@ export async function seedMarketplace(trx: Db, media: MediaChange): Promise<void
   for (const demo of DEMO_PRODUCTS) {
     const images = []
     for (const picture of demo.pictures) {
-      const png = await (await loadSharp())(Buffer.from(artwork(picture.background, DRAWINGS[picture.drawing]))).png().toBuffer()
+      const png = await (
+        await loadSharp()
+      )(Buffer.from(artwork(picture.background, DRAWINGS[picture.drawing])))
+        .png()
+        .toBuffer()
       images.push(await media.storeImage(new Blob([new Uint8Array(png)]), 'product'))
     }
     const createdAt = new Date(Date.now() - demo.daysAgo * 86_400_000).toISOString()

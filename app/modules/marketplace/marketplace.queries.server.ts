@@ -120,7 +120,12 @@ export async function listProducts(filter: ProductFilter = { category: null, sea
 
 /** A few products picked at random (the home page's highlights). */
 export async function pickRandomProducts(limit: number): Promise<Product[]> {
-  const rows = await db.selectFrom('products').select(PRODUCT_COLUMNS).orderBy(sql`random()`).limit(limit).execute()
+  const rows = await db
+    .selectFrom('products')
+    .select(PRODUCT_COLUMNS)
+    .orderBy(sql`random()`)
+    .limit(limit)
+    .execute()
   return (await withImages(rows)).map(toProduct)
 }
 
@@ -152,7 +157,12 @@ export interface AdminProductRow {
 
 /** Every product for the admin list, newest first, with its first image. */
 export async function listProductsForAdmin(): Promise<AdminProductRow[]> {
-  const rows = await db.selectFrom('products').select([...PRODUCT_COLUMNS, 'isSample']).orderBy('createdAt', 'desc').orderBy('id').execute()
+  const rows = await db
+    .selectFrom('products')
+    .select([...PRODUCT_COLUMNS, 'isSample'])
+    .orderBy('createdAt', 'desc')
+    .orderBy('id')
+    .execute()
   return (await withImages(rows)).map(({ row, images }) => ({
     id: row.id,
     slug: row.slug,

@@ -106,11 +106,7 @@ export async function createProduct(input: ProductInput, user: Pick<SessionUser,
  * Changes a product: its details, which of its images stay and in what order, and new images
  * added after them. The slug stays, so shared links keep working.
  */
-export async function updateProduct(
-  id: string,
-  input: ProductInput,
-  user: Pick<SessionUser, 'id'>,
-): Promise<{ slug: string }> {
+export async function updateProduct(id: string, input: ProductInput, user: Pick<SessionUser, 'id'>): Promise<{ slug: string }> {
   const uploadIds = [...new Set(input.uploads)]
   return withMediaChange(async (media) => {
     const images = await storeUploads(media, uploadIds, user)

@@ -84,11 +84,7 @@ function toDetail(
 }
 
 export async function getPublishedArticleBySlug(slug: string): Promise<ArticleDetail | null> {
-  const row = await db
-    .selectFrom('articles')
-    .select(SUMMARY_COLUMNS)
-    .where('slug', '=', slug)
-    .executeTakeFirst()
+  const row = await db.selectFrom('articles').select(SUMMARY_COLUMNS).where('slug', '=', slug).executeTakeFirst()
   if (!row) return null
   const imageOf = await loadImagesOf([row])
   return toDetail(row, imageOf(row))

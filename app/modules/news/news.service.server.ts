@@ -86,7 +86,9 @@ export function updateArticle(id: string, input: ArticleInput): Promise<{ slug: 
 export function deleteArticle(id: string): Promise<{ title: string } | undefined> {
   return withMediaChange((media) =>
     media.transaction(db, async (trx) => {
-      const row = await lockForUpdate(trx.selectFrom('articles').select(['title', 'imageId']).where('id', '=', id)).executeTakeFirst()
+      const row = await lockForUpdate(
+        trx.selectFrom('articles').select(['title', 'imageId']).where('id', '=', id),
+      ).executeTakeFirst()
       if (!row) return undefined
       await trx.deleteFrom('articles').where('id', '=', id).execute()
       await media.remove(trx, row.imageId)

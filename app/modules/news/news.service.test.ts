@@ -5,12 +5,7 @@ import { emptyUploadsBeforeEach, storedFiles } from '../../../tests/setup/upload
 import { db } from '~/platform/db.server'
 import { slugify } from '~/platform/slug'
 import { MediaRejectedError } from '~/platform/media/media-rejected'
-import {
-  getArticleForEdit,
-  getPublishedArticleBySlug,
-  listArticlesForAdmin,
-  listPublishedArticles,
-} from './news.queries.server'
+import { getArticleForEdit, getPublishedArticleBySlug, listArticlesForAdmin, listPublishedArticles } from './news.queries.server'
 import { ArticleSchema, ARTICLES_PER_PAGE } from './news.schema'
 import { ArticleNotFoundError, createArticle, deleteArticle, updateArticle } from './news.service.server'
 
@@ -109,9 +104,7 @@ describe('news articles', () => {
   it('removes the stored image files when the article cannot be saved', async () => {
     await sql`alter table articles rename to articles_unavailable`.execute(db)
     try {
-      await expect(
-        createArticle({ title: 'Lost', content: 'Text', image: await photo(), imageAlt: '' }),
-      ).rejects.toThrow()
+      await expect(createArticle({ title: 'Lost', content: 'Text', image: await photo(), imageAlt: '' })).rejects.toThrow()
     } finally {
       await sql`alter table articles_unavailable rename to articles`.execute(db)
     }

@@ -41,7 +41,12 @@ async function whileArticleIsHeld<T>(id: string, waiting: number, changes: () =>
     await holder.query('begin')
     await holder.query('select id from articles where id = $1 for update', [id])
     const holderPid = (await holder.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid
-    const running = changes().map((change) => change.then((value) => ({ value }), (error: unknown) => ({ error })))
+    const running = changes().map((change) =>
+      change.then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error }),
+      ),
+    )
     await expect.poll(() => sessionsWaitingFor(holder, holderPid), { timeout: 10_000 }).toBe(waiting)
     await holder.query('commit')
     return (await Promise.all(running)).map((result) => {
@@ -59,7 +64,7 @@ async function sessionsWaitingFor(client: pg.Client, holderPid: number): Promise
     `select pid, pg_blocking_pids(pid) as blockers from pg_stat_activity where wait_event_type = 'Lock'`,
   )
   const queue = new Set([holderPid])
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false
     for (const { pid, blockers } of rows) {
       if (queue.has(pid) || !blockers.some((blocker) => queue.has(blocker))) continue

@@ -62,14 +62,20 @@ describe('page texts', () => {
     const older = structuredClone(demoPageContent.support) as Partial<typeof demoPageContent.support>
     older.hero!.title = 'Give With Us'
     delete older.poetryBooks
-    await db.insertInto('pageSections').values({ key: 'support', content: JSON.stringify(older), updatedAt: new Date().toISOString() }).execute()
+    await db
+      .insertInto('pageSections')
+      .values({ key: 'support', content: JSON.stringify(older), updatedAt: new Date().toISOString() })
+      .execute()
     const content = await getPageContent('support')
     expect(content.hero.title).toBe('Give With Us')
     expect(content.poetryBooks).toEqual(demoPageContent.support.poetryBooks)
   })
 
   it('falls back to the demo texts when a stored document is damaged', async () => {
-    await db.insertInto('pageSections').values({ key: 'impact', content: '{"hero":', updatedAt: new Date().toISOString() }).execute()
+    await db
+      .insertInto('pageSections')
+      .values({ key: 'impact', content: '{"hero":', updatedAt: new Date().toISOString() })
+      .execute()
     expect(await getPageContent('impact')).toEqual(demoPageContent.impact)
   })
 })

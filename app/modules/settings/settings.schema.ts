@@ -33,8 +33,7 @@ export function isValidTimeZone(value: string): boolean {
 
 /** A row left completely empty arrives as undefined and is dropped, so forms can offer spare rows. */
 function blankToUndefined(row: unknown) {
-  const blank =
-    !row || (typeof row === 'object' && Object.values(row).every((v) => v === undefined || String(v).trim() === ''))
+  const blank = !row || (typeof row === 'object' && Object.values(row).every((v) => v === undefined || String(v).trim() === ''))
   return blank ? undefined : row
 }
 

@@ -106,7 +106,9 @@ describe('users', () => {
   it('stops guessing of the current password through a signed-in session', async () => {
     const ana = await addAdmin()
     for (let i = 0; i < 5; i++) {
-      await expect(changeOwnPassword(ana.id, `guess ${i}`, 'a brand new password')).rejects.toThrow('Current password is incorrect')
+      await expect(changeOwnPassword(ana.id, `guess ${i}`, 'a brand new password')).rejects.toThrow(
+        'Current password is incorrect',
+      )
     }
     await expect(changeOwnPassword(ana.id, PASSWORD, 'a brand new password')).rejects.toMatchObject({
       field: 'currentPassword',

@@ -71,7 +71,12 @@ describe('sign-in', () => {
     expect(failed[0]).toMatchObject({ actorUserId: null, actorEmail: 'ana@example.org', clientAddress: attacker, detail: null })
     expect(JSON.stringify(events)).not.toContain('a wrong guess')
     expect(events.filter((e) => e.action === 'sign-in')).toEqual([
-      expect.objectContaining({ actorUserId: ana.id, actorEmail: 'ana@example.org', actorName: 'Ana', clientAddress: ADMIN_HOME }),
+      expect.objectContaining({
+        actorUserId: ana.id,
+        actorEmail: 'ana@example.org',
+        actorName: 'Ana',
+        clientAddress: ADMIN_HOME,
+      }),
     ])
   })
 })

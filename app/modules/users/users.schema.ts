@@ -55,10 +55,8 @@ const newPasswordFields = {
   newPassword: PasswordSchema,
   confirmPassword: text({ error: 'Repeat the new password' }),
 }
-const samePasswordTwice: [(v: { newPassword: string; confirmPassword: string }) => boolean, { path: string[]; message: string }] = [
-  (v) => v.newPassword === v.confirmPassword,
-  { path: ['confirmPassword'], message: 'The passwords do not match' },
-]
+const samePasswordTwice: [(v: { newPassword: string; confirmPassword: string }) => boolean, { path: string[]; message: string }] =
+  [(v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'The passwords do not match' }]
 
 export const ChangeOwnPasswordSchema = z
   .object({

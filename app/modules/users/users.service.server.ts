@@ -5,7 +5,13 @@ import { db, lockForUpdate, nowIso } from '~/platform/db.server'
 import type { Database } from '~/platform/db-schema'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '~/platform/password.server'
 import { createRateLimiter, minutesToWait } from '~/platform/rate-limit.server'
-import { createSession, revokeUserSessions, type NewSession, type SessionDevice, type SessionUser } from '~/platform/session.server'
+import {
+  createSession,
+  revokeUserSessions,
+  type NewSession,
+  type SessionDevice,
+  type SessionUser,
+} from '~/platform/session.server'
 import type { NewUserInput } from './users.schema'
 
 /** A request the rules refuse; `field` names the form field to show it on, if any. */
@@ -76,31 +82,23 @@ async function withAdminGuard(
 
 /** Removes a user and ends their sessions. */
 export async function removeUser(userId: string): Promise<void> {
-  await withAdminGuard(
-    userId,
-    false,
-    async (trx) => {
-      await revokeUserSessions(userId, trx)
-      await trx.deleteFrom('users').where('id', '=', userId).execute()
-    },
-  )
+  await withAdminGuard(userId, false, async (trx) => {
+    await revokeUserSessions(userId, trx)
+    await trx.deleteFrom('users').where('id', '=', userId).execute()
+  })
 }
 
 /** Changes a role; the user signs in again so no session keeps rights it should not have. */
 export async function changeUserRole(userId: string, role: Role): Promise<void> {
-  await withAdminGuard(
-    userId,
-    role === 'admin',
-    async (trx) => {
-      const result = await trx
-        .updateTable('users')
-        .set({ role, updatedAt: nowIso() })
-        .where('id', '=', userId)
-        .where('role', '!=', role)
-        .executeTakeFirst()
-      if (Number(result.numUpdatedRows) > 0) await revokeUserSessions(userId, trx)
-    },
-  )
+  await withAdminGuard(userId, role === 'admin', async (trx) => {
+    const result = await trx
+      .updateTable('users')
+      .set({ role, updatedAt: nowIso() })
+      .where('id', '=', userId)
+      .where('role', '!=', role)
+      .executeTakeFirst()
+    if (Number(result.numUpdatedRows) > 0) await revokeUserSessions(userId, trx)
+  })
 }
 
 /** Sets a new password chosen by an admin (or the CLI) and signs the user out everywhere. */
@@ -132,7 +130,10 @@ export async function changeOwnPassword(
   // A borrowed or stolen session must not become a way to guess the password.
   const verdict = await currentPasswordChecks.hit(userId)
   if (verdict.limited) {
-    throw new UserRuleError(`Too many attempts. Please try again in ${minutesToWait(verdict.retryAfterSeconds)}.`, 'currentPassword')
+    throw new UserRuleError(
+      `Too many attempts. Please try again in ${minutesToWait(verdict.retryAfterSeconds)}.`,
+      'currentPassword',
+    )
   }
   const row = await db.selectFrom('users').select(['passwordHash']).where('id', '=', userId).executeTakeFirst()
   if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {

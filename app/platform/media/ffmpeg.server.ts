@@ -106,7 +106,13 @@ export interface ProbeResult {
 
 interface FfprobeJson {
   format?: { format_name?: string; duration?: string }
-  streams?: { codec_type?: string; codec_name?: string; width?: number; height?: number; disposition?: { attached_pic?: number } }[]
+  streams?: {
+    codec_type?: string
+    codec_name?: string
+    width?: number
+    height?: number
+    disposition?: { attached_pic?: number }
+  }[]
 }
 
 /** Reads the container and its streams. Errors in the file (truncated, damaged) throw ToolFailedError. */

@@ -170,8 +170,6 @@ export async function storeImageFiles(source: ImageSource, presetName: ImagePres
 /** Removes stored files; a failure is logged, not raised (the record is already gone or never was). */
 export async function deleteStoredFiles(keys: readonly string[]): Promise<void> {
   await Promise.all(
-    keys.map((key) =>
-      storage.delete(key).catch((error) => logger.error({ err: error, key }, 'could not delete a stored file')),
-    ),
+    keys.map((key) => storage.delete(key).catch((error) => logger.error({ err: error, key }, 'could not delete a stored file'))),
   )
 }

@@ -93,9 +93,7 @@ export function toResponsiveImage(image: ImageRecord): ResponsiveImageData {
 }
 
 /** The largest JPEG variant small enough for link previews (path only; callers make it absolute). */
-export function pickSocialImage(
-  image: ImageRecord,
-): { path: string; width: number; height: number; bytes: number } | null {
+export function pickSocialImage(image: ImageRecord): { path: string; width: number; height: number; bytes: number } | null {
   const candidate = image.variants
     .filter((v) => v.format === 'jpeg' && v.bytes < SOCIAL_IMAGE_MAX_BYTES && v.width >= SOCIAL_IMAGE_MIN_WIDTH)
     .sort((a, b) => b.width - a.width)[0]

@@ -36,16 +36,12 @@ async function imageIds(): Promise<string[]> {
 }
 
 async function posterImage(id: string, executor: Db = db): Promise<string | null | undefined> {
-  const rows = await sql<{ imageId: string | null }>`select image_id from test_posters where id = ${id}`.execute(
-    executor,
-  )
+  const rows = await sql<{ imageId: string | null }>`select image_id from test_posters where id = ${id}`.execute(executor)
   return rows.rows.length === 0 ? undefined : rows.rows[0].imageId
 }
 
 async function albumImages(executor: Db = db): Promise<string[]> {
-  const rows = await sql<{ imageId: string }>`select image_id from test_album_images order by position`.execute(
-    executor,
-  )
+  const rows = await sql<{ imageId: string }>`select image_id from test_album_images order by position`.execute(executor)
   return rows.rows.map((r) => r.imageId)
 }
 
@@ -60,8 +56,7 @@ function savePoster(id: string, change: { file?: File; remove?: boolean; alt?: s
         remove: change.remove,
         alt: change.alt ?? '',
       })
-      if (current === undefined)
-        await sql`insert into test_posters (id, image_id) values (${id}, ${imageId})`.execute(trx)
+      if (current === undefined) await sql`insert into test_posters (id, image_id) values (${id}, ${imageId})`.execute(trx)
       else await sql`update test_posters set image_id = ${imageId} where id = ${id}`.execute(trx)
       if (change.failAfter) throw new Error('the database went away')
     })
@@ -82,9 +77,7 @@ function saveAlbum(keep: string[], files: File[], failAfter = false) {
       })
       await sql`delete from test_album_images`.execute(trx)
       for (const [position, imageId] of ids.entries()) {
-        await sql`insert into test_album_images (album_id, image_id, position) values ('a', ${imageId}, ${position})`.execute(
-          trx,
-        )
+        await sql`insert into test_album_images (album_id, image_id, position) values ('a', ${imageId}, ${position})`.execute(trx)
       }
       if (failAfter) throw new Error('the database went away')
       return ids
@@ -133,10 +126,7 @@ describe("a record's single image", () => {
 
 describe("a record's ordered images", () => {
   it('keeps some in a new order, removes the others and adds new ones at the end', async () => {
-    const [a, b, c] = await saveAlbum(
-      [],
-      [await picture('#110000'), await picture('#001100'), await picture('#000011')],
-    )
+    const [a, b, c] = await saveAlbum([], [await picture('#110000'), await picture('#001100'), await picture('#000011')])
     expect(await albumImages()).toEqual([a, b, c])
     const filesOf = async (id: string) => (await getImagesByIds([id])).get(id)!.variants.map((v) => v.key.slice(7))
     const bFiles = await filesOf(b)
@@ -159,9 +149,7 @@ describe("a record's ordered images", () => {
     const [a, b] = await saveAlbum([], [await picture('#110000'), await picture('#001100')])
     const before = storedFiles()
 
-    await expect(saveAlbum([a, b], [await picture('#333333'), await picture('#444444')])).rejects.toThrow(
-      'At most 3 images.',
-    )
+    await expect(saveAlbum([a, b], [await picture('#333333'), await picture('#444444')])).rejects.toThrow('At most 3 images.')
     await expect(saveAlbum([b], [await picture('#555555')], true)).rejects.toThrow('went away')
 
     expect(await albumImages()).toEqual([a, b])

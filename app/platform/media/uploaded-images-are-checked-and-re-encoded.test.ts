@@ -103,10 +103,7 @@ describe('the image pipeline', () => {
   })
 
   it('refuses an HTML page renamed to .jpg, and stores nothing', async () => {
-    await expectRejected(
-      storeImageFiles(asFile(HTML_RENAMED_AS_JPEG, 'photo.jpg'), 'article'),
-      INVALID_IMAGE_TYPE_MESSAGE,
-    )
+    await expectRejected(storeImageFiles(asFile(HTML_RENAMED_AS_JPEG, 'photo.jpg'), 'article'), INVALID_IMAGE_TYPE_MESSAGE)
     expect(storedFiles()).toEqual([])
   })
 
@@ -123,10 +120,7 @@ describe('the image pipeline', () => {
 
   it('refuses a 50000 x 50000 pixel PNG header quickly, and stores nothing', async () => {
     const started = performance.now()
-    await expectRejected(
-      storeImageFiles(asFile(pixelFloodPng(), 'flood.png', 'image/png'), 'article'),
-      IMAGE_DIMENSIONS_MESSAGE,
-    )
+    await expectRejected(storeImageFiles(asFile(pixelFloodPng(), 'flood.png', 'image/png'), 'article'), IMAGE_DIMENSIONS_MESSAGE)
     expect(performance.now() - started).toBeLessThan(1000)
     expect(storedFiles()).toEqual([])
   })
@@ -174,10 +168,7 @@ describe('the image pipeline', () => {
       'webp:800x800',
     ])
     const small = await storeImageFiles(asFile(await plainPng(500, 300), 'small.png', 'image/png'), 'product')
-    expect(small.variants.map((v) => `${v.format}:${v.width}x${v.height}`).sort()).toEqual([
-      'jpeg:300x300',
-      'webp:300x300',
-    ])
+    expect(small.variants.map((v) => `${v.format}:${v.width}x${v.height}`).sort()).toEqual(['jpeg:300x300', 'webp:300x300'])
   })
 
   it('reads an upload that finished on disk from its path', async () => {

@@ -101,7 +101,13 @@ describe('video uploads', () => {
     expect(detectVideoFormat(HTML_RENAMED_AS_JPEG)).toBeNull()
     expect(detectVideoFormat(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull()
     // AVIF shares the MP4 container but is a still image.
-    expect(detectVideoFormat(await sharp(await plainPng(8, 8)).avif().toBuffer())).toBeNull()
+    expect(
+      detectVideoFormat(
+        await sharp(await plainPng(8, 8))
+          .avif()
+          .toBuffer(),
+      ),
+    ).toBeNull()
   })
 
   it.each([
@@ -155,7 +161,12 @@ describe('video uploads', () => {
 
   it('shows its state to the admin while converting, and is not ready before its files are', async () => {
     const id = await addVideo(videos.smallWebm, 'clip.webm', async (trx, videoId) => {
-      expect((await getVideosByIds([videoId], trx)).get(videoId)).toMatchObject({ status: 'processing', statusText: PROCESSING_TEXT, src: null, poster: null })
+      expect((await getVideosByIds([videoId], trx)).get(videoId)).toMatchObject({
+        status: 'processing',
+        statusText: PROCESSING_TEXT,
+        src: null,
+        poster: null,
+      })
     })
     await videoWorkIdle()
     const ready = await videoById(id)
@@ -168,7 +179,11 @@ describe('video uploads', () => {
     const id = await addVideo(videos.smallMp4, 'clip.mp4', async (trx, videoId) => {
       await trx
         .updateTable('videos')
-        .set({ leaseToken: 'crashed-worker', leaseExpiresAt: new Date(Date.now() + VIDEO_POLICY.leaseMs).toISOString(), attempts: 1 })
+        .set({
+          leaseToken: 'crashed-worker',
+          leaseExpiresAt: new Date(Date.now() + VIDEO_POLICY.leaseMs).toISOString(),
+          attempts: 1,
+        })
         .where('id', '=', videoId)
         .execute()
     })
@@ -244,9 +259,7 @@ describe('video uploads', () => {
   it('without ffmpeg, shows the original as uploaded with a neutral poster and tells the admin why', async () => {
     Object.assign(env, { FFMPEG_PATH: '/nonexistent/ffmpeg', FFPROBE_PATH: '/nonexistent/ffprobe' })
     const refused = await uploadAs(admin, await plainPng(16, 16), 'fake.mov')
-    await expect(takeAsVideo(refused, insertVideo)).rejects.toThrow(
-      'fake.mov is not a valid image or video type',
-    )
+    await expect(takeAsVideo(refused, insertVideo)).rejects.toThrow('fake.mov is not a valid image or video type')
 
     const id = await addVideo(videos.phoneMov, 'IMG_0042.MOV')
     await videoWorkIdle()

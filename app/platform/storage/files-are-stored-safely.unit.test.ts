@@ -101,9 +101,7 @@ describe.each(drivers)('storage on %s', (_name, createDriver) => {
 
   it('stores a stream of several upload parts byte for byte', async () => {
     const bytes = crypto.randomBytes(S3_PART_SIZE + 1024 * 1024 + 17)
-    const chunks = Array.from({ length: Math.ceil(bytes.length / 65536) }, (_, i) =>
-      bytes.subarray(i * 65536, (i + 1) * 65536),
-    )
+    const chunks = Array.from({ length: Math.ceil(bytes.length / 65536) }, (_, i) => bytes.subarray(i * 65536, (i + 1) * 65536))
     await storage.put('videos/long.mp4', Readable.from(chunks), { contentType: 'video/mp4' })
     const object = await storage.get('videos/long.mp4')
     expect(object?.size).toBe(bytes.length)
@@ -157,12 +155,8 @@ describe.each(drivers)('storage on %s', (_name, createDriver) => {
     '',
   ])('refuses the key %j for every operation, before any request', async (key) => {
     const requestsBefore = driver.requestCount()
-    await expect(storage.put(key, Buffer.from('x'), { contentType: 'image/jpeg' })).rejects.toThrow(
-      InvalidStorageKeyError,
-    )
-    await expect(storage.put(key, Readable.from(['x']), { contentType: 'image/jpeg' })).rejects.toThrow(
-      InvalidStorageKeyError,
-    )
+    await expect(storage.put(key, Buffer.from('x'), { contentType: 'image/jpeg' })).rejects.toThrow(InvalidStorageKeyError)
+    await expect(storage.put(key, Readable.from(['x']), { contentType: 'image/jpeg' })).rejects.toThrow(InvalidStorageKeyError)
     await expect(storage.get(key)).rejects.toThrow(InvalidStorageKeyError)
     await expect(storage.stat(key)).rejects.toThrow(InvalidStorageKeyError)
     await expect(storage.delete(key)).rejects.toThrow(InvalidStorageKeyError)

@@ -3,7 +3,14 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { contentTypeForKey, InvalidStorageKeyError, isValidStorageKey, StorageFullError, type ByteRange, type Storage } from './storage'
+import {
+  contentTypeForKey,
+  InvalidStorageKeyError,
+  isValidStorageKey,
+  StorageFullError,
+  type ByteRange,
+  type Storage,
+} from './storage'
 import { toNodeReadable } from './input.server'
 
 // Partial writes go here (inside the root, so the final rename stays on one file system).

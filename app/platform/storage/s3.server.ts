@@ -88,9 +88,7 @@ export function createS3Storage(settings: S3StorageSettings, options: { listPage
         const next = await parts.next()
         body = next.done || next.value.length === 0 ? undefined : next.value
       }
-      await client.send(
-        new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: completed } }),
-      )
+      await client.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: completed } }))
     } catch (error) {
       // The parts already sent are invisible under the key; aborting frees their space. Where
       // that fails, a bucket lifecycle rule removes incomplete uploads (docs/deployment.md).
@@ -105,9 +103,7 @@ export function createS3Storage(settings: S3StorageSettings, options: { listPage
     async put(key, data, { contentType }) {
       const Key = checkKey(key)
       if (data instanceof Uint8Array) {
-        await client.send(
-          new PutObjectCommand({ Bucket, Key, Body: data, ContentLength: data.length, ContentType: contentType }),
-        )
+        await client.send(new PutObjectCommand({ Bucket, Key, Body: data, ContentLength: data.length, ContentType: contentType }))
         return
       }
       const source = toNodeReadable(data)
@@ -168,9 +164,7 @@ export function createS3Storage(settings: S3StorageSettings, options: { listPage
       // service pages the same way with it, s3rver included (its V2 tokens need DES, gone from OpenSSL 3).
       let Marker: string | undefined
       for (;;) {
-        const page = await client.send(
-          new ListObjectsCommand({ Bucket, Prefix: prefix, Marker, MaxKeys: options.listPageSize }),
-        )
+        const page = await client.send(new ListObjectsCommand({ Bucket, Prefix: prefix, Marker, MaxKeys: options.listPageSize }))
         const objects = page.Contents ?? []
         for (const object of objects) {
           // The bucket may hold other things; only what the site could have stored is its own.

@@ -83,8 +83,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       {messages && !messages.notified ? (
         <p className="admin-notice admin-notice-warning">
-          <strong>Nobody is told about new messages.</strong> They are only kept in the{' '}
-          <Link to="/admin/messages">inbox</Link>. Ask whoever runs the site to set up e-mail.
+          <strong>Nobody is told about new messages.</strong> They are only kept in the <Link to="/admin/messages">inbox</Link>.
+          Ask whoever runs the site to set up e-mail.
         </p>
       ) : null}
 

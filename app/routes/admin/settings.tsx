@@ -8,12 +8,7 @@ import { ErrorSummary } from '~/components/error-summary'
 import { ErrorList, Field, TextareaField } from '~/components/forms'
 import { useIsSubmitting } from '~/components/use-is-submitting'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
-import {
-  MAX_BANK_ACCOUNTS,
-  MAX_IMPACT_FIGURES,
-  SiteSettingsSchema,
-  type SiteSettings,
-} from '~/modules/settings/settings.schema'
+import { MAX_BANK_ACCOUNTS, MAX_IMPACT_FIGURES, SiteSettingsSchema, type SiteSettings } from '~/modules/settings/settings.schema'
 import { saveSiteSettings } from '~/modules/settings/settings.service.server'
 import { requireAccess } from '~/platform/auth.server'
 import { redirectWithToast } from '~/platform/toast.server'
@@ -64,8 +59,8 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
     <div className="stack">
       <h1>Site settings</h1>
       <p className="lead">
-        These details appear across the public site: in the navigation and footer, on the Contact, Support and Impact
-        pages, and in link previews.
+        These details appear across the public site: in the navigation and footer, on the Contact, Support and Impact pages, and
+        in link previews.
       </p>
       <Form method="post" className="form settings-form" {...getFormProps(form)}>
         <ErrorSummary form={form} listItemNames={LIST_ITEM_NAMES} />
@@ -155,8 +150,8 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
         <fieldset className="settings-section">
           <legend>Impact figures</legend>
           <p className="field-hint">
-            Shown on the Home, Services and Impact pages, in this order: a figure such as 200+ and a label such as
-            Families Served. Rows left empty are ignored.
+            Shown on the Home, Services and Impact pages, in this order: a figure such as 200+ and a label such as Families
+            Served. Rows left empty are ignored.
           </p>
           <RowList
             form={form}
@@ -237,10 +232,7 @@ function RowList<Row extends Record<string, unknown>>({
             </legend>
             <div className="settings-row-fields">{children(row)}</div>
             <div>
-              <button
-                className="button-secondary button-small"
-                {...form.remove.getButtonProps({ name: list.name, index })}
-              >
+              <button className="button-secondary button-small" {...form.remove.getButtonProps({ name: list.name, index })}>
                 Remove<span className="visually-hidden"> {`${rowName.toLowerCase()} ${index + 1}`}</span>
               </button>
             </div>
@@ -248,11 +240,7 @@ function RowList<Row extends Record<string, unknown>>({
         ))}
       </div>
       <div>
-        <button
-          className="button-secondary"
-          disabled={rows.length >= max}
-          {...form.insert.getButtonProps({ name: list.name })}
-        >
+        <button className="button-secondary" disabled={rows.length >= max} {...form.insert.getButtonProps({ name: list.name })}>
           {addLabel}
         </button>
       </div>

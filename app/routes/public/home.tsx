@@ -21,8 +21,7 @@ import { getPageContent, getPageHeroImage } from '~/modules/pages/pages.queries.
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { pageMeta } from '~/platform/seo'
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { description: args.loaderData?.content.hero.text ?? '' })
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { description: args.loaderData?.content.hero.text ?? '' })
 
 /** The admin bar's "Edit this page". */
 export const handle = editHandle(() => pageTextsTarget('home'))

@@ -2,8 +2,7 @@ import crypto from 'node:crypto'
 import type { Route } from './+types/media.$'
 import { isValidStorageKey, storage, type ByteRange } from '~/platform/storage/index.server'
 
-const NOT_FOUND = () =>
-  new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+const NOT_FOUND = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 
 type RangeRequest = { kind: 'whole' } | { kind: 'range'; range: ByteRange } | { kind: 'unsatisfiable' }
 

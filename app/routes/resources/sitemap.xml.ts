@@ -27,7 +27,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listMediaForSitemap(),
     listProductSlugs(),
   ])
-  const newestOf = (entries: { updatedAt: string }[]) => entries.map((e) => e.updatedAt).sort().at(-1)
+  const newestOf = (entries: { updatedAt: string }[]) =>
+    entries
+      .map((e) => e.updatedAt)
+      .sort()
+      .at(-1)
   const urls: SitemapUrl[] = [
     ...PUBLIC_PATHS.map((path) => ({ path })),
     // A list changes when one of its items does.

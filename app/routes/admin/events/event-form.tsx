@@ -115,7 +115,12 @@ export function EventForm({
               ))}
             </fieldset>
           ) : null}
-          <Field meta={fields.skipDate} type="date" label="Skip a date (optional)" hint="A date on which the series does not take place." />
+          <Field
+            meta={fields.skipDate}
+            type="date"
+            label="Skip a date (optional)"
+            hint="A date on which the series does not take place."
+          />
         </div>
       </fieldset>
       <div className="button-row">

@@ -48,7 +48,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAccess(request, 'events')
   const submission = await parseFormSubmission(request, DeleteEventSchema)
   if (submission.status !== 'success') {
-    return data({ error: Object.values(submission.error ?? {}).flat()[0] ?? 'Event ID is required for deletion' }, { status: 400 })
+    return data(
+      { error: Object.values(submission.error ?? {}).flat()[0] ?? 'Event ID is required for deletion' },
+      { status: 400 },
+    )
   }
   const { id, scope, date, from } = submission.value
   const back = from === 'calendar' ? (date ? `/calendar?month=${monthOf(date)}` : '/calendar') : '/admin/events'

@@ -65,7 +65,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     recordAuditEvent({
       by: auditSourceOf(user, context),
       action,
-      target: { type: 'message', id: message.id, label: `From ${message.name}: ${CONTACT_SUBJECT_LABELS[message.subject as ContactSubject] ?? message.subject}` },
+      target: {
+        type: 'message',
+        id: message.id,
+        label: `From ${message.name}: ${CONTACT_SUBJECT_LABELS[message.subject as ContactSubject] ?? message.subject}`,
+      },
     })
   switch (submission.value.intent) {
     case 'mark-handled':
@@ -158,8 +162,7 @@ export default function MessageDetail({ loaderData }: Route.ComponentProps) {
         <h2 id="delivery-heading">Delivery</h2>
         {deliveries.length === 0 ? (
           <p className="muted">
-            Kept in this inbox only: when it arrived, the site was not set up to send messages by e-mail or to a
-            form service.
+            Kept in this inbox only: when it arrived, the site was not set up to send messages by e-mail or to a form service.
           </p>
         ) : (
           <>

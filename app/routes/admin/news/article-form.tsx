@@ -17,13 +17,7 @@ interface ArticleFormProps {
 }
 
 /** The add and edit form of an article: title, Markdown text, and an optional image. */
-export function ArticleForm({
-  lastResult,
-  defaultValue,
-  currentImage,
-  submitLabel,
-  submittingLabel,
-}: ArticleFormProps) {
+export function ArticleForm({ lastResult, defaultValue, currentImage, submitLabel, submittingLabel }: ArticleFormProps) {
   const [form, fields] = useForm<ArticleFormValues>({
     lastResult,
     defaultValue,

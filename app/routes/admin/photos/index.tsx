@@ -147,7 +147,12 @@ function statusOf(item: AdminMediaRow): string | null {
 function MediaTable({ items }: { items: (AdminMediaRow & { dateLabel: string })[] }) {
   if (items.length === 0) return <p>No photos or videos yet. What you upload appears on the Photos page, newest first.</p>
   return (
-    <AdminTable caption="Photos and videos, newest first" columns={['Preview', 'Title', 'Category', 'Added']} actions className="admin-media-table">
+    <AdminTable
+      caption="Photos and videos, newest first"
+      columns={['Preview', 'Title', 'Category', 'Added']}
+      actions
+      className="admin-media-table"
+    >
       {items.map((item) => {
         const status = statusOf(item)
         return (

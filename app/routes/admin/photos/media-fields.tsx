@@ -7,11 +7,7 @@ const CATEGORY_OPTIONS = MEDIA_CATEGORIES.map((value) => ({ value, label: value 
 type Meta = FieldMetadata<any, any, string[]>
 
 /** What the upload and the edit form of gallery items share: title, description, category, featured. */
-export function MediaDetailsFields({
-  fields,
-}: {
-  fields: { title: Meta; description: Meta; category: Meta; featured: Meta }
-}) {
+export function MediaDetailsFields({ fields }: { fields: { title: Meta; description: Meta; category: Meta; featured: Meta } }) {
   return (
     <>
       <Field meta={fields.title} label="Title" required />

@@ -92,9 +92,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
                 <Link to={`/marketplace/${encodeURIComponent(product.slug)}`}>{product.name}</Link>
                 {product.seller ? <AdminBadge>by {product.seller}</AdminBadge> : null}
                 {product.isSample ? <AdminBadge>sample</AdminBadge> : null}
-                <AdminBadge>
-                  {product.imageCount === 1 ? '1 image' : `${product.imageCount} images`}
-                </AdminBadge>
+                <AdminBadge>{product.imageCount === 1 ? '1 image' : `${product.imageCount} images`}</AdminBadge>
               </td>
               <td data-label="Category">{PRODUCT_CATEGORY_LABELS[product.category]}</td>
               <td data-label="Price">{product.price ?? 'On request'}</td>

@@ -6,7 +6,13 @@ import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.s
 import { ConfirmButton } from '~/components/confirm-button'
 import { ErrorList, Field, SelectField } from '~/components/forms'
 import { getUserForAdmin } from '~/modules/users/users.queries.server'
-import { ManageUserSchema, PASSWORD_MIN_LENGTH, ROLE_LABELS, ROLE_OPTIONS, type ManageUserInput } from '~/modules/users/users.schema'
+import {
+  ManageUserSchema,
+  PASSWORD_MIN_LENGTH,
+  ROLE_LABELS,
+  ROLE_OPTIONS,
+  type ManageUserInput,
+} from '~/modules/users/users.schema'
 import { issueResetLink, resetLinkUrl } from '~/modules/users/password-reset.server'
 import { changeUserRole, removeUser, resetUserPassword, UserRuleError } from '~/modules/users/users.service.server'
 import { requireAccess } from '~/platform/auth.server'

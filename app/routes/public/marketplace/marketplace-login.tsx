@@ -23,12 +23,7 @@ export function MarketplaceLogin() {
       >
         Admin Login
       </button>
-      <dialog
-        ref={dialogRef}
-        id={`${id}-dialog`}
-        className="route-dialog marketplace-login"
-        aria-labelledby={`${id}-title`}
-      >
+      <dialog ref={dialogRef} id={`${id}-dialog`} className="route-dialog marketplace-login" aria-labelledby={`${id}-title`}>
         <div className="route-dialog-body">
           <button
             type="button"

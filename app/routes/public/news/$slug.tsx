@@ -29,7 +29,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => {
   const article = args.loaderData?.article
   if (!article) return []
-  return itemPageMeta(args, { title: article.title, description: article.excerpt, socialImage: article.socialImage, dates: article })
+  return itemPageMeta(args, {
+    title: article.title,
+    description: article.excerpt,
+    socialImage: article.socialImage,
+    dates: article,
+  })
 }
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {

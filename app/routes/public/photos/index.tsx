@@ -1,13 +1,5 @@
 import { useEffect, useRef } from 'react'
-import {
-  data,
-  Link,
-  useLocation,
-  useNavigate,
-  useOutlet,
-  useParams,
-  type ShouldRevalidateFunctionArgs,
-} from 'react-router'
+import { data, Link, useLocation, useNavigate, useOutlet, useParams, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/index'
 import { editHandle } from '~/components/admin-bar'
 import { AdminEntryLink } from '~/components/admin-entry-link'
