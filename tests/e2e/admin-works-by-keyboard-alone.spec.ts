@@ -1,6 +1,6 @@
 import type { ElementHandle, Locator, Page } from '@playwright/test'
 import { E2E_ADMIN } from '../../playwright.config'
-import { listEventsForAdmin } from '../../app/modules/events/events.queries.server'
+import { listEventsForAdmin } from '../../app/modules/events/events.admin-queries.server'
 import { deleteEvent } from '../../app/modules/events/events.service.server'
 import { listMediaForAdmin } from '../../app/modules/gallery/gallery.queries.server'
 import { deleteMediaItem } from '../../app/modules/gallery/gallery.service.server'

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import type { Page } from '@playwright/test'
-import { listEventsForAdmin } from '../../app/modules/events/events.queries.server'
+import { listEventsForAdmin } from '../../app/modules/events/events.admin-queries.server'
 import { EventSchema, type EventFormValues } from '../../app/modules/events/events.schema'
 import { createEvent, deleteEvent } from '../../app/modules/events/events.service.server'
 import { addDays, addMonths, formatMonth, formatPlainDate, monthOf, todayIn } from '../../app/platform/dates'

@@ -1,4 +1,4 @@
-import { countSampleEvents } from '../../app/modules/events/events.queries.server'
+import { countSampleEvents } from '../../app/modules/events/events.admin-queries.server'
 import { countSampleMedia } from '../../app/modules/gallery/gallery.queries.server'
 import { countSampleProducts } from '../../app/modules/marketplace/marketplace.queries.server'
 import { countSampleArticles } from '../../app/modules/news/news.queries.server'

@@ -2,7 +2,7 @@ import ICAL from 'ical.js'
 import { describe, expect, it } from 'vitest'
 import { instantIn } from '~/platform/dates'
 import { buildCalendarFile, googleCalendarUrl } from './events.calendar-apps.server'
-import type { EventRecord } from './events.queries.server'
+import type { EventRecord } from './events.records.server'
 import { nextOccurrences } from './events.recurrence.server'
 
 const ORIGIN = 'https://www.example.org'

@@ -1,7 +1,7 @@
 import { getVtimezoneComponent } from '@touch4it/ical-timezones'
 import ical, { escape, ICalEventRepeatingFreq, ICalWeekday, type ICalRepeatingOptions } from 'ical-generator'
 import { addDays, dateInZone, instantIn, wallClockIn, type PlainDate } from '~/platform/dates'
-import type { EventRecord } from './events.queries.server'
+import type { EventRecord } from './events.records.server'
 import { lastStartOf, repeatRuleOf, rruleText } from './events.recurrence.server'
 import { eventTypeLabel } from './events.schema'
 

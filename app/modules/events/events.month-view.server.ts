@@ -7,12 +7,8 @@ import {
   type PlainDate,
   type PlainMonth,
 } from '~/platform/dates'
-import {
-  countUpcomingEvents,
-  listOccurrencesOnDays,
-  listUpcomingOccurrences,
-  type CalendarOccurrence,
-} from './events.queries.server'
+import { countUpcomingEvents, listOccurrencesOnDays, listUpcomingOccurrences } from './events.queries.server'
+import { type CalendarOccurrence } from './events.records.server'
 import { CALENDAR_SIDEBAR_LIMIT, eventTypeLabel } from './events.schema'
 import { formatOccurrenceStart, formatOccurrenceWhen, nextDatesLabel, upcomingEventsLabel } from './events.wording.server'
 

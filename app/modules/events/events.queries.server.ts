@@ -1,74 +1,16 @@
-import type { EventRepeatValue, EventTypeValue } from '~/platform/db-schema'
 import { db } from '~/platform/db.server'
-import { addDays, instantIn, wallClockIn, type PlainDate } from '~/platform/dates'
-import { nextOccurrences, occurrenceOn, occurrencesBetween, type EventTiming, type Occurrence } from './events.recurrence.server'
+import { addDays, instantIn, type PlainDate } from '~/platform/dates'
+import { nextOccurrences, occurrenceOn, occurrencesBetween } from './events.recurrence.server'
 import { describeRepeat } from './events.wording.server'
-import type { EventFormValues } from './events.schema'
-
-/** One occurrence of an event, as the calendar, its sidebar and the home page show it. */
-export interface CalendarOccurrence {
-  eventId: string
-  slug: string
-  title: string
-  type: EventTypeValue
-  location: string
-  /** The day in the site's time zone. */
-  date: PlainDate
-  /** ISO-8601 UTC */
-  startsAt: string
-  endsAt: string | null
-  /** A date and no time: startsAt is the start of the day, endsAt (if any) the start of the last day. */
-  allDay: boolean
-  repeats: boolean
-}
-
-export interface EventRecord extends EventTiming {
-  id: string
-  slug: string
-  title: string
-  description: string
-  location: string
-  type: EventTypeValue
-  createdAt: string
-  updatedAt: string
-}
-
-const EVENT_COLUMNS = [
-  'id',
-  'slug',
-  'title',
-  'description',
-  'location',
-  'type',
-  'allDay',
-  'startsAt',
-  'endsAt',
-  'repeat',
-  'repeatUntil',
-  'repeatCount',
-  'createdAt',
-  'updatedAt',
-] as const
-
-/** Loads the skipped dates of these events and attaches them (and reads the stored all-day flag). */
-async function withSkippedDates<T extends { id: string; allDay: number }>(
-  rows: T[],
-): Promise<(Omit<T, 'allDay'> & { allDay: boolean; skippedDates: PlainDate[] })[]> {
-  if (rows.length === 0) return []
-  const skipped = await db
-    .selectFrom('eventSkippedDates')
-    .select(['eventId', 'date'])
-    .where(
-      'eventId',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .orderBy('date')
-    .execute()
-  const byEvent = new Map<string, PlainDate[]>()
-  for (const { eventId, date } of skipped) byEvent.set(eventId, [...(byEvent.get(eventId) ?? []), date])
-  return rows.map((row) => ({ ...row, allDay: row.allDay === 1, skippedDates: byEvent.get(row.id) ?? [] }))
-}
+import {
+  EVENT_COLUMNS,
+  byStart,
+  firstOccurrence,
+  toCalendarOccurrence,
+  withSkippedDates,
+  type CalendarOccurrence,
+  type EventRecord,
+} from './events.records.server'
 
 // The last start is computed in the time zone the event was saved in; a day's margin covers a later change of zone.
 const MARGIN_MS = 36 * 3_600_000
@@ -86,37 +28,6 @@ async function eventsThatMayOccurBetween(from: Date, to: Date | null): Promise<E
     .orderBy('id')
     .execute()
   return withSkippedDates(rows)
-}
-
-function toCalendarOccurrence(event: EventRecord, occurrence: Occurrence): CalendarOccurrence {
-  return {
-    eventId: event.id,
-    slug: event.slug,
-    title: event.title,
-    type: event.type,
-    location: event.location,
-    date: occurrence.date,
-    startsAt: occurrence.startsAt.toISOString(),
-    endsAt: occurrence.endsAt?.toISOString() ?? null,
-    allDay: occurrence.allDay,
-    repeats: event.repeat !== 'none',
-  }
-}
-
-/** The first occurrence that is not skipped (the start itself if every one is). */
-function firstOccurrence(event: EventRecord, timeZone: string): Occurrence {
-  return (
-    nextOccurrences(event, new Date(event.startsAt), 1, timeZone)[0] ?? {
-      date: wallClockIn(event.startsAt, timeZone).date,
-      startsAt: new Date(event.startsAt),
-      endsAt: event.endsAt ? new Date(event.endsAt) : null,
-      allDay: event.allDay,
-    }
-  )
-}
-
-function byStart(a: CalendarOccurrence, b: CalendarOccurrence): number {
-  return a.startsAt.localeCompare(b.startsAt) || a.title.localeCompare(b.title)
 }
 
 /** Every occurrence that starts on the days from `first` to `last` (site time zone), soonest first. */
@@ -187,97 +98,6 @@ export async function getEventBySlug(
     repeatText: describeRepeat(event, timeZone),
     laterOccurrences: later.map((o) => toCalendarOccurrence(event, o)),
   }
-}
-
-export interface AdminEventRow {
-  id: string
-  slug: string
-  title: string
-  type: EventTypeValue
-  location: string
-  repeat: EventRepeatValue
-  repeatText: string | null
-  /** The next occurrence, or for an event that is over, its first. */
-  shown: CalendarOccurrence
-  upcoming: boolean
-  isSample: boolean
-}
-
-/** Every event for the admin list: those to come first (soonest first), then those that are over (latest first). */
-export async function listEventsForAdmin({
-  now = new Date(),
-  timeZone,
-}: {
-  now?: Date
-  timeZone: string
-}): Promise<AdminEventRow[]> {
-  const rows = await withSkippedDates(
-    await db
-      .selectFrom('events')
-      .select([...EVENT_COLUMNS, 'isSample'])
-      .execute(),
-  )
-  const listed = rows.map((event): AdminEventRow => {
-    const next = nextOccurrences(event, now, 1, timeZone)[0]
-    const shown = next ?? firstOccurrence(event, timeZone)
-    return {
-      id: event.id,
-      slug: event.slug,
-      title: event.title,
-      type: event.type,
-      location: event.location,
-      repeat: event.repeat,
-      repeatText: describeRepeat(event, timeZone),
-      shown: toCalendarOccurrence(event, shown),
-      upcoming: next !== undefined,
-      isSample: event.isSample === 1,
-    }
-  })
-  const upcoming = listed.filter((e) => e.upcoming).sort((a, b) => byStart(a.shown, b.shown))
-  const past = listed.filter((e) => !e.upcoming).sort((a, b) => byStart(b.shown, a.shown))
-  return [...upcoming, ...past]
-}
-
-/** The event as the edit form shows it: local dates and times in the site's time zone. */
-export async function getEventForEdit(
-  id: string,
-  timeZone: string,
-): Promise<{ id: string; slug: string; title: string; values: EventFormValues } | null> {
-  const row = await db.selectFrom('events').select(EVENT_COLUMNS).where('id', '=', id).executeTakeFirst()
-  if (!row) return null
-  const [event] = await withSkippedDates([row])
-  const start = wallClockIn(event.startsAt, timeZone)
-  const end = event.endsAt ? wallClockIn(event.endsAt, timeZone) : null
-  return {
-    id: event.id,
-    slug: event.slug,
-    title: event.title,
-    values: {
-      title: event.title,
-      description: event.description,
-      startDate: start.date,
-      startTime: event.allDay ? undefined : start.time,
-      endDate: end && end.date !== start.date ? end.date : undefined,
-      endTime: event.allDay ? undefined : end?.time,
-      location: event.location,
-      type: event.type,
-      repeat: event.repeat,
-      repeatEnds: event.repeatCount ? 'after-count' : event.repeatUntil ? 'on-date' : 'never',
-      repeatUntil: event.repeatUntil ?? undefined,
-      repeatCount: event.repeatCount ?? undefined,
-      skippedDates: event.skippedDates,
-    },
-  }
-}
-
-/** How many demo events are still there (the dashboard reminds administrators of them). */
-export async function countSampleEvents(): Promise<number> {
-  const row = await db
-    .selectFrom('events')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('isSample', '=', 1)
-    .executeTakeFirstOrThrow()
-  return Number(row.count)
 }
 
 /** Every event with its rule and skipped dates, for the iCalendar feed (soonest first). */

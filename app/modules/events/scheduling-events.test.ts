@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { db } from '~/platform/db.server'
 import { instantIn, wallClockIn } from '~/platform/dates'
 import { distributionTimes, seedEvents } from './events.demo.server'
+import { getEventForEdit, listEventsForAdmin } from './events.admin-queries.server'
 import {
   countUpcomingEvents,
   getEventBySlug,
-  getEventForEdit,
-  listEventsForAdmin,
   listEventsForFeed,
   listOccurrencesOnDays,
   listUpcomingOccurrences,

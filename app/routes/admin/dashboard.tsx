@@ -1,6 +1,7 @@
 import { Link, redirect } from 'react-router'
 import type { Route } from './+types/dashboard'
-import { countSampleEvents, listOccurrencesOnDays } from '~/modules/events/events.queries.server'
+import { countSampleEvents } from '~/modules/events/events.admin-queries.server'
+import { listOccurrencesOnDays } from '~/modules/events/events.queries.server'
 import { formatOccurrenceWhen } from '~/modules/events/events.wording.server'
 import { countSampleMedia, countVideosStillProcessing } from '~/modules/gallery/gallery.queries.server'
 import { describeNewMessageNotice } from '~/modules/inbox/inbox.format'

@@ -4,7 +4,7 @@ import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.s
 import { AdminBadge, AdminTable } from '~/components/admin-table'
 import { DeleteEventButton } from '~/components/delete-event-button'
 import { ErrorList } from '~/components/forms'
-import { listEventsForAdmin, type AdminEventRow } from '~/modules/events/events.queries.server'
+import { listEventsForAdmin, type AdminEventRow } from '~/modules/events/events.admin-queries.server'
 import { formatOccurrenceTimes } from '~/modules/events/events.wording.server'
 import { DeleteEventSchema, eventTypeLabel } from '~/modules/events/events.schema'
 import { deleteEvent, deleteOccurrence } from '~/modules/events/events.service.server'

@@ -1,0 +1,107 @@
+import type { EventRepeatValue, EventTypeValue } from '~/platform/db-schema'
+import { db } from '~/platform/db.server'
+import { wallClockIn } from '~/platform/dates'
+import {
+  EVENT_COLUMNS,
+  byStart,
+  firstOccurrence,
+  toCalendarOccurrence,
+  withSkippedDates,
+  type CalendarOccurrence,
+} from './events.records.server'
+import { nextOccurrences } from './events.recurrence.server'
+import type { EventFormValues } from './events.schema'
+import { describeRepeat } from './events.wording.server'
+
+/** What the admin's event pages read. */
+
+export interface AdminEventRow {
+  id: string
+  slug: string
+  title: string
+  type: EventTypeValue
+  location: string
+  repeat: EventRepeatValue
+  repeatText: string | null
+  /** The next occurrence, or for an event that is over, its first. */
+  shown: CalendarOccurrence
+  upcoming: boolean
+  isSample: boolean
+}
+
+/** Every event for the admin list: those to come first (soonest first), then those that are over (latest first). */
+export async function listEventsForAdmin({
+  now = new Date(),
+  timeZone,
+}: {
+  now?: Date
+  timeZone: string
+}): Promise<AdminEventRow[]> {
+  const rows = await withSkippedDates(
+    await db
+      .selectFrom('events')
+      .select([...EVENT_COLUMNS, 'isSample'])
+      .execute(),
+  )
+  const listed = rows.map((event): AdminEventRow => {
+    const next = nextOccurrences(event, now, 1, timeZone)[0]
+    const shown = next ?? firstOccurrence(event, timeZone)
+    return {
+      id: event.id,
+      slug: event.slug,
+      title: event.title,
+      type: event.type,
+      location: event.location,
+      repeat: event.repeat,
+      repeatText: describeRepeat(event, timeZone),
+      shown: toCalendarOccurrence(event, shown),
+      upcoming: next !== undefined,
+      isSample: event.isSample === 1,
+    }
+  })
+  const upcoming = listed.filter((e) => e.upcoming).sort((a, b) => byStart(a.shown, b.shown))
+  const past = listed.filter((e) => !e.upcoming).sort((a, b) => byStart(b.shown, a.shown))
+  return [...upcoming, ...past]
+}
+
+/** The event as the edit form shows it: local dates and times in the site's time zone. */
+export async function getEventForEdit(
+  id: string,
+  timeZone: string,
+): Promise<{ id: string; slug: string; title: string; values: EventFormValues } | null> {
+  const row = await db.selectFrom('events').select(EVENT_COLUMNS).where('id', '=', id).executeTakeFirst()
+  if (!row) return null
+  const [event] = await withSkippedDates([row])
+  const start = wallClockIn(event.startsAt, timeZone)
+  const end = event.endsAt ? wallClockIn(event.endsAt, timeZone) : null
+  return {
+    id: event.id,
+    slug: event.slug,
+    title: event.title,
+    values: {
+      title: event.title,
+      description: event.description,
+      startDate: start.date,
+      startTime: event.allDay ? undefined : start.time,
+      endDate: end && end.date !== start.date ? end.date : undefined,
+      endTime: event.allDay ? undefined : end?.time,
+      location: event.location,
+      type: event.type,
+      repeat: event.repeat,
+      repeatEnds: event.repeatCount ? 'after-count' : event.repeatUntil ? 'on-date' : 'never',
+      repeatUntil: event.repeatUntil ?? undefined,
+      repeatCount: event.repeatCount ?? undefined,
+      skippedDates: event.skippedDates,
+    },
+  }
+}
+
+/** How many demo events are still there (the dashboard reminds administrators of them). */
+export async function countSampleEvents(): Promise<number> {
+  const row = await db
+    .selectFrom('events')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('isSample', '=', 1)
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
