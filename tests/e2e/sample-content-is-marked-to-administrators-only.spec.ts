@@ -1,5 +1,5 @@
 import { countSampleEvents } from '../../app/modules/events/events.admin-queries.server'
-import { countSampleMedia } from '../../app/modules/gallery/gallery.queries.server'
+import { countSampleMedia } from '../../app/modules/gallery/gallery.admin-queries.server'
 import { countSampleProducts } from '../../app/modules/marketplace/marketplace.queries.server'
 import { countSampleArticles } from '../../app/modules/news/news.queries.server'
 import { expect, test } from './fixtures'

@@ -1,6 +1,6 @@
 import { uploadAs } from '../fixtures/finished-upload'
 import { plainPng } from '../fixtures/images'
-import { listMediaForAdmin } from '../../app/modules/gallery/gallery.queries.server'
+import { listMediaForAdmin } from '../../app/modules/gallery/gallery.admin-queries.server'
 import { MediaUploadSchema } from '../../app/modules/gallery/gallery.schema'
 import { addMediaItems, deleteMediaItem } from '../../app/modules/gallery/gallery.service.server'
 import { listUsersForAdmin } from '../../app/modules/users/users.queries.server'

@@ -3,7 +3,7 @@ import type { Database } from '~/platform/db-schema'
 import { db } from '~/platform/db.server'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { getImagesByIds, pickSocialImage, toResponsiveImage, type ImageRecord } from '~/platform/media/images.server'
-import { getVideosByIds, isVideoReady, type VideoStatus } from '~/platform/media/videos.server'
+import { getVideosByIds, isVideoReady } from '~/platform/media/videos.server'
 import { MEDIA_PER_PAGE, type MediaCategory } from './media-categories'
 
 export type MediaKind = 'photo' | 'video'
@@ -66,7 +66,7 @@ function publicItems(category: MediaCategory | null) {
     .where(inCategory(category))
 }
 
-const SUMMARY_COLUMNS = [
+export const SUMMARY_COLUMNS = [
   'mediaItems.id',
   'mediaItems.slug',
   'mediaItems.kind',
@@ -77,7 +77,7 @@ const SUMMARY_COLUMNS = [
   'videos.posterImageId',
 ] as const
 
-type SummaryRow = {
+export type SummaryRow = {
   id: string
   slug: string
   kind: MediaKind
@@ -89,11 +89,11 @@ type SummaryRow = {
 }
 
 /** The picture that stands for an item: the photo, or the video's poster. */
-function pictureId(row: Pick<SummaryRow, 'imageId' | 'posterImageId'>): string | null {
+export function pictureId(row: Pick<SummaryRow, 'imageId' | 'posterImageId'>): string | null {
   return row.imageId ?? row.posterImageId
 }
 
-async function loadPictures(rows: readonly SummaryRow[]): Promise<Map<string, ImageRecord>> {
+export async function loadPictures(rows: readonly SummaryRow[]): Promise<Map<string, ImageRecord>> {
   return getImagesByIds(rows.flatMap((row) => pictureId(row) ?? []))
 }
 
@@ -221,103 +221,4 @@ export async function listMediaForSitemap(): Promise<MediaSitemapEntry[]> {
     .orderBy('mediaItems.createdAt', 'desc')
     .limit(SITEMAP_MEDIA_LIMIT)
     .execute()
-}
-
-export interface AdminMediaRow {
-  id: string
-  slug: string
-  kind: MediaKind
-  title: string
-  category: string
-  featured: boolean
-  createdAt: string
-  /** Photos are always ready; a video until its conversion is done, or when it failed, is not. */
-  status: VideoStatus
-  /** What the admin should know: converting, why it failed, or why it is shown unconverted. */
-  statusText: string | null
-  thumbnail: ResponsiveImageData | null
-  /** Demo content of a new site (administrators only). */
-  isSample: boolean
-}
-
-const ADMIN_COLUMNS = [
-  ...SUMMARY_COLUMNS,
-  'mediaItems.featured',
-  'mediaItems.isSample',
-  'mediaItems.description',
-  'mediaItems.videoId',
-  'videos.status',
-  'videos.statusText',
-] as const
-
-type AdminRow = SummaryRow & {
-  id: string
-  featured: number
-  isSample: number
-  description: string
-  videoId: string | null
-  status: VideoStatus | null
-  statusText: string | null
-}
-
-async function toAdminRows(rows: readonly AdminRow[]): Promise<(AdminMediaRow & { description: string })[]> {
-  const pictures = await loadPictures(rows)
-  // A video's own record says what is happening (its default text while it converts).
-  const videos = await getVideosByIds(rows.flatMap((row) => row.videoId ?? []))
-  return rows.map((row) => {
-    const picture = pictures.get(pictureId(row) ?? '')
-    const video = row.videoId ? videos.get(row.videoId) : undefined
-    return {
-      id: row.id,
-      slug: row.slug,
-      kind: row.kind,
-      title: row.title,
-      description: row.description,
-      category: row.category,
-      featured: row.featured === 1,
-      isSample: row.isSample === 1,
-      createdAt: row.createdAt,
-      status: row.kind === 'photo' ? 'ready' : (video?.status ?? 'failed'),
-      statusText: video?.statusText ?? null,
-      thumbnail: picture ? toResponsiveImage({ ...picture, alt: '' }) : null,
-    }
-  })
-}
-
-function adminItems() {
-  return db.selectFrom('mediaItems').leftJoin('videos', 'videos.id', 'mediaItems.videoId').select(ADMIN_COLUMNS)
-}
-
-/** Every item, newest first, whatever its state. */
-export async function listMediaForAdmin(): Promise<AdminMediaRow[]> {
-  const rows = await adminItems().orderBy('mediaItems.createdAt', 'desc').orderBy('mediaItems.id', 'desc').execute()
-  return (await toAdminRows(rows)).map(({ description: _description, ...row }) => row)
-}
-
-export type MediaForEdit = AdminMediaRow & { description: string }
-
-export async function getMediaForEdit(id: string): Promise<MediaForEdit | null> {
-  const row = await adminItems().where('mediaItems.id', '=', id).executeTakeFirst()
-  return row ? (await toAdminRows([row]))[0] : null
-}
-
-/** How many uploaded videos are still being converted (not yet on the public site). */
-export async function countVideosStillProcessing(): Promise<number> {
-  const { count } = await db
-    .selectFrom('mediaItems')
-    .innerJoin('videos', 'videos.id', 'mediaItems.videoId')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('videos.status', '=', 'processing')
-    .executeTakeFirstOrThrow()
-  return Number(count)
-}
-
-/** How many of the demo photos and videos a new site came with are still there (the dashboard says so). */
-export async function countSampleMedia(): Promise<number> {
-  const { count } = await db
-    .selectFrom('mediaItems')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('isSample', '=', 1)
-    .executeTakeFirstOrThrow()
-  return Number(count)
 }

@@ -12,14 +12,8 @@ import { db } from '~/platform/db.server'
 import { MediaRejectedError } from '~/platform/media/media-rejected'
 import { takeFinishedUpload } from '~/platform/media/uploads.server'
 import { videoWorkIdle } from '~/platform/media/video-conversion.server'
-import {
-  getMediaForEdit,
-  getPublishedMediaBySlug,
-  listFeaturedMedia,
-  listMediaForAdmin,
-  listMediaForSitemap,
-  listPublishedMedia,
-} from './gallery.queries.server'
+import { getMediaForEdit, listMediaForAdmin } from './gallery.admin-queries.server'
+import { getPublishedMediaBySlug, listFeaturedMedia, listMediaForSitemap, listPublishedMedia } from './gallery.queries.server'
 import { MEDIA_FILES_MAX, MediaEditSchema, MediaUploadSchema, type MediaUploadInput } from './gallery.schema'
 import { fileProblem } from '~/platform/media/image-presets'
 import { MEDIA_PER_PAGE } from './media-categories'

@@ -9,7 +9,7 @@ import { AdminBadge, AdminTable, EditDeleteCell, ThumbnailCell } from '~/compone
 import { ErrorList } from '~/components/forms'
 import { ResumableUpload } from '~/components/resumable-upload'
 import { useIsSubmitting } from '~/components/use-is-submitting'
-import { listMediaForAdmin, type AdminMediaRow } from '~/modules/gallery/gallery.queries.server'
+import { listMediaForAdmin, type AdminMediaRow } from '~/modules/gallery/gallery.admin-queries.server'
 import {
   MediaActionSchema,
   MediaUploadSchema,
