@@ -5,11 +5,10 @@ import {
   fileRefOfUrl,
   isFeaturedTitle,
   MalformedDocumentError,
-  productImageUrls,
   readContentDocument,
   readEventDocument,
-  readProductDocument,
 } from './legacy-documents'
+import { productImageUrls, readProductDocument } from './legacy-products'
 
 const view = (bucket: string, id: string) => `https://cloud.appwrite.io/v1/storage/buckets/${bucket}/files/${id}/view?project=p`
 
