@@ -7,13 +7,8 @@ import { db } from '../db.server'
 import { env } from '../env.server'
 import { MediaRejectedError } from './media-rejected'
 import { UPLOAD_ENDPOINT } from './upload-policy'
-import {
-  discardUpload,
-  handleUploadRequest,
-  sweepAbandonedUploads,
-  takeFinishedUpload,
-  UPLOAD_NOT_FOUND_MESSAGE,
-} from './uploads.server'
+import { discardUpload, handleUploadRequest, takeFinishedUpload, UPLOAD_NOT_FOUND_MESSAGE } from './uploads.server'
+import { sweepAbandonedUploads } from './upload-sweeper.server'
 
 const HOUR = 60 * 60_000
 const tusDir = path.join(env.dataDir, 'tus')
