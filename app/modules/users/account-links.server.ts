@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { db, nowIso } from '~/platform/db.server'
 import type { AccountLinkTable, Database } from '~/platform/db-schema'
+import { hashOfSecret, newSecretToken } from '~/platform/secret-tokens.server'
 
 /**
  * One-time links (a forgotten password, an invitation). The link carries the row's id and a
@@ -17,13 +18,9 @@ export const LINK_LIFETIME_MS: Record<AccountLinkPurpose, number> = {
 
 type Executor = Kysely<Database>
 
-function sha256(text: string): string {
-  return crypto.createHash('sha256').update(text).digest('hex')
-}
-
 /** Changes whenever the password does (argon2 salts every hash), without storing the hash twice. */
 export function passwordFingerprint(passwordHash: string): string {
-  return sha256(passwordHash)
+  return hashOfSecret(passwordHash)
 }
 
 export type NewAccountLink = Pick<AccountLinkTable, 'purpose' | 'email'> &
@@ -38,7 +35,7 @@ export interface IssuedLink {
 
 export async function issueAccountLink(link: NewAccountLink, executor: Executor = db): Promise<IssuedLink> {
   const id = crypto.randomUUID()
-  const secret = crypto.randomBytes(32).toString('base64url')
+  const secret = newSecretToken()
   const now = Date.now()
   const expiresAt = new Date(now + LINK_LIFETIME_MS[link.purpose]).toISOString()
   // Links that ran out are of no more use: each new one sweeps them, so the table stays small.
@@ -48,7 +45,7 @@ export async function issueAccountLink(link: NewAccountLink, executor: Executor 
     .values({
       id,
       purpose: link.purpose,
-      secretHash: sha256(secret),
+      secretHash: hashOfSecret(secret),
       userId: link.userId ?? null,
       email: link.email,
       role: link.role ?? null,
@@ -81,7 +78,7 @@ export async function findUsableLink(
     .where('purpose', '=', purpose)
     .executeTakeFirst()
   if (!row) return null
-  const matches = crypto.timingSafeEqual(Buffer.from(row.secretHash, 'hex'), Buffer.from(sha256(secret), 'hex'))
+  const matches = crypto.timingSafeEqual(Buffer.from(row.secretHash, 'hex'), Buffer.from(hashOfSecret(secret), 'hex'))
   if (!matches || row.usedAt !== null || Date.parse(row.expiresAt) <= Date.now()) return null
   const { secretHash: _secretHash, ...link } = row
   return link

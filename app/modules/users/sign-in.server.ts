@@ -6,17 +6,14 @@ import { safeRedirectPath } from '~/platform/auth.server'
 import { homeFor } from '~/platform/access'
 import { authenticate } from './users.service.server'
 import { verifyPasskeySignIn, type RelyingParty } from './passkeys.server'
+import { checkSecondStep, clearCodeLimits, confirmAuthenticator, hitCodeLimits } from './two-step.server'
 import {
-  checkSecondStep,
-  clearCodeLimits,
-  confirmAuthenticator,
   finishPendingSignIn,
-  hitCodeLimits,
   startPendingSignIn,
   stepAfterPassword,
   type NewPendingSignIn,
   type PendingSignIn,
-} from './two-step.server'
+} from './pending-sign-ins.server'
 
 // Guessing is limited per client address, and more tightly per address and e-mail. Nothing is
 // limited per e-mail alone: otherwise anyone could lock the real admin out from elsewhere.

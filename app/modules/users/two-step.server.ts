@@ -3,8 +3,8 @@ import { generateSecret, generateURI, verify } from 'otplib'
 import QRCode from 'qrcode'
 import type { Role } from '~/platform/access'
 import { db, nowIso } from '~/platform/db.server'
-import type { PendingSignInTable } from '~/platform/db-schema'
 import { createRateLimiter, type RateLimitVerdict } from '~/platform/rate-limit.server'
+import { hashOfSecret } from '~/platform/secret-tokens.server'
 import { TwoStepRolesSchema } from './two-step.schema'
 
 /**
@@ -17,8 +17,6 @@ const RECOVERY_CODE_COUNT = 10
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789' // no 0/o, 1/l/i to misread
 // One time step (30 s) either side of now, for clocks that drift and codes typed slowly.
 const TIME_STEPS_TOLERATED = 30
-export const PENDING_SIGN_IN_COOKIE = 'two_step'
-const PENDING_SIGN_IN_MS = 10 * 60 * 1000
 const TWO_STEP_ROLES_KEY = 'two-step-roles'
 
 // Wrong codes are limited like wrong passwords: per client address, and more tightly per account
@@ -26,10 +24,6 @@ const TWO_STEP_ROLES_KEY = 'two-step-roles'
 const WINDOW_SECONDS = 15 * 60
 const perClient = createRateLimiter('two-step-client', { attempts: 10, windowSeconds: WINDOW_SECONDS })
 const perUser = createRateLimiter('two-step-user', { attempts: 5, windowSeconds: WINDOW_SECONDS })
-
-function sha256(value: string): string {
-  return crypto.createHash('sha256').update(value).digest('hex')
-}
 
 /** Counts one code attempt; limited when the client or the account is over its budget. */
 export async function hitCodeLimits(userId: string, clientKey: string): Promise<RateLimitVerdict> {
@@ -159,7 +153,7 @@ export async function replaceRecoveryCodes(userId: string): Promise<string[]> {
     await trx.deleteFrom('recoveryCodes').where('userId', '=', userId).execute()
     await trx
       .insertInto('recoveryCodes')
-      .values(codes.map((code) => ({ codeHash: sha256(normaliseRecoveryCode(code)), userId, usedAt: null })))
+      .values(codes.map((code) => ({ codeHash: hashOfSecret(normaliseRecoveryCode(code)), userId, usedAt: null })))
       .execute()
   })
   return codes
@@ -181,7 +175,7 @@ async function spendRecoveryCode(userId: string, code: string): Promise<boolean>
   const updated = await db
     .updateTable('recoveryCodes')
     .set({ usedAt: nowIso() })
-    .where('codeHash', '=', sha256(normalised))
+    .where('codeHash', '=', hashOfSecret(normalised))
     .where('userId', '=', userId)
     .where('usedAt', 'is', null)
     .executeTakeFirst()
@@ -207,81 +201,4 @@ export async function turnOffTwoStep(userId: string): Promise<void> {
     await trx.deleteFrom('recoveryCodes').where('userId', '=', userId).execute()
     await trx.deleteFrom('authenticatorApps').where('userId', '=', userId).execute()
   })
-}
-
-// ---- Pending sign-ins: the password was right, the second step is still to come
-
-export type PendingPurpose = PendingSignInTable['purpose']
-
-export interface NewPendingSignIn {
-  id: string
-  purpose: PendingPurpose
-  expiresAt: Date
-}
-
-/** What follows a right password: a session at once, a code, or setting up the app the role requires. */
-export async function stepAfterPassword(user: { id: string; role: Role }): Promise<'session' | PendingPurpose> {
-  const [status, required] = await Promise.all([getTwoStepStatus(user.id), getRolesRequiringTwoStep()])
-  if (status.enabled) return 'second-step'
-  return required.includes(user.role) ? 'setup' : 'session'
-}
-
-export async function startPendingSignIn(userId: string, purpose: PendingPurpose, redirectTo: string): Promise<NewPendingSignIn> {
-  const id = crypto.randomBytes(32).toString('base64url')
-  const expiresAt = new Date(Date.now() + PENDING_SIGN_IN_MS)
-  await db.deleteFrom('pendingSignIns').where('expiresAt', '<=', nowIso()).execute()
-  await db
-    .insertInto('pendingSignIns')
-    .values({ idHash: sha256(id), userId, purpose, redirectTo, expiresAt: expiresAt.toISOString() })
-    .execute()
-  return { id, purpose, expiresAt }
-}
-
-export interface PendingSignIn {
-  user: { id: string; email: string; name: string; role: Role }
-  purpose: PendingPurpose
-  redirectTo: string
-}
-
-/** The pending sign-in behind this browser's cookie, while it lasts. */
-export async function getPendingSignIn(request: Request): Promise<PendingSignIn | null> {
-  const id = readPendingSignInId(request)
-  if (!id) return null
-  const row = await db
-    .selectFrom('pendingSignIns')
-    .innerJoin('users', 'users.id', 'pendingSignIns.userId')
-    .select(['users.id', 'users.email', 'users.name', 'users.role', 'pendingSignIns.purpose', 'pendingSignIns.redirectTo'])
-    .where('pendingSignIns.idHash', '=', sha256(id))
-    .where('pendingSignIns.expiresAt', '>', nowIso())
-    .executeTakeFirst()
-  if (!row) return null
-  return {
-    user: { id: row.id, email: row.email, name: row.name, role: row.role },
-    purpose: row.purpose,
-    redirectTo: row.redirectTo,
-  }
-}
-
-/** Ends the pending sign-in; true only for the one request that ended it, so it completes once. */
-export async function finishPendingSignIn(request: Request): Promise<boolean> {
-  const id = readPendingSignInId(request)
-  if (!id) return false
-  const deleted = await db.deleteFrom('pendingSignIns').where('idHash', '=', sha256(id)).executeTakeFirst()
-  return Number(deleted.numDeletedRows) === 1
-}
-
-function readPendingSignInId(request: Request): string | null {
-  const cookies = request.headers.get('cookie')?.split(/;\s*/) ?? []
-  const prefix = `${PENDING_SIGN_IN_COOKIE}=`
-  const value = cookies.find((c) => c.startsWith(prefix))?.slice(prefix.length)
-  return value && /^[\w-]{43}$/.test(value) ? value : null
-}
-
-export function pendingSignInCookie(pending: NewPendingSignIn, secure: boolean): string {
-  const maxAge = Math.floor((pending.expiresAt.getTime() - Date.now()) / 1000)
-  return `${PENDING_SIGN_IN_COOKIE}=${pending.id}; Path=/login; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`
-}
-
-export function clearedPendingSignInCookie(secure: boolean): string {
-  return `${PENDING_SIGN_IN_COOKIE}=; Path=/login; HttpOnly; SameSite=Lax; Max-Age=0${secure ? '; Secure' : ''}`
 }

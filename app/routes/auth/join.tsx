@@ -12,7 +12,7 @@ import { homeFor } from '~/platform/access'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { requestInfoContext } from '~/platform/request-context'
 import { createSession, deviceOf, readSessionId, revokeSession, sessionCookie } from '~/platform/session.server'
-import { pendingSignInCookie, startPendingSignIn, stepAfterPassword } from '~/modules/users/two-step.server'
+import { pendingSignInCookie, startPendingSignIn, stepAfterPassword } from '~/modules/users/pending-sign-ins.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Join the website team' }, { name: 'robots', content: 'noindex' }]
 

@@ -7,13 +7,8 @@ import { useIsSubmitting } from '~/components/use-is-submitting'
 import { getSiteSettings } from '~/modules/settings/settings.queries.server'
 import { completeSignIn } from '~/modules/users/sign-in.server'
 import { SecondStepSchema, TWO_STEP_MESSAGES } from '~/modules/users/two-step.schema'
-import {
-  authenticatorQrSvg,
-  beginAuthenticatorSetup,
-  clearedPendingSignInCookie,
-  getPendingSignIn,
-  getTwoStepStatus,
-} from '~/modules/users/two-step.server'
+import { authenticatorQrSvg, beginAuthenticatorSetup, getTwoStepStatus } from '~/modules/users/two-step.server'
+import { clearedPendingSignInCookie, getPendingSignIn } from '~/modules/users/pending-sign-ins.server'
 import { minutesToWait, retryAfterHeaders } from '~/platform/rate-limit.server'
 import { requestInfoContext } from '~/platform/request-context'
 import { sessionCookie } from '~/platform/session.server'
