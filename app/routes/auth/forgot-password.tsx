@@ -11,6 +11,9 @@ import { parseFormSubmission } from '~/platform/form-submission.server'
 import { minutesToWait, retryAfterHeaders } from '~/platform/rate-limit.server'
 import { requestInfoContext } from '~/platform/request-context'
 import { getSiteOrigin } from '~/platform/site-url.server'
+import { declareQueryParams } from '~/platform/query-params'
+
+export const queryParams = declareQueryParams('sent')
 
 export const meta: Route.MetaFunction = () => [{ title: 'Forgot your password?' }, { name: 'robots', content: 'noindex' }]
 
@@ -18,7 +21,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
   actionHeaders.has('Retry-After') ? actionHeaders : loaderHeaders
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { canSendEmail: canSendEmail(), sent: new URL(request.url).searchParams.get('sent') === '1' }
+  return { canSendEmail: canSendEmail(), sent: queryParams.read(request).sent === '1' }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -11,8 +11,11 @@ import { replyWithRejectedMedia } from '~/platform/media/media-reply'
 import { redirectWithToast } from '~/platform/toast.server'
 import adminNewsStylesUrl from '~/styles/admin-news.css?url'
 import { parseFormSubmission } from '~/platform/form-submission.server'
+import { declareQueryParams } from '~/platform/query-params'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminNewsStylesUrl }]
+
+export const queryParams = declareQueryParams('from')
 
 export const meta: Route.MetaFunction = () => [{ title: 'Add article | Site admin' }]
 
@@ -39,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     target: { type: 'article', id: created.id, label: submission.value.title },
   })
   // "Add article" on the public news page opens this page with ?from=news: back there afterwards.
-  const back = new URL(request.url).searchParams.get('from') === 'news' ? '/news' : '/admin/news'
+  const back = queryParams.read(request).from === 'news' ? '/news' : '/admin/news'
   return redirectWithToast(back, 'Article posted successfully!')
 }
 

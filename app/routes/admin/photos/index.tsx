@@ -28,9 +28,12 @@ import { replyWithRejectedMedia } from '~/platform/media/media-reply'
 import { UPLOAD_MAX_MB } from '~/platform/media/upload-policy'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { redirectWithToast } from '~/platform/toast.server'
+import { declareQueryParams } from '~/platform/query-params'
 import adminGalleryStylesUrl from '~/styles/admin-gallery.css?url'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminGalleryStylesUrl }]
+
+export const queryParams = declareQueryParams('from')
 
 export const meta: Route.MetaFunction = () => [{ title: 'Gallery | Site admin' }]
 
@@ -68,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     detail: { items: added.length },
   })
   // "Upload" on the public gallery opens this page with ?from=photos: back there afterwards.
-  const back = new URL(request.url).searchParams.get('from') === 'photos' ? '/photos' : '/admin/photos'
+  const back = queryParams.read(request).from === 'photos' ? '/photos' : '/admin/photos'
   return redirectWithToast(back, added.length === 1 ? 'Uploaded 1 item.' : `Uploaded ${added.length} items.`)
 }
 
