@@ -1,5 +1,6 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
 import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
+import { PASSWORD_MIN_LENGTH } from '~/modules/users/users.schema'
 
 /*
  * Form fields for conform: a label above the control, an optional hint, and the field's
@@ -161,5 +162,30 @@ export function ErrorList({
     <div id={id} className="form-errors" role="alert">
       {messages.length > 0 ? list : null}
     </div>
+  )
+}
+
+/** A new password typed twice, as every form that sets one asks for it. */
+export function NewPasswordFields({
+  newPassword,
+  confirmPassword,
+  labels = { newPassword: 'New password', confirmPassword: 'Repeat new password' },
+}: {
+  newPassword: Meta
+  confirmPassword: Meta
+  labels?: { newPassword: string; confirmPassword: string }
+}) {
+  return (
+    <>
+      <Field
+        meta={newPassword}
+        label={labels.newPassword}
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        required
+      />
+      <Field meta={confirmPassword} label={labels.confirmPassword} type="password" autoComplete="new-password" required />
+    </>
   )
 }

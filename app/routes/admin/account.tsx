@@ -3,9 +3,9 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/account'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
-import { ErrorList, Field } from '~/components/forms'
+import { ErrorList, Field, NewPasswordFields } from '~/components/forms'
 import { useIsSubmitting } from '~/components/use-is-submitting'
-import { ChangeOwnPasswordSchema, PASSWORD_MIN_LENGTH, ROLE_LABELS } from '~/modules/users/users.schema'
+import { ChangeOwnPasswordSchema, ROLE_LABELS } from '~/modules/users/users.schema'
 import { getTwoStepStatus } from '~/modules/users/two-step.server'
 import { changeOwnPassword, UserRuleError } from '~/modules/users/users.service.server'
 import { describeDevice } from '~/modules/users/devices.server'
@@ -105,15 +105,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             autoComplete="current-password"
             required
           />
-          <Field
-            meta={fields.newPassword}
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-            required
-          />
-          <Field meta={fields.confirmPassword} label="Repeat new password" type="password" autoComplete="new-password" required />
+          <NewPasswordFields newPassword={fields.newPassword} confirmPassword={fields.confirmPassword} />
           <div className="button-row">
             <button type="submit" className="button" disabled={saving}>
               {saving ? 'Saving...' : 'Change password'}

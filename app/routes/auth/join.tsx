@@ -2,11 +2,11 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/join'
-import { ErrorList, Field } from '~/components/forms'
+import { ErrorList, Field, NewPasswordFields } from '~/components/forms'
 import { useIsSubmitting } from '~/components/use-is-submitting'
 import { recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { findInvitation, joinWithInvitation } from '~/modules/users/invitations.server'
-import { INVITATION_MESSAGES, JoinSchema, PASSWORD_MIN_LENGTH, ROLE_LABELS } from '~/modules/users/users.schema'
+import { INVITATION_MESSAGES, JoinSchema, ROLE_LABELS } from '~/modules/users/users.schema'
 import { UserRuleError } from '~/modules/users/users.service.server'
 import { homeFor } from '~/platform/access'
 import { parseFormSubmission } from '~/platform/form-submission.server'
@@ -87,15 +87,11 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
       <Form method="post" className="form" {...getFormProps(form)}>
         <ErrorList id={form.errorId} errors={form.errors} variant="form" />
         <Field meta={fields.name} label="Your name" autoComplete="name" required />
-        <Field
-          meta={fields.newPassword}
-          label="Choose a password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          required
+        <NewPasswordFields
+          newPassword={fields.newPassword}
+          confirmPassword={fields.confirmPassword}
+          labels={{ newPassword: 'Choose a password', confirmPassword: 'Repeat the password' }}
         />
-        <Field meta={fields.confirmPassword} label="Repeat the password" type="password" autoComplete="new-password" required />
         <div className="button-row">
           <button type="submit" className="button" disabled={saving}>
             {saving ? 'Joining...' : 'Join'}

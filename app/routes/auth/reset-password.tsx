@@ -2,11 +2,11 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/reset-password'
-import { ErrorList, Field } from '~/components/forms'
+import { ErrorList, NewPasswordFields } from '~/components/forms'
 import { useIsSubmitting } from '~/components/use-is-submitting'
 import { recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { findUserOfResetLink, resetPasswordWithLink } from '~/modules/users/password-reset.server'
-import { ChooseNewPasswordSchema, PASSWORD_MIN_LENGTH, PASSWORD_RESET_MESSAGES } from '~/modules/users/users.schema'
+import { ChooseNewPasswordSchema, PASSWORD_RESET_MESSAGES } from '~/modules/users/users.schema'
 import { UserRuleError } from '~/modules/users/users.service.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { requestInfoContext } from '~/platform/request-context'
@@ -69,15 +69,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <p className="muted">Hello {loaderData.name}. Every device signed in to your account will be signed out.</p>
       <Form method="post" className="form" {...getFormProps(form)}>
         <ErrorList id={form.errorId} errors={form.errors} variant="form" />
-        <Field
-          meta={fields.newPassword}
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          required
-        />
-        <Field meta={fields.confirmPassword} label="Repeat new password" type="password" autoComplete="new-password" required />
+        <NewPasswordFields newPassword={fields.newPassword} confirmPassword={fields.confirmPassword} />
         <div className="button-row">
           <button type="submit" className="button" disabled={saving}>
             {saving ? 'Saving...' : 'Set new password'}
