@@ -24,8 +24,8 @@ describe('password hashing', () => {
     await verifyAgainstDummy('warm-up') // the dummy hash is made once
     const started = performance.now()
     expect(await verifyAgainstDummy('guess')).toBe(false)
-    // A 19 MiB argon2id pass takes tens of milliseconds; skipping it would take well under one.
-    expect(performance.now() - started).toBeGreaterThan(5)
+    // A 19 MiB argon2id pass takes milliseconds (4.5 on this project's machines at best); skipping it, well under one.
+    expect(performance.now() - started).toBeGreaterThan(2)
   })
 
   it('generates readable random passwords', () => {
