@@ -6,21 +6,10 @@ import { env } from '../app/platform/env.server'
 import { acceptsEncoding } from './accept-encoding'
 
 /**
- * Pages for anonymous visitors, kept in memory so that a post shared on Facebook does not render
- * the same page thousands of times (docs/decisions/017-page-cache.md).
- *
- * Kept: answers to GETs without a session cookie that are 200, set no cookie, are not private or
- * `no-store`, and are a page or data (HTML, React Router's data, JSON, XML, iCalendar), never a
- * media file. A page is kept by its address with only the query parameters its routes declare
- * (server/declared-query.ts). It is served from memory only while the site's content version (a
- * token in the database that every change by a signed-in user renews, in any process) is the one
- * it was made with, and for `PAGE_CACHE_SECONDS` at most (pages that depend on the time of day:
- * the calendar's "upcoming").
- *
- * A kept page is sent as it was made, byte for byte: its inline scripts are allowed by their
- * hashes in its Content-Security-Policy instead of a nonce per answer. It is compressed once per
- * encoding, when a client first takes that encoding, and cheaply: a page made for one visitor
- * costs no more than it would without the cache.
+ * Pages for anonymous visitors, kept in memory (docs/decisions/017-page-cache.md): the public 200
+ * answer to a GET without a session cookie, keyed by its address with only the query parameters
+ * its routes declare, served byte for byte while the content version it was made with is current
+ * (and for PAGE_CACHE_SECONDS at most), compressed once per encoding a client takes.
  */
 
 const CACHEABLE_TYPES = /^(text\/html|text\/x-script|application\/json|application\/xml|application\/rss\+xml|text\/calendar)\b/
