@@ -3,9 +3,9 @@
  *
  * Captures every public and admin page of the built site (`npm run build` first; BUILD_DIR is
  * respected) at 360, 768 and 1280 px with Debian's Chromium, into `screenshots/` or the folder
- * given. The server runs on a fresh temporary data folder, so the pages show the demo content; the
- * admin pages are taken signed in, including one item and one edit page of each kind. Builds
- * nothing and changes nothing outside the folder.
+ * given. The server runs on a fresh temporary data folder, so the pages show the demo content (and
+ * one all-day event, which the demo lacks); the admin pages are taken signed in, including one item
+ * and one edit page of each kind. Builds nothing and changes nothing outside the folder.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -101,6 +101,29 @@ async function signIn(page: Page, origin: string) {
   await page.waitForURL((url) => !url.pathname.startsWith('/login'))
 }
 
+/** The demo events all have times: an all-day deadline in two days shows how the calendar draws one. */
+async function addAllDayEvent(browser: Browser, url: string) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await signIn(page, url)
+  const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10)
+  const response = await page.request.post(`${url}/admin/events/new`, {
+    headers: { origin: url },
+    maxRedirects: 0,
+    form: {
+      title: 'Scholarship applications close',
+      description: 'Last day to hand in applications for the youth scholarship.',
+      startDate: inTwoDays,
+      location: 'Ministry office',
+      type: 'deadline',
+      repeat: 'none',
+      repeatEnds: 'never',
+    },
+  })
+  if (response.status() !== 302) throw new Error(`Adding the all-day event answered ${response.status()}`)
+  await context.close()
+}
+
 async function main() {
   requireChromium()
   if (!fs.existsSync(path.join(root, buildDir, 'server'))) {
@@ -112,6 +135,7 @@ async function main() {
   let browser: Browser | null = null
   try {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS })
+    await addAllDayEvent(browser, server.url)
     let count = 0
     for (const width of WIDTHS) {
       // Reduced motion: cards that fade in one after another are pictured in place.
