@@ -50,6 +50,6 @@ test('a volunteer who forgot the password chooses a new one from the link in an 
   await expect(page.getByText('Your new password is set and every device has been signed out.')).toBeVisible()
   await page.getByLabel('E-mail').fill(VOLUNTEER.email)
   await page.getByLabel('Password').fill('my brand new password')
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible()
 })
