@@ -95,7 +95,15 @@ export function CardList({
       {items.map((item, index) => (
         <li key={item.title} className={feature ? 'card card-feature' : 'card'}>
           <CardIcon name={cardIconFor(item.title, index)} className={feature ? `card-art card-art-${index % 3}` : 'card-icon'} />
-          <h3>{linkTo ? <Link to={linkTo}>{item.title}</Link> : item.title}</h3>
+          <h3>
+            {linkTo ? (
+              <Link to={linkTo} className="card-title-link">
+                {item.title}
+              </Link>
+            ) : (
+              item.title
+            )}
+          </h3>
           <Paragraphs text={item.text} />
         </li>
       ))}

@@ -117,3 +117,20 @@ export const test = base.extend<{ signIn: (email?: string, password?: string) =>
 })
 
 export { expect }
+
+const TAP_TARGET_MIN = 44
+
+/** Controls of the page's main part smaller than a finger, as "text (width x height)"; links inside running text and hidden honeypots excepted. */
+export async function smallTapTargets(page: Page): Promise<string[]> {
+  return page.locator('main').evaluate((main, min) => {
+    const controls = main.querySelectorAll<HTMLElement>('a, button, input:not([type=hidden]), select, textarea, summary')
+    return [...controls]
+      .filter((control) => control.checkVisibility() && !control.closest('p, dialog:not([open]), [aria-hidden="true"]'))
+      .map((control) => ({ control, box: control.getBoundingClientRect() }))
+      .filter(({ box }) => box.width < min || box.height < min)
+      .map(
+        ({ control, box }) =>
+          `${(control.textContent || control.getAttribute('aria-label') || control.tagName).trim()} (${Math.round(box.width)}x${Math.round(box.height)})`,
+      )
+  }, TAP_TARGET_MIN)
+}

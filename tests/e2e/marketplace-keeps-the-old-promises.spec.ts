@@ -1,23 +1,5 @@
-import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, smallTapTargets, test } from './fixtures'
 import { waitForHydration } from './hydration'
-
-const TAP_TARGET_MIN = 44
-
-/** Controls of the page's main part smaller than a finger, as "text (width x height)"; links inside running text excepted. */
-async function smallTapTargets(page: Page): Promise<string[]> {
-  return page.locator('main').evaluate((main, min) => {
-    const controls = main.querySelectorAll<HTMLElement>('a, button, input:not([type=hidden]), select, textarea, summary')
-    return [...controls]
-      .filter((control) => control.checkVisibility() && !control.closest('p, dialog:not([open])'))
-      .map((control) => ({ control, box: control.getBoundingClientRect() }))
-      .filter(({ box }) => box.width < min || box.height < min)
-      .map(
-        ({ control, box }) =>
-          `${(control.textContent || control.getAttribute('aria-label') || control.tagName).trim()} (${Math.round(box.width)}x${Math.round(box.height)})`,
-      )
-  }, TAP_TARGET_MIN)
-}
 
 test('every tap target of the marketplace is at least 44 px, Admin Login and the manager’s too', async ({ page, signIn }) => {
   await page.goto('/marketplace')

@@ -105,7 +105,9 @@ export default function ManageUser({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="stack">
       <p>
-        <Link to="/admin/users">All users</Link>
+        <Link to="/admin/users" className="admin-back-link">
+          All users
+        </Link>
       </p>
       <h1>{user.name}</h1>
       <p className="muted">

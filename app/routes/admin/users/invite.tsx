@@ -55,7 +55,9 @@ export default function Invite({ loaderData, actionData }: Route.ComponentProps)
   return (
     <div className="stack">
       <p>
-        <Link to="/admin/users">All users</Link>
+        <Link to="/admin/users" className="admin-back-link">
+          All users
+        </Link>
       </p>
       <h1>Invite someone</h1>
       {actionData?.link ? (

@@ -1,0 +1,25 @@
+import { expect, smallTapTargets, test } from './fixtures'
+
+// Visitors are on phones: every control they can press is at least 44 px, on every page.
+const PUBLIC_PAGES = [
+  '/',
+  '/about',
+  '/services',
+  '/support',
+  '/impact',
+  '/news',
+  '/calendar',
+  '/photos',
+  '/marketplace',
+  '/contact',
+]
+const AUTH_PAGES = ['/login', '/forgot-password']
+
+test('every control a visitor can press is at least 44 px', async ({ page }) => {
+  const small: string[] = []
+  for (const path of [...PUBLIC_PAGES, ...AUTH_PAGES]) {
+    await page.goto(path)
+    small.push(...(await smallTapTargets(page)).map((control) => `${path}: ${control}`))
+  }
+  expect(small).toEqual([])
+})
