@@ -35,14 +35,16 @@ test('administrators see the sample content marked in their lists and counted on
   await signIn()
   await page.goto('/admin')
   await expect(page.getByText(`${total} sample items are still published`, { exact: true })).toBeVisible()
-  for (const [path, count] of [
+  // Tests before this one may have deleted some demo items: each list shows as many badges as it has sample items left.
+  const lists = [
     ['/admin/news', await countSampleArticles()],
     ['/admin/photos', await countSampleMedia()],
     ['/admin/products', await countSampleProducts()],
     ['/admin/events', await countSampleEvents()],
-  ] as const) {
+  ] as const
+  expect(lists.filter(([, count]) => count > 0).length).toBeGreaterThan(1)
+  for (const [path, count] of lists) {
     await page.goto(path)
-    expect(count, path).toBeGreaterThan(0)
     await expect(page.locator('.admin-table .admin-badge').filter({ hasText: /^sample$/ }), path).toHaveCount(count)
   }
 })
