@@ -1,18 +1,6 @@
-import { expect, smallTapTargets, test } from './fixtures'
+import { expect, PUBLIC_PAGES, smallTapTargets, test } from './fixtures'
 
 // Visitors are on phones: every control they can press is at least 44 px, on every page.
-const PUBLIC_PAGES = [
-  '/',
-  '/about',
-  '/services',
-  '/support',
-  '/impact',
-  '/news',
-  '/calendar',
-  '/photos',
-  '/marketplace',
-  '/contact',
-]
 const AUTH_PAGES = ['/login', '/forgot-password']
 
 test('every control a visitor can press is at least 44 px', async ({ page }) => {

@@ -134,3 +134,17 @@ export async function smallTapTargets(page: Page): Promise<string[]> {
       )
   }, TAP_TARGET_MIN)
 }
+
+/** The site's public pages of their own (not items), as a visitor reaches them from the menu and the home page. */
+export const PUBLIC_PAGES = [
+  '/',
+  '/about',
+  '/services',
+  '/support',
+  '/impact',
+  '/news',
+  '/calendar',
+  '/photos',
+  '/marketplace',
+  '/contact',
+]

@@ -1,24 +1,12 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, PUBLIC_PAGES, test } from './fixtures'
 import { waitForHydration } from './hydration'
 
 // Cards fade in one after another (the marketplace's stagger); axe must not judge them half-faded.
 test.use({ reducedMotion: 'reduce' })
 
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']
-const LIST_PAGES = [
-  '/',
-  '/about',
-  '/services',
-  '/support',
-  '/impact',
-  '/news',
-  '/calendar',
-  '/photos',
-  '/marketplace',
-  '/contact',
-]
 
 /** One item page of each kind (article, event, photo, product), found through the sitemap. */
 async function itemPages(page: Page): Promise<string[]> {
@@ -54,7 +42,7 @@ for (const width of [360, 1280]) {
   test(`no public page is wider than a ${width} px screen`, async ({ page }) => {
     test.setTimeout(120_000)
     await page.setViewportSize({ width, height: 800 })
-    for (const path of [...LIST_PAGES, ...(await itemPages(page))]) {
+    for (const path of [...PUBLIC_PAGES, ...(await itemPages(page))]) {
       await page.goto(path)
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
       const culprits = overflow > 0 ? await elementsWiderThanTheViewport(page) : []
