@@ -112,7 +112,7 @@ export function MarkdownEditor({ meta, label, hint, className, rows, required }:
     <FieldFrame meta={meta} label={label} hint={hint} className={className}>
       <div className={tools ? 'markdown-editor markdown-editor-ready' : 'markdown-editor'} data-tab={tab}>
         {tools ? (
-          <div className="markdown-editor-tabs" role="tablist" aria-label={`${label}: write or preview`}>
+          <div className="markdown-editor-tabs" role="tablist" aria-label="Write or preview">
             {(['write', 'preview'] as const).map((name) => (
               <button
                 key={name}
@@ -131,7 +131,7 @@ export function MarkdownEditor({ meta, label, hint, className, rows, required }:
         ) : null}
         <div className="markdown-editor-write" id={writeId}>
           {tools ? (
-            <div className="markdown-editor-toolbar" role="group" aria-label={`Formatting of ${label}`}>
+            <div className="markdown-editor-toolbar" role="group" aria-label="Formatting">
               {BUTTONS.map(({ action, label: text, name, shortcut }) => (
                 <button
                   key={action}
@@ -160,7 +160,7 @@ export function MarkdownEditor({ meta, label, hint, className, rows, required }:
           />
         </div>
         {tools ? (
-          <section id={previewId} className="markdown-editor-preview" aria-label={`Preview of ${label}`}>
+          <section id={previewId} className="markdown-editor-preview" aria-label="Preview">
             <p className="markdown-editor-preview-title" aria-hidden="true">
               Preview
             </p>
