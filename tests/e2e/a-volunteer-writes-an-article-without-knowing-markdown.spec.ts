@@ -71,6 +71,11 @@ test('text pasted from Google Docs becomes Markdown, Bold marks a word, and the 
       'Book at the [front desk](https://hope.example.org/contact).',
     ].join('\n'),
   )
+  // Undo takes the whole paste back; pasting again brings it back.
+  await page.keyboard.press('Control+Z')
+  await expect(content).toHaveValue('')
+  await pasteRich(page, GOOGLE_DOCS_PASTE)
+  await expect(content).toHaveValue(/^## Clinic opening hours\n[\s\S]*\(https:\/\/hope\.example\.org\/contact\)\.$/)
 
   // A link to this site, pasted from a web page: it will be stored as a path.
   await page.keyboard.press('Enter')
@@ -137,9 +142,15 @@ test('the toolbar wraps at 360 px with 44 px buttons, and stands beside the prev
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   expect(await smallTapTargets(page)).toEqual([])
   await page.screenshot({ path: 'tmp/markdown-editor-360.png', fullPage: true })
+  await page
+    .getByLabel('Content')
+    .fill('## Side by side\n\nThe preview follows **as you type**.\n\n- rice\n- beans\n\n> Thank you!')
+  await page.getByRole('tab', { name: 'Preview' }).click()
+  await expect(page.getByRole('region', { name: 'Preview' }).locator('blockquote')).toHaveText('Thank you!')
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+  await page.screenshot({ path: 'tmp/markdown-editor-preview-360.png', fullPage: true })
 
   await page.setViewportSize({ width: 1280, height: 900 })
-  await page.getByLabel('Content').fill('## Side by side\n\nThe preview follows **as you type**.')
   await expect(page.getByRole('tab', { name: 'Preview' })).toBeHidden()
   const preview = page.getByRole('region', { name: 'Preview' })
   await expect(preview.locator('strong')).toHaveText('as you type')
