@@ -13,11 +13,11 @@ import { PASSWORD_MIN_LENGTH } from '~/modules/users/users.schema'
  *   <ErrorList id={form.errorId} errors={form.errors} variant="form" />   (form-level errors, in an alert)
  */
 
-type Meta = FieldMetadata<any, any, string[]>
+export type Meta = FieldMetadata<any, any, string[]>
 
 type InputType = Exclude<Parameters<typeof getInputProps>[1]['type'], 'checkbox' | 'radio'>
 
-interface FieldFrameProps {
+export interface FieldFrameProps {
   meta: Meta
   label: string
   hint?: string
@@ -31,11 +31,12 @@ interface FieldFrameProps {
   errors?: ReadonlyArray<string>
 }
 
-function hintIdFor(meta: Meta, hint: string | undefined) {
+export function hintIdFor(meta: Meta, hint: string | undefined) {
   return hint ? `${meta.id}-hint` : undefined
 }
 
-function FieldFrame({
+/** The label, hint and errors around a control: for fields built on the same frame (the Markdown editor). */
+export function FieldFrame({
   meta,
   label,
   hint,

@@ -93,6 +93,42 @@ describe('news over HTTP', () => {
     expect(page).toContain('<a href="/support">our support page</a>')
   })
 
+  it("stores links to the site's own address as paths, shown relative on the site and absolute in the feed", async () => {
+    const content = `Read [our support page](${server.url}/support?from=news), see [home](${server.url}) or [elsewhere](https://example.org/x).`
+    expect((await postArticle({ title: 'Links to ourselves', content })).status).toBe(302)
+
+    // The text as the editor shows it again: the site's own links as paths, others as typed.
+    const list = await (await get(server, '/admin/news', admin)).text()
+    const editLink = [...list.matchAll(/<a\b[^>]*>/g)]
+      .map((m) => m[0])
+      .find((tag) => tag.includes('aria-label="Edit Links to ourselves"'))
+    const id = editLink?.match(/href="\/admin\/news\/([\w-]+)"/)?.[1]
+    expect(id).toBeDefined()
+    const edit = await (await get(server, `/admin/news/${id}`, admin)).text()
+    expect(edit).toContain('Read [our support page](/support?from=news), see [home](/) or [elsewhere](https://example.org/x).')
+
+    const page = await (await get(server, '/news/links-to-ourselves')).text()
+    expect(page).toContain('<a href="/support?from=news">our support page</a>')
+    expect(page).toContain('<a href="/">home</a>')
+    const item = readFeedElsewhere(await (await get(server, '/news/feed.xml')).text()).find(
+      (i) => i.title === 'Links to ourselves',
+    )!
+    expect(item.urls).toEqual([`${server.url}/support?from=news`, `${server.url}/`, 'https://example.org/x'])
+
+    // Saving an edit does the same.
+    const body = new FormData()
+    body.set('title', 'Links to ourselves')
+    body.set('content', `Now see [the calendar](${server.url}/calendar).`)
+    const saved = await fetch(`${server.url}/admin/news/${id}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: server.url, cookie: admin },
+      body,
+    })
+    expect(saved.status).toBe(302)
+    expect(await (await get(server, `/admin/news/${id}`, admin)).text()).toContain('Now see [the calendar](/calendar).')
+  })
+
   it('keeps markup typed into a title or text inert in the feed', async () => {
     const res = await postArticle({ title: '<b>Bold</b> claim', content: 'Hi <img src=x onerror=alert(1)>' })
     expect(res.status).toBe(302)

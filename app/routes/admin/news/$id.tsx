@@ -4,9 +4,10 @@ import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.s
 import { ArticleForm } from './article-form'
 import { ConfirmButton } from '~/components/confirm-button'
 import { getArticleForEdit } from '~/modules/news/news.queries.server'
-import { ArticleSchema } from '~/modules/news/news.schema'
+import { ArticleSchema, withSiteLinksRelative } from '~/modules/news/news.schema'
 import { ArticleNotFoundError, updateArticle } from '~/modules/news/news.service.server'
 import { requireAccess } from '~/platform/auth.server'
+import { getSiteOrigin } from '~/platform/site-url.server'
 import { logger } from '~/platform/logger.server'
 import { MediaRejectedError } from '~/platform/media/media-rejected'
 import { replyWithRejectedMedia } from '~/platform/media/media-reply'
@@ -30,7 +31,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = await parseFormSubmission(request, ArticleSchema)
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   try {
-    await updateArticle(params.id, submission.value)
+    await updateArticle(params.id, withSiteLinksRelative(submission.value, getSiteOrigin(request, context)))
   } catch (error) {
     if (error instanceof MediaRejectedError) return replyWithRejectedMedia(submission, error, 'image')
     if (error instanceof ArticleNotFoundError) {

@@ -1,8 +1,9 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link } from 'react-router'
-import { ErrorList, Field, TextareaField } from '~/components/forms'
+import { ErrorList, Field } from '~/components/forms'
 import { ImageField } from '~/components/image-field'
+import { MarkdownEditor } from '~/components/markdown-editor'
 import { useIsSubmitting } from '~/components/use-is-submitting'
 import { ArticleSchema, type ArticleFormValues } from '~/modules/news/news.schema'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
@@ -27,10 +28,10 @@ export function ArticleForm({ lastResult, defaultValue, currentImage, submitLabe
   })
   const submitting = useIsSubmitting()
   return (
-    <Form method="post" encType="multipart/form-data" className="form" {...getFormProps(form)}>
+    <Form method="post" encType="multipart/form-data" className="form form-with-editor" {...getFormProps(form)}>
       <ErrorList id={form.errorId} errors={form.errors} variant="form" />
       <Field meta={fields.title} label="Title" required />
-      <TextareaField
+      <MarkdownEditor
         meta={fields.content}
         label="Content"
         rows={14}

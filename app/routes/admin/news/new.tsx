@@ -2,9 +2,10 @@ import { data, Link } from 'react-router'
 import type { Route } from './+types/new'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { ArticleForm } from './article-form'
-import { ArticleSchema } from '~/modules/news/news.schema'
+import { ArticleSchema, withSiteLinksRelative } from '~/modules/news/news.schema'
 import { createArticle } from '~/modules/news/news.service.server'
 import { requireAccess } from '~/platform/auth.server'
+import { getSiteOrigin } from '~/platform/site-url.server'
 import { logger } from '~/platform/logger.server'
 import { MediaRejectedError } from '~/platform/media/media-rejected'
 import { replyWithRejectedMedia } from '~/platform/media/media-reply'
@@ -30,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   let created: { id: string }
   try {
-    created = await createArticle(submission.value)
+    created = await createArticle(withSiteLinksRelative(submission.value, getSiteOrigin(request, context)))
   } catch (error) {
     if (error instanceof MediaRejectedError) return replyWithRejectedMedia(submission, error, 'image')
     logger.error({ err: error }, 'article could not be saved')
