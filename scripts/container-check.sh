@@ -29,10 +29,13 @@ ok() { echo "container-check: ok: $*"; }
 engine=${CONTAINER_ENGINE:-$(command -v podman || command -v docker || true)}
 [ -n "$engine" ] || unavailable "neither podman nor docker is installed."
 "$engine" info >/dev/null 2>&1 || unavailable "\`$engine info\` fails: $("$engine" info 2>&1 | tail -1)"
+base=${NODE_IMAGE:-$(sed -n 's/^ARG NODE_IMAGE=//p' Dockerfile)}
+"$engine" run --rm "$base" true >/dev/null 2>&1 ||
+  unavailable "\`$engine run $base true\` fails: $("$engine" run --rm "$base" true 2>&1 | tail -1)"
 build_options=()
 # podman builds OCI images by default, which cannot hold a HEALTHCHECK.
 [ "$(basename "$engine")" = podman ] && build_options+=(--format docker)
-[ -n "${NODE_IMAGE:-}" ] && build_options+=(--build-arg "NODE_IMAGE=$NODE_IMAGE")
+build_options+=(--build-arg "NODE_IMAGE=$base")
 
 echo "container-check: building $TAG with $engine ($(date +%T))"
 started=$SECONDS
@@ -76,10 +79,10 @@ before=$(uploads_in_data)
 image=$(mktemp --suffix=.png)
 trap 'rm -f "$image"; cleanup' EXIT
 # A 640 x 480 picture, made here so that the check needs nothing but python3.
-python3 - "$image" <<'PY'
+python3 - "$image" <<'PY' || fail "python3 could not make the test picture."
 import struct, sys, zlib
 w, h = 640, 480
-rows = b''.join(b'\0' + bytes((x * 255 // w, y * 255 // h, 128) for x in range(w)) for y in range(h))
+rows = b''.join(b'\0' + bytes(v for x in range(w) for v in (x * 255 // w, y * 255 // h, 128)) for y in range(h))
 chunk = lambda kind, data: struct.pack('>I', len(data)) + kind + data + struct.pack('>I', zlib.crc32(kind + data))
 png = b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 2, 0, 0, 0)) + chunk(b'IDAT', zlib.compress(rows)) + chunk(b'IEND', b'')
 open(sys.argv[1], 'wb').write(png)
