@@ -28,6 +28,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     trace: 'retain-on-failure',
+    // The service worker would answer page loads the tests intercept or count; the offline tests allow it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: CHROMIUM,
       args: CHROMIUM_FLAGS,

@@ -5,6 +5,8 @@ import { DeferredScripts } from '~/components/deferred-scripts'
 import { ErrorContent } from '~/components/error-page'
 import { PublicStylesheet } from '~/components/public-stylesheet'
 import { useNonce } from '~/components/nonce'
+import { useShipsScripts } from '~/components/page-scripts'
+import { useOfflineReading } from '~/components/offline-reading'
 import { SiteShell } from '~/components/site-shell'
 import { Toaster } from '~/components/toaster'
 import { shareSiteSettingsPerRequest, siteSettingsFor } from '~/modules/settings/settings.context.server'
@@ -15,6 +17,7 @@ import { env } from '~/platform/env.server'
 import { requestInfoContext } from '~/platform/request-context'
 import { notFoundForNulInParams } from '~/platform/route-params.server'
 import { formatDate } from '~/platform/dates'
+import { savesData } from '~/platform/save-data'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { takeToast } from '~/platform/toast.server'
 
@@ -54,6 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // Forms check files against it before sending them.
       uploadLimitBytes: env.maxBodyBytes,
       bodyTooLarge: context.get(requestInfoContext).bodyTooLarge ?? false,
+      savesData: savesData(request.headers.get('save-data'), request.headers.get('ect')),
     },
     { headers },
   )
@@ -70,6 +74,7 @@ export const meta: Route.MetaFunction = ({ data, error }) => {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
+  const shipsScripts = useShipsScripts()
   return (
     <html lang="en">
       <head>
@@ -83,15 +88,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        {/* Development keeps React Router's own scripts, which bring Vite's hot reloading. */}
-        {import.meta.env.DEV ? <Scripts nonce={nonce} /> : <DeferredScripts nonce={nonce} />}
+        {shipsScripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            {/* Development keeps React Router's own scripts, which bring Vite's hot reloading. */}
+            {import.meta.env.DEV ? <Scripts nonce={nonce} /> : <DeferredScripts nonce={nonce} />}
+          </>
+        ) : null}
       </body>
     </html>
   )
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  useOfflineReading()
   return (
     <>
       <Outlet />

@@ -13,6 +13,7 @@ import {
   type ServerBuild,
 } from 'react-router'
 import { env } from '../app/platform/env.server'
+import { SAVE_DATA_HEADERS } from '../app/platform/save-data'
 import type { RequestInfo } from '../app/platform/request-context'
 import { withDeclaredQuery } from './declared-query'
 import { mayBeKept } from './page-cache'
@@ -153,6 +154,15 @@ export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppO
   app.use(async (c, next) => {
     await next()
     c.header('Cross-Origin-Resource-Policy', c.req.path.startsWith('/media/') ? 'cross-origin' : 'same-origin')
+  })
+
+  // A page's pictures and videos depend on whether its visitor saves data (app/platform/save-data.ts);
+  // Accept-CH asks Chrome to say when the connection is 2G.
+  app.use(async (c, next) => {
+    await next()
+    if (!c.res.headers.get('content-type')?.startsWith('text/html')) return
+    c.header('Vary', SAVE_DATA_HEADERS.join(', '), { append: true })
+    c.header('Accept-CH', 'ECT')
   })
 
   // An answer the page cache keeps is compressed there, once, after its nonce is replaced by hashes:

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { env } from '../app/platform/env.server'
+import { savesData } from '../app/platform/save-data'
 import { acceptsEncoding } from './accept-encoding'
 
 /**
@@ -116,13 +117,22 @@ export function isCacheableRequest(incoming: IncomingMessage, sessionCookie: str
 
 /**
  * Everything a page for an anonymous visitor may depend on: its path and the query parameters its
- * routes read (`pathAndQuery`, from server/declared-query.ts), and the address it was reached on,
- * which its links name.
+ * routes read (`pathAndQuery`, from server/declared-query.ts), the address it was reached on,
+ * which its links name, and whether its visitor saves data (two kinds of page at most).
  */
 export function pageKey(incoming: IncomingMessage, pathAndQuery: string): string {
   const forwardedProto = env.TRUST_PROXY ? header(incoming, 'x-forwarded-proto') : ''
   const { localAddress, localPort } = incoming.socket
-  return [header(incoming, 'host'), forwardedProto, localAddress, localPort, pathAndQuery, header(incoming, 'cookie')].join(' ')
+  const light = savesData(header(incoming, 'save-data'), header(incoming, 'ect')) ? 'light' : ''
+  return [
+    header(incoming, 'host'),
+    forwardedProto,
+    localAddress,
+    localPort,
+    pathAndQuery,
+    header(incoming, 'cookie'),
+    light,
+  ].join(' ')
 }
 
 /** Whether the app's answer may be kept: the app then leaves it uncompressed (server/app.ts). */

@@ -39,6 +39,14 @@ function readIfPresent(file: string): Buffer | undefined {
   return fs.existsSync(file) ? fs.readFileSync(file) : undefined
 }
 
+function cacheControlOf(urlPath: string): string {
+  // Hashed file names change with their content; the others keep their name.
+  if (urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable'
+  // The service worker is checked at every visit, so a new one takes over at once.
+  if (urlPath === '/sw.js') return 'no-cache'
+  return 'public, max-age=3600'
+}
+
 /** Every file under `dir` by its URL path, with its compressed forms. */
 export function loadStaticFiles(dir: string): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>()
@@ -52,8 +60,7 @@ export function loadStaticFiles(dir: string): Map<string, StaticFile> {
     files.set(urlPath, {
       type,
       etag: `"${crypto.createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
-      // Hashed file names change with their content; the others keep their name.
-      cacheControl: urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      cacheControl: cacheControlOf(urlPath),
       identity,
       gzip: compressible ? (readIfPresent(`${file}.gz`) ?? zlib.gzipSync(identity)) : undefined,
       br: compressible ? readIfPresent(`${file}.br`) : undefined,

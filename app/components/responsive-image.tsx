@@ -1,4 +1,6 @@
 import type { ResponsiveImageData } from '~/platform/media/image-types'
+import { useRootData } from './root-data'
+import { sizesAtOneDevicePixel, smallestInSrcSet } from './save-data-sizes'
 
 interface ResponsiveImageProps {
   image: ResponsiveImageData
@@ -12,13 +14,16 @@ interface ResponsiveImageProps {
 /**
  * An uploaded image as <picture>: WebP where the browser takes it, JPEG otherwise, each in
  * several widths. Width and height reserve its space so the page does not jump while it loads.
+ * A visitor who saves data gets the smallest width that fills the box.
  */
-export function ResponsiveImage({ image, sizes, loading = 'lazy', className }: ResponsiveImageProps) {
+export function ResponsiveImage({ image, sizes: boxSizes, loading = 'lazy', className }: ResponsiveImageProps) {
+  const { savesData } = useRootData()
+  const sizes = savesData ? sizesAtOneDevicePixel(boxSizes) : boxSizes
   return (
     <picture>
       <source type="image/webp" srcSet={image.webpSrcSet} sizes={sizes} />
       <img
-        src={image.src}
+        src={(savesData && smallestInSrcSet(image.jpegSrcSet)) || image.src}
         srcSet={image.jpegSrcSet}
         sizes={sizes}
         width={image.width}

@@ -12,10 +12,14 @@ export function useRootData() {
   return {
     settings: data?.settings ?? DEFAULT_SITE_SETTINGS,
     user: data?.user ?? null,
+    /** The message handed over by a redirect (see app/platform/toast.server.ts). */
+    toast: data?.toast ?? null,
     year: data?.year ?? String(new Date().getFullYear()),
     /** The largest request body the server takes (MAX_BODY_MB). */
     uploadLimitBytes: data?.uploadLimitBytes ?? 12 * 1024 * 1024,
     /** The form just posted was too large to be read (the page shows it again with a notice). */
     bodyTooLarge: data?.bodyTooLarge ?? false,
+    /** The visitor asked to save data: smallest pictures, videos loaded only when played. */
+    savesData: data?.savesData ?? false,
   }
 }

@@ -15,7 +15,8 @@ test.afterEach(async () => {
   for (const id of created.splice(0)) await deleteArticle(id)
 })
 
-test('opening an article from the list shows it in a dialog and gives it its own address', async ({ page }) => {
+test('opening an article from the list shows it in a dialog and gives it its own address', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await page.goto('/news')
   await waitForHydration(page)
   await expect(page.getByRole('heading', { level: 1, name: 'Latest News' })).toBeVisible()
@@ -37,6 +38,9 @@ test('opening an article from the list shows it in a dialog and gives it its own
     'href',
     /^https:\/\/www\.facebook\.com\/sharer\/sharer\.php\?u=http.*news%2Fmonthly-food-and-clothing-distribution$/,
   )
+  await dialog.getByRole('button', { name: 'Copy link' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url())
 
   await dialog.getByRole('button', { name: 'Close article' }).click()
   await expect(dialog).toBeHidden()
@@ -56,10 +60,13 @@ test('opening an article from the list shows it in a dialog and gives it its own
   await expect(page).toHaveURL('/news')
 })
 
-test('an article loaded from its address is a page of its own with its preview tags', async ({ page, context, request }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+test('an article loaded from its address is a page of its own with its preview tags, and no script', async ({
+  page,
+  request,
+}) => {
+  const scripts: string[] = []
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()))
   await page.goto(DEMO_PATH)
-  await waitForHydration(page)
   await expect(page.getByRole('heading', { level: 1, name: DEMO_TITLE })).toBeVisible()
   await expect(page.getByRole('dialog')).toHaveCount(0)
   await expect(page).toHaveTitle(new RegExp(`^${DEMO_TITLE} \\| `))
@@ -77,13 +84,14 @@ test('an article loaded from its address is a page of its own with its preview t
   expect(image.headers()['content-type']).toBe('image/jpeg')
   expect((await image.body()).length).toBeLessThan(300 * 1024)
 
-  await page.getByRole('button', { name: 'Copy link' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible()
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url())
+  // Decision 032: a page that is only read ships no script, so no Copy link button (the address bar has the link).
+  await expect(page.getByRole('button', { name: 'Copy link' })).toHaveCount(0)
+  expect(scripts).toEqual([])
 
   // From the article's own page to the list, and the list opens articles in the dialog again.
   await page.getByRole('link', { name: '← All news' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Latest News' })).toBeVisible()
+  await waitForHydration(page)
   await page.getByRole('link', { name: DEMO_TITLE }).click()
   await expect(page.getByRole('dialog', { name: DEMO_TITLE })).toBeVisible()
 })

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import type { Route } from './+types/about'
 import { editHandle, pageTextsTarget } from '~/components/admin-bar'
+import { WITHOUT_SCRIPTS } from '~/components/page-scripts'
 import { PhoneAndEmail } from '~/components/contact-links'
 import { CardList, PageHero, TextSection } from '~/components/page-blocks'
 import { useRootData } from '~/components/root-data'
@@ -11,7 +12,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'About Us', description: args.loaderData?.content.hero.text ?? '' })
 
 /** The admin bar's "Edit this page". */
-export const handle = editHandle(() => pageTextsTarget('about'))
+export const handle = { ...editHandle(() => pageTextsTarget('about')), ...WITHOUT_SCRIPTS }
 
 export async function loader() {
   const [content, heroImage] = await Promise.all([getPageContent('about'), getPageHeroImage('about')])

@@ -19,6 +19,7 @@ import {
 } from '~/modules/pages/home-highlights.server'
 import { getPageContent, getPageHeroImage } from '~/modules/pages/pages.queries.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
+import { keptUntilContentChanges } from '~/platform/kept-until-content-changes.server'
 import { pageMeta } from '~/platform/seo'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { description: args.loaderData?.content.hero.text ?? '' })
@@ -26,13 +27,25 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { description: 
 /** The admin bar's "Edit this page". */
 export const handle = editHandle(() => pageTextsTarget('home'))
 
+const MINUTE_MS = 60_000
+
+/**
+ * The upcoming dates, worked out from the events' repeat rules once per minute and content
+ * version instead of for every visitor: an event that has begun leaves the strip within a minute.
+ */
+const upcomingKept = keptUntilContentChanges((key) => {
+  const [minute, timeZone] = key.split(' ')
+  return listUpcomingOccurrences({ from: new Date(Number(minute) * MINUTE_MS), limit: HOME_UPCOMING_LIMIT, timeZone })
+}, 2)
+
 export async function loader({ context }: Route.LoaderArgs) {
   const { timeZone } = await siteSettingsFor(context)
+  const minute = Math.floor(Date.now() / MINUTE_MS)
   const [content, heroImage, highlights, upcomingEvents] = await Promise.all([
     getPageContent('home'),
     getPageHeroImage('home'),
     loadHomeHighlights(),
-    orEmpty('Failed to load events', () => listUpcomingOccurrences({ limit: HOME_UPCOMING_LIMIT, timeZone })),
+    orEmpty('Failed to load events', () => upcomingKept(`${minute} ${timeZone}`)),
   ])
   return {
     content,

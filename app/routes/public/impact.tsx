@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import type { Route } from './+types/impact'
 import { editHandle, pageTextsTarget } from '~/components/admin-bar'
+import { WITHOUT_SCRIPTS } from '~/components/page-scripts'
 import { ImpactFigures, PageHero, TextSection } from '~/components/page-blocks'
 import { useRootData } from '~/components/root-data'
 import { getPageContent, getPageHeroImage } from '~/modules/pages/pages.queries.server'
@@ -10,7 +11,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'Our Impact', description: args.loaderData?.content.hero.text ?? '' })
 
 /** The admin bar's "Edit this page". */
-export const handle = editHandle(() => pageTextsTarget('impact'))
+export const handle = { ...editHandle(() => pageTextsTarget('impact')), ...WITHOUT_SCRIPTS }
 
 export async function loader() {
   const [content, heroImage] = await Promise.all([getPageContent('impact'), getPageHeroImage('impact')])

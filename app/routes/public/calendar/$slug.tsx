@@ -1,6 +1,7 @@
 import { data, Link, useLocation, useOutletContext } from 'react-router'
 import type { Route } from './+types/$slug'
 import { editHandle } from '~/components/admin-bar'
+import { WITHOUT_SCRIPTS } from '~/components/page-scripts'
 import { DeleteEventButton } from '~/components/delete-event-button'
 import { NewTabLink } from '~/components/new-tab-link'
 import { Paragraphs } from '~/components/page-blocks'
@@ -16,10 +17,13 @@ import { getSiteOrigin } from '~/platform/site-url.server'
 import { declareQueryParams } from '~/platform/query-params'
 
 /** The admin bar's "Edit this page". */
-export const handle = editHandle<Route.ComponentProps['loaderData']>(({ event }) => ({
-  section: 'events',
-  path: `/admin/events/${encodeURIComponent(event.id)}`,
-}))
+export const handle = {
+  ...editHandle<Route.ComponentProps['loaderData']>(({ event }) => ({
+    section: 'events',
+    path: `/admin/events/${encodeURIComponent(event.id)}`,
+  })),
+  ...WITHOUT_SCRIPTS,
+}
 
 export const queryParams = declareQueryParams('date')
 

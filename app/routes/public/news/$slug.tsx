@@ -1,6 +1,7 @@
 import { data, Link, useOutletContext } from 'react-router'
 import type { Route } from './+types/$slug'
 import { editHandle } from '~/components/admin-bar'
+import { WITHOUT_SCRIPTS } from '~/components/page-scripts'
 import { useClipboard } from '~/components/copy-button'
 import { NewTabLink } from '~/components/new-tab-link'
 import { ResponsiveImage } from '~/components/responsive-image'
@@ -12,10 +13,13 @@ import { itemPageMeta } from '~/platform/seo'
 import { getSiteOrigin } from '~/platform/site-url.server'
 
 /** The admin bar's "Edit this page". */
-export const handle = editHandle<Route.ComponentProps['loaderData']>(({ article }) => ({
-  section: 'news',
-  path: `/admin/news/${encodeURIComponent(article.id)}`,
-}))
+export const handle = {
+  ...editHandle<Route.ComponentProps['loaderData']>(({ article }) => ({
+    section: 'news',
+    path: `/admin/news/${encodeURIComponent(article.id)}`,
+  })),
+  ...WITHOUT_SCRIPTS,
+}
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const [article, settings] = await Promise.all([getPublishedArticleBySlug(params.slug), siteSettingsFor(context)])

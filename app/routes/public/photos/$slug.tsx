@@ -4,6 +4,8 @@ import type { Route } from './+types/$slug'
 import { editHandle } from '~/components/admin-bar'
 import type { MediaOutletContext } from './index'
 import { ResponsiveImage } from '~/components/responsive-image'
+import { useRootData } from '~/components/root-data'
+import { smallestInSrcSet } from '~/components/save-data-sizes'
 import { getPublishedMediaBySlug, type MediaDetail } from '~/modules/gallery/gallery.queries.server'
 import { isMediaCategory, mediaHref, photosHref } from '~/modules/gallery/media-categories'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
@@ -166,6 +168,7 @@ export default function MediaPage({ loaderData }: Route.ComponentProps) {
  */
 function MediaView({ item, autoPlay }: { item: MediaDetail; autoPlay: boolean }) {
   const videoRef = useRef<HTMLVideoElement>(null)
+  const { savesData } = useRootData()
   useEffect(() => {
     const video = videoRef.current
     if (!autoPlay || !video) return
@@ -196,8 +199,9 @@ function MediaView({ item, autoPlay }: { item: MediaDetail; autoPlay: boolean })
         className="gallery-media-video"
         controls
         playsInline
-        preload="metadata"
-        poster={video.poster.src}
+        // A visitor who saves data loads nothing of the video until they play it.
+        preload={savesData ? 'none' : 'metadata'}
+        poster={(savesData && smallestInSrcSet(video.poster.jpegSrcSet)) || video.poster.src}
         width={video.width ?? undefined}
         height={video.height ?? undefined}
         aria-label={item.title}
