@@ -4,6 +4,9 @@ import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.s
 import { AdminBadge, AdminTable } from '~/components/admin-table'
 import { DeleteEventButton } from '~/components/delete-event-button'
 import { ErrorList } from '~/components/forms'
+import { PublicationStateBadge, PublicationStateFilter } from '~/components/publication-state'
+import { describePublication, parsePublicationState } from '~/platform/publication'
+import { declareQueryParams } from '~/platform/query-params'
 import { listEventsForAdmin, type AdminEventRow } from '~/modules/events/events.admin-queries.server'
 import { formatOccurrenceTimes } from '~/modules/events/events.wording.server'
 import { DeleteEventSchema, eventTypeLabel } from '~/modules/events/events.schema'
@@ -20,10 +23,13 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: admi
 
 export const meta: Route.MetaFunction = () => [{ title: 'Events | Site admin' }]
 
+export const queryParams = declareQueryParams('state')
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(request, 'events')
   const { timeZone } = await siteSettingsFor(context)
-  const events = await listEventsForAdmin({ timeZone })
+  const state = parsePublicationState(queryParams.read(request).state)
+  const events = await listEventsForAdmin({ timeZone, state })
   const toRow = (event: AdminEventRow) => ({
     id: event.id,
     title: event.title,
@@ -32,12 +38,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     repeats: event.repeat !== 'none',
     repeatText: event.repeatText,
     isSample: event.isSample,
+    publication: describePublication(event.publishAt, timeZone),
     date: event.shown.date,
     href: `/calendar/${encodeURIComponent(event.slug)}?date=${event.shown.date}`,
     whenLabel: `${formatPlainDate(event.shown.date, 'date')}, ${formatOccurrenceTimes(event.shown, timeZone)}`,
     shortDateLabel: formatPlainDate(event.shown.date, 'shortWeekdayDate'),
   })
   return {
+    state,
     upcoming: events.filter((e) => e.upcoming).map(toRow),
     past: events.filter((e) => !e.upcoming).map(toRow),
   }
@@ -86,6 +94,7 @@ function EventRows({ rows }: { rows: Row[] }) {
         <Link to={event.href}>{event.title}</Link>
         <AdminBadge>{event.typeLabel}</AdminBadge>
         {event.isSample ? <AdminBadge>sample</AdminBadge> : null}
+        <PublicationStateBadge {...event.publication} />
       </td>
       <td data-label="When">
         <time dateTime={event.date}>{event.whenLabel}</time>
@@ -110,7 +119,7 @@ function EventRows({ rows }: { rows: Row[] }) {
 }
 
 export default function AdminEvents({ loaderData, actionData }: Route.ComponentProps) {
-  const { upcoming, past } = loaderData
+  const { upcoming, past, state } = loaderData
   return (
     <div className="stack">
       <div className="admin-page-header">
@@ -123,8 +132,11 @@ export default function AdminEvents({ loaderData, actionData }: Route.ComponentP
         </div>
       </div>
       <ErrorList errors={actionData ? [actionData.error] : null} variant="form" />
+      <PublicationStateFilter path="/admin/events" current={state} />
       {upcoming.length === 0 && past.length === 0 ? (
-        <p>No events yet. Events you add appear on the Calendar page and on the home page.</p>
+        <p>
+          {state ? 'No events in this state.' : 'No events yet. Events you add appear on the Calendar page and on the home page.'}
+        </p>
       ) : null}
       {upcoming.length > 0 ? (
         <section className="admin-section" aria-labelledby="events-upcoming">

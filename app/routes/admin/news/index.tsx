@@ -4,6 +4,7 @@ import type { Route } from './+types/index'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { AdminBadge, AdminTable, EditDeleteCell } from '~/components/admin-table'
 import { ErrorList } from '~/components/forms'
+import { PublicationStateBadge, PublicationStateFilter } from '~/components/publication-state'
 import { listArticlesForAdmin } from '~/modules/news/news.queries.server'
 import { deleteArticle } from '~/modules/news/news.service.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
@@ -12,13 +13,25 @@ import { formatDate } from '~/platform/dates'
 import { logger } from '~/platform/logger.server'
 import { redirectWithToast } from '~/platform/toast.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
+import { describePublication, parsePublicationState } from '~/platform/publication'
+import { declareQueryParams } from '~/platform/query-params'
 
 export const meta: Route.MetaFunction = () => [{ title: 'News | Site admin' }]
 
+export const queryParams = declareQueryParams('state')
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(request, 'news')
-  const [articles, settings] = await Promise.all([listArticlesForAdmin(), siteSettingsFor(context)])
-  return { articles: articles.map((a) => ({ ...a, dateLabel: formatDate(a.createdAt, settings.timeZone, 'date') })) }
+  const state = parsePublicationState(queryParams.read(request).state)
+  const [articles, settings] = await Promise.all([listArticlesForAdmin(state), siteSettingsFor(context)])
+  return {
+    state,
+    articles: articles.map((a) => ({
+      ...a,
+      dateLabel: formatDate(a.createdAt, settings.timeZone, 'date'),
+      publication: describePublication(a.publishAt, settings.timeZone),
+    })),
+  }
 }
 
 const DeleteArticleSchema = z.object({
@@ -54,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminNews({ loaderData, actionData }: Route.ComponentProps) {
-  const { articles } = loaderData
+  const { articles, state } = loaderData
   return (
     <div className="stack">
       <div className="admin-page-header">
@@ -64,8 +77,9 @@ export default function AdminNews({ loaderData, actionData }: Route.ComponentPro
         </Link>
       </div>
       <ErrorList errors={actionData ? [actionData.error] : null} variant="form" />
+      <PublicationStateFilter path="/admin/news" current={state} />
       {articles.length === 0 ? (
-        <p>No articles yet. Articles you add appear on the News page, newest first.</p>
+        <p>{state ? 'No articles in this state.' : 'No articles yet. Articles you add appear on the News page, newest first.'}</p>
       ) : (
         <AdminTable caption="Articles, newest first" columns={['Title', 'Posted']} actions>
           {articles.map((article) => (
@@ -74,6 +88,7 @@ export default function AdminNews({ loaderData, actionData }: Route.ComponentPro
                 <Link to={`/news/${article.slug}`}>{article.title}</Link>
                 {article.hasImage ? <AdminBadge>image</AdminBadge> : null}
                 {article.isSample ? <AdminBadge>sample</AdminBadge> : null}
+                <PublicationStateBadge {...article.publication} />
               </td>
               <td data-label="Posted">
                 <time dateTime={article.createdAt}>{article.dateLabel}</time>
