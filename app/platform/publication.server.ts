@@ -79,3 +79,39 @@ export async function readPublishAt(table: PublishableTable, id: string): Promis
   const row = await db.selectFrom(table).select('publishAt').where('id', '=', id).executeTakeFirst()
   return row?.publishAt ?? null
 }
+
+export interface ScheduledItem {
+  table: PublishableTable
+  id: string
+  label: string
+  publishAt: string
+}
+
+/** The next `limit` items to go public among these tables, soonest first (the dashboard's "Scheduled next"). */
+export async function listNextScheduled(
+  tables: readonly PublishableTable[],
+  limit: number,
+  now: Date = new Date(),
+): Promise<ScheduledItem[]> {
+  const lists = await Promise.all(
+    tables.map(async (table) => {
+      const rows = await db
+        .selectFrom(table)
+        .select(['id', table === 'products' ? 'name as label' : 'title as label', 'publishAt'] as [
+          'id',
+          'title as label',
+          'publishAt',
+        ])
+        .where('publishAt', '>', now.toISOString())
+        .where('trashedAt', 'is', null)
+        .orderBy('publishAt')
+        .limit(limit)
+        .execute()
+      return rows.map((row) => ({ table, id: row.id, label: row.label, publishAt: row.publishAt! }))
+    }),
+  )
+  return lists
+    .flat()
+    .sort((a, b) => a.publishAt.localeCompare(b.publishAt))
+    .slice(0, limit)
+}

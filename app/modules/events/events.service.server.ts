@@ -135,17 +135,22 @@ export async function deleteEvent(id: string): Promise<{ title: string } | undef
 }
 
 /**
- * Takes one date out of a series ("delete this occurrence"); for a one-off event that is
- * deleting the event. Taking out a date twice is not an error, nor is an event already gone.
+ * Takes one date out of a series ("delete this occurrence"); a one-off event goes to the trash
+ * (`trashed: true`). Taking out a date twice is not an error, nor is an event already gone.
  * Returns the event's title (for the audit log), nothing when it was gone.
  */
-export async function deleteOccurrence(id: string, date: PlainDate): Promise<{ title: string } | undefined> {
+export async function deleteOccurrence(id: string, date: PlainDate): Promise<{ title: string; trashed?: true } | undefined> {
   return db.transaction().execute(async (trx) => {
-    const event = await trx.selectFrom('events').select(['title', 'repeat']).where('id', '=', id).executeTakeFirst()
+    const event = await trx
+      .selectFrom('events')
+      .select(['title', 'repeat'])
+      .where('id', '=', id)
+      .where('trashedAt', 'is', null)
+      .executeTakeFirst()
     if (!event) return undefined
     if (event.repeat === 'none') {
-      await trx.deleteFrom('events').where('id', '=', id).execute()
-      return { title: event.title }
+      await trx.updateTable('events').set({ trashedAt: nowIso() }).where('id', '=', id).execute()
+      return { title: event.title, trashed: true }
     }
     await trx
       .insertInto('eventSkippedDates')

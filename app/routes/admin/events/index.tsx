@@ -10,13 +10,15 @@ import { declareQueryParams } from '~/platform/query-params'
 import { listEventsForAdmin, type AdminEventRow } from '~/modules/events/events.admin-queries.server'
 import { formatOccurrenceTimes } from '~/modules/events/events.wording.server'
 import { DeleteEventSchema, eventTypeLabel } from '~/modules/events/events.schema'
-import { deleteEvent, deleteOccurrence } from '~/modules/events/events.service.server'
+import { deleteOccurrence } from '~/modules/events/events.service.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { requireAccess } from '~/platform/auth.server'
 import { formatPlainDate, monthOf } from '~/platform/dates'
 import { logger } from '~/platform/logger.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
-import { redirectWithToast } from '~/platform/toast.server'
+import { redirectWithToast, redirectWithUndo } from '~/platform/toast.server'
+import { moveToTrash } from '~/modules/trash/trash.server'
+
 import adminEventsStylesUrl from '~/styles/admin-events.css?url'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminEventsStylesUrl }]
@@ -51,6 +53,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
+/** The whole event to the trash; its title for the audit log. */
+async function trashEvent(id: string): Promise<{ title: string; trashed: true } | undefined> {
+  const moved = await moveToTrash('event', id)
+  return moved ? { title: moved.label, trashed: true } : undefined
+}
+
 /** Deletes an event, a whole series or one date of it (from this list and from the calendar's event details). */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAccess(request, 'events')
@@ -64,25 +72,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { id, scope, date, from } = submission.value
   const back = from === 'calendar' ? (date ? `/calendar?month=${monthOf(date)}` : '/calendar') : '/admin/events'
   const oneDate = scope === 'occurrence' && date ? date : null
-  let deleted: { title: string } | undefined
+  let deleted: { title: string; trashed?: true } | undefined
   try {
-    deleted = oneDate ? await deleteOccurrence(id, oneDate) : await deleteEvent(id)
+    deleted = oneDate ? await deleteOccurrence(id, oneDate) : await trashEvent(id)
   } catch (error) {
     logger.error({ err: error, eventId: id }, 'event could not be deleted')
     return redirectWithToast(back, 'Failed to delete event', 'error')
   }
-  if (deleted) {
-    await recordAuditEvent({
-      by: auditSourceOf(user, context),
-      action: oneDate ? 'event.date-removed' : 'event.deleted',
-      target: { type: 'event', id, label: deleted.title },
-      detail: oneDate ? { date: oneDate } : undefined,
-    })
-  }
-  if (oneDate) {
+  if (!deleted) return redirectWithToast(back, 'Event deleted.')
+  const oneDateOfSeries = oneDate !== null && !deleted.trashed
+  await recordAuditEvent({
+    by: auditSourceOf(user, context),
+    action: oneDateOfSeries ? 'event.date-removed' : 'event.deleted',
+    target: { type: 'event', id, label: deleted.title },
+    detail: oneDateOfSeries ? { date: oneDate } : undefined,
+  })
+  if (oneDateOfSeries) {
     return redirectWithToast(back, `${formatPlainDate(oneDate, 'date')} was taken out of the series.`)
   }
-  return redirectWithToast(back, 'Event deleted.')
+  return redirectWithUndo(back, 'Event moved to the trash.', { kind: 'event', id })
 }
 
 type Row = Route.ComponentProps['loaderData']['upcoming'][number]

@@ -6,12 +6,12 @@ import { AdminBadge, AdminTable, EditDeleteCell } from '~/components/admin-table
 import { ErrorList } from '~/components/forms'
 import { PublicationStateBadge, PublicationStateFilter } from '~/components/publication-state'
 import { listArticlesForAdmin } from '~/modules/news/news.queries.server'
-import { deleteArticle } from '~/modules/news/news.service.server'
+import { moveToTrash } from '~/modules/trash/trash.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { requireAccess } from '~/platform/auth.server'
 import { formatDate } from '~/platform/dates'
 import { logger } from '~/platform/logger.server'
-import { redirectWithToast } from '~/platform/toast.server'
+import { redirectWithToast, redirectWithUndo } from '~/platform/toast.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { describePublication, parsePublicationState } from '~/platform/publication'
 import { declareQueryParams } from '~/platform/query-params'
@@ -40,7 +40,7 @@ const DeleteArticleSchema = z.object({
   returnTo: z.enum(['/admin/news', '/news']).default('/admin/news'),
 })
 
-/** Deletes an article (the only form on this page; the edit page posts here too). */
+/** Moves an article to the trash (the only form on this page; the edit page posts here too). */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAccess(request, 'news')
   const submission = await parseFormSubmission(request, DeleteArticleSchema)
@@ -48,9 +48,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: 'Article ID is required for deletion' }, { status: 400 })
   }
   const { id, returnTo } = submission.value
-  let deleted: { title: string } | undefined
+  let deleted: { label: string } | undefined
   try {
-    deleted = await deleteArticle(id)
+    deleted = await moveToTrash('article', id)
   } catch (error) {
     logger.error({ err: error, articleId: id }, 'article could not be deleted')
     return redirectWithToast(returnTo, 'Failed to delete article', 'error')
@@ -60,8 +60,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     await recordAuditEvent({
       by: auditSourceOf(user, context),
       action: 'article.deleted',
-      target: { type: 'article', id, label: deleted.title },
+      target: { type: 'article', id, label: deleted.label },
     })
+    return redirectWithUndo(returnTo, 'Article moved to the trash.', { kind: 'article', id })
   }
   return redirectWithToast(returnTo, 'Article deleted.')
 }

@@ -20,7 +20,8 @@ import {
 } from '~/modules/gallery/gallery.schema'
 import { acceptOf, fileProblem } from '~/platform/media/image-presets'
 import { DEFAULT_MEDIA_CATEGORY } from '~/modules/gallery/media-categories'
-import { addMediaItems, deleteMediaItem } from '~/modules/gallery/gallery.service.server'
+import { addMediaItems } from '~/modules/gallery/gallery.service.server'
+import { moveToTrash } from '~/modules/trash/trash.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { publishingOf } from '~/platform/publication.server'
 import { PublishChoiceFields } from '~/components/publish-choice-fields'
@@ -31,7 +32,7 @@ import { MediaRejectedError } from '~/platform/media/media-rejected'
 import { replyWithRejectedMedia } from '~/platform/media/media-reply'
 import { UPLOAD_MAX_MB } from '~/platform/media/upload-policy'
 import { parseFormSubmission } from '~/platform/form-submission.server'
-import { redirectWithToast } from '~/platform/toast.server'
+import { redirectWithToast, redirectWithUndo } from '~/platform/toast.server'
 import { declareQueryParams } from '~/platform/query-params'
 import adminGalleryStylesUrl from '~/styles/admin-gallery.css?url'
 
@@ -90,15 +91,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 async function deleteItem(id: string, returnTo: string, by: AuditSource) {
-  let deleted: { title: string } | undefined
+  let deleted: { label: string } | undefined
   try {
-    deleted = await deleteMediaItem(id)
+    deleted = await moveToTrash('media', id)
   } catch (error) {
     logger.error({ err: error, mediaItemId: id }, 'media item could not be deleted')
     return redirectWithToast(returnTo, 'Failed to delete media', 'error')
   }
-  if (deleted) await recordAuditEvent({ by, action: 'media.deleted', target: { type: 'media', id, label: deleted.title } })
-  return redirectWithToast(returnTo, 'Deleted.')
+  if (!deleted) return redirectWithToast(returnTo, 'Deleted.')
+  await recordAuditEvent({ by, action: 'media.deleted', target: { type: 'media', id, label: deleted.label } })
+  return redirectWithUndo(returnTo, 'Moved to the trash.', { kind: 'media', id })
 }
 
 export default function AdminPhotos({ loaderData, actionData }: Route.ComponentProps) {

@@ -8,14 +8,14 @@ import { declareQueryParams } from '~/platform/query-params'
 import { listProductsForAdmin } from '~/modules/marketplace/marketplace.queries.server'
 import { DeleteProductSchema } from '~/modules/marketplace/marketplace.schema'
 import { PRODUCT_CATEGORY_LABELS } from '~/modules/marketplace/product-categories'
-import { deleteProduct } from '~/modules/marketplace/marketplace.service.server'
+import { moveToTrash } from '~/modules/trash/trash.server'
 import { formatPrice } from '~/modules/marketplace/product-price'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { requireAccess } from '~/platform/auth.server'
 import { formatDate } from '~/platform/dates'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { logger } from '~/platform/logger.server'
-import { redirectWithToast } from '~/platform/toast.server'
+import { redirectWithToast, redirectWithUndo } from '~/platform/toast.server'
 import adminGalleryStylesUrl from '~/styles/admin-gallery.css?url'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminGalleryStylesUrl }]
@@ -47,9 +47,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: 'Product ID is required for deletion' }, { status: 400 })
   }
   const { id, returnTo } = submission.value
-  let deleted: { name: string } | undefined
+  let deleted: { label: string } | undefined
   try {
-    deleted = await deleteProduct(id)
+    deleted = await moveToTrash('product', id)
   } catch (error) {
     logger.error({ err: error, productId: id }, 'product could not be deleted')
     return redirectWithToast(returnTo, 'Failed to delete product', 'error')
@@ -58,8 +58,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     await recordAuditEvent({
       by: auditSourceOf(user, context),
       action: 'product.deleted',
-      target: { type: 'product', id, label: deleted.name },
+      target: { type: 'product', id, label: deleted.label },
     })
+    return redirectWithUndo(returnTo, 'Product moved to the trash.', { kind: 'product', id })
   }
   return redirectWithToast(returnTo, 'Product deleted.')
 }
