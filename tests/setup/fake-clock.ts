@@ -16,21 +16,25 @@ export interface FakeClock {
  * process, reads the offset from a file the test writes (docs/decisions/027-drafts-schedules-and-trash.md).
  * The server's own code is unchanged; only its view of the time of day moves.
  */
-export function createFakeClock(): FakeClock {
+export function createFakeClock(file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fake-clock-')), 'offset')): FakeClock {
   if (!fs.existsSync(LIBFAKETIME)) {
     throw new Error(`libfaketime is missing at ${LIBFAKETIME}: install it with \`apt-get install faketime\` (.ci/run does).`)
   }
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fake-clock-')), 'offset')
   fs.writeFileSync(file, '+0')
   return {
-    env: {
-      LD_PRELOAD: LIBFAKETIME,
-      FAKETIME_TIMESTAMP_FILE: file,
-      FAKETIME_NO_CACHE: '1',
-      FAKETIME_DONT_FAKE_MONOTONIC: '1',
-    },
+    env: fakeClockEnv(file),
     setAhead(milliseconds) {
       fs.writeFileSync(file, `+${Math.ceil(milliseconds / 1000)}`)
     },
+  }
+}
+
+/** The server's side of a fake clock that reads `file` (the browser tests' server is started by Playwright with it). */
+export function fakeClockEnv(file: string): Record<string, string> {
+  return {
+    LD_PRELOAD: LIBFAKETIME,
+    FAKETIME_TIMESTAMP_FILE: file,
+    FAKETIME_NO_CACHE: '1',
+    FAKETIME_DONT_FAKE_MONOTONIC: '1',
   }
 }
