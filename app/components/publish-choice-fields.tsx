@@ -18,7 +18,12 @@ export function PublishChoiceFields({
   return (
     <fieldset className="publish-choice">
       <legend>Publishing</legend>
-      <SelectField meta={fields.publish} label="Who sees it" options={PUBLISH_CHOICE_OPTIONS} />
+      <SelectField
+        meta={fields.publish}
+        label="Who sees it"
+        hint="A draft is seen by administrators only; a scheduled item goes public by itself on the day and time below."
+        options={PUBLISH_CHOICE_OPTIONS}
+      />
       <div className="publish-choice-when">
         <Field meta={fields.publishDate} type="date" label="Day to publish (when scheduled)" />
         <Field meta={fields.publishTime} type="time" label={`Time (${timeZone})`} />

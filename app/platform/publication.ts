@@ -75,9 +75,9 @@ export function publishAtOnUpdate({ publishAt }: Publishing): { publishAt?: stri
 export type WithPublishing<Input> = Omit<Input, keyof typeof publishChoiceFields> & Publishing
 
 export const PUBLISH_CHOICE_OPTIONS: ReadonlyArray<{ value: PublishChoice; label: string }> = [
-  { value: 'draft', label: 'Draft: only administrators see it' },
-  { value: 'now', label: 'Published: visitors see it now' },
-  { value: 'schedule', label: 'Scheduled: goes public on the day and time below' },
+  { value: 'draft', label: 'Draft' },
+  { value: 'now', label: 'Published' },
+  { value: 'schedule', label: 'Scheduled' },
 ]
 
 /** The form's values for an item's publish time: its choice, and the day and time on the site's clock when scheduled. */
