@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM, CHROMIUM_FLAGS } from './tests/setup/chromium'
+import { fakeClockEnv } from './tests/setup/fake-clock'
 
 if (!fs.existsSync(CHROMIUM)) {
   throw new Error(`Browser tests need Debian's Chromium at ${CHROMIUM}: apt-get install -y chromium`)
@@ -12,6 +13,8 @@ export const E2E_DATA_DIR = path.resolve(`tmp/e2e-data-${E2E_PORT}`)
 export const E2E_ADMIN = { email: 'admin@example.org', password: 'correct horse battery' }
 /** Where the site sends its e-mails; the specs that read them start a mail catcher there. */
 export const E2E_SMTP_PORT = E2E_PORT + 20_000
+/** How far ahead the server's clock runs (libfaketime reads it; a spec on scheduling writes it and sets it back). */
+export const E2E_CLOCK_FILE = path.resolve(`tmp/e2e-clock-${E2E_PORT}`)
 
 // Tests create data through module services against the same SQLite file the server uses.
 process.env.DATA_DIR = E2E_DATA_DIR
@@ -38,7 +41,7 @@ export default defineConfig({
   projects: [{ name: 'phone', use: { ...devices['Pixel 7'], defaultBrowserType: 'chromium' } }],
   webServer: {
     // Each run starts from an empty data folder, so the demo content and the admin are fresh.
-    command: `rm -rf ${E2E_DATA_DIR} && node ${process.env.BUILD_DIR ?? 'build'}/server/start.js`,
+    command: `rm -rf ${E2E_DATA_DIR} && mkdir -p tmp && echo +0 > ${E2E_CLOCK_FILE} && node ${process.env.BUILD_DIR ?? 'build'}/server/start.js`,
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -54,6 +57,7 @@ export default defineConfig({
       // The tests add content through the modules, not through the admin's requests that refresh
       // cached pages; the page cache has its own HTTP tests (tests/http/anonymous-pages-...).
       PAGE_CACHE_SECONDS: '0',
+      ...fakeClockEnv(E2E_CLOCK_FILE),
     },
   },
 })

@@ -22,6 +22,7 @@ const POSTGRES_HTTP_TESTS = [
   'tests/http/calendar-work-is-bounded.test.ts',
   'tests/http/concurrent-writes-never-fail.test.ts',
   'tests/http/contact-form-delivers-messages.test.ts',
+  'tests/http/deleted-items-wait-in-the-trash.test.ts',
   'tests/http/files-of-a-killed-upload-are-removed-on-restart.test.ts',
   'tests/http/forgotten-passwords-are-reset-by-a-one-time-link.test.ts',
   'tests/http/health-check-reports-database-outage.test.ts',
@@ -31,6 +32,7 @@ const POSTGRES_HTTP_TESTS = [
   'tests/http/resumable-uploads-are-limited-per-user.test.ts',
   'tests/http/sign-in-is-throttled.test.ts',
   'tests/http/two-step-sign-in.test.ts',
+  'tests/http/unpublished-items-stay-off-every-public-page.test.ts',
   'tests/http/whatsapp-numbers-reach-the-right-country.test.ts',
 ]
 

@@ -45,6 +45,7 @@ export default [
     route('products', 'routes/admin/products/index.tsx'),
     route('products/new', 'routes/admin/products/new.tsx'),
     route('products/:id', 'routes/admin/products/$id.tsx'),
+    route('trash', 'routes/admin/trash.tsx'),
     route('pages', 'routes/admin/pages.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
     route('uploads/:uploadId?', 'routes/admin/uploads.ts'),

@@ -4,6 +4,7 @@ import { startAuditSweeper, stopAuditSweeper } from '~/modules/audit/audit.servi
 import { startDeliveryTimer, stopDeliveryWorker } from '~/modules/inbox/inbox.delivery.server'
 import { ensureFirstAdmin } from '~/modules/users/first-admin.server'
 import { accountEmailsSent } from '~/modules/users/account-emails.server'
+import { startTrashPurger, stopTrashPurger } from '~/modules/trash/trash.server'
 import { createBackgroundWorker } from '~/platform/background-worker.server'
 import { db } from '~/platform/db.server'
 import { env } from '~/platform/env.server'
@@ -43,6 +44,7 @@ export async function prepareServer(): Promise<void> {
   startUploadSweeper()
   startVideoWorker()
   startAuditSweeper()
+  startTrashPurger()
 }
 
 export async function closeServer(): Promise<void> {
@@ -51,6 +53,7 @@ export async function closeServer(): Promise<void> {
     stopUploadSweeper(),
     stopVideoWorker(),
     stopAuditSweeper(),
+    stopTrashPurger(),
     unreferencedFilesSweeper.stop(),
     accountEmailsSent(),
   ])

@@ -3,10 +3,29 @@ import { useEffect, useState } from 'react'
 export interface ToastMessage {
   type: 'success' | 'error' | 'info'
   message: string
+  /** An item just moved to the trash: the toast offers to take it back. */
+  undo?: { kind: string; id: string; returnTo: string }
 }
 
 /** How long a toast stays, as on the old site (the library's default is 5000 ms). */
 export const TOAST_DURATION_MS = 3000
+/** A toast with Undo stays long enough to reach the button. */
+const UNDO_TOAST_DURATION_MS = 15_000
+
+/** A plain form, so Undo works without JavaScript too: restores the item from the trash and comes back. */
+function UndoForm({ undo }: { undo: NonNullable<ToastMessage['undo']> }) {
+  return (
+    <form method="post" action="/admin/trash" className="toast-undo">
+      <input type="hidden" name="intent" value="restore" />
+      <input type="hidden" name="kind" value={undo.kind} />
+      <input type="hidden" name="id" value={undo.id} />
+      <input type="hidden" name="returnTo" value={undo.returnTo} />
+      <button type="submit" className="button-secondary button-small">
+        Undo
+      </button>
+    </form>
+  )
+}
 
 type Sonner = typeof import('sonner')
 
@@ -26,7 +45,12 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
   }, [toast, sonner])
 
   useEffect(() => {
-    if (toast && sonner) sonner.toast[toast.type](toast.message)
+    if (!toast || !sonner) return
+    if (toast.undo) {
+      sonner.toast[toast.type](toast.message, { description: <UndoForm undo={toast.undo} />, duration: UNDO_TOAST_DURATION_MS })
+    } else {
+      sonner.toast[toast.type](toast.message)
+    }
   }, [toast, sonner])
 
   return (
@@ -45,6 +69,7 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
         <noscript>
           <div className="toast-fallback" role="status">
             {toast.message}
+            {toast.undo ? <UndoForm undo={toast.undo} /> : null}
           </div>
         </noscript>
       ) : null}

@@ -52,6 +52,13 @@ export const ADMIN_SECTIONS = {
     description: 'Add, edit and delete the products of the youth marketplace and their pictures.',
     managedBy: ['admin', 'marketplace'],
   },
+  trash: {
+    path: '/admin/trash',
+    label: 'Trash',
+    description:
+      'Restore deleted articles, photos, events and products, or delete them for good (after 30 days they go by themselves).',
+    managedBy: ['admin', 'marketplace'],
+  },
   messages: {
     path: '/admin/messages',
     label: 'Messages',

@@ -109,6 +109,10 @@ export interface ArticleTable {
   updatedAt: string
   /** 1 for the demo content a new site comes with (shown to administrators only). */
   isSample: Generated<number>
+  /** Null: a draft; later than now: scheduled; otherwise published (see platform/publication.server.ts). */
+  publishAt: string | null
+  /** When it was moved to the trash; null otherwise. */
+  trashedAt: string | null
 }
 
 export type EventTypeValue = 'general' | 'meeting' | 'celebration' | 'deadline' | 'fundraiser' | 'event'
@@ -133,6 +137,10 @@ export interface EventTable {
   isSample: Generated<number>
   createdAt: string
   updatedAt: string
+  /** Null: a draft; later than now: scheduled; otherwise published (see platform/publication.server.ts). */
+  publishAt: string | null
+  /** When it was moved to the trash; null otherwise. */
+  trashedAt: string | null
 }
 
 /** A resumable upload in progress or finished but not yet used (see platform/media/uploads.server.ts). */
@@ -204,6 +212,10 @@ export interface MediaItemTable {
   updatedAt: string
   /** 1 for the demo content a new site comes with (shown to administrators only). */
   isSample: Generated<number>
+  /** Null: a draft; later than now: scheduled; otherwise published (see platform/publication.server.ts). */
+  publishAt: string | null
+  /** When it was moved to the trash; null otherwise. */
+  trashedAt: string | null
 }
 
 /** A product of the youth marketplace (see modules/marketplace). */
@@ -225,6 +237,10 @@ export interface ProductTable {
   updatedAt: string
   /** 1 for the demo content a new site comes with (shown to administrators only). */
   isSample: Generated<number>
+  /** Null: a draft; later than now: scheduled; otherwise published (see platform/publication.server.ts). */
+  publishAt: string | null
+  /** When it was moved to the trash; null otherwise. */
+  trashedAt: string | null
 }
 
 /** A product's images, in carousel order. */

@@ -23,6 +23,8 @@ export function takeOneTimeCookie(request: Request, name: string): { value: stri
 const ToastSchema = z.object({
   type: z.enum(['success', 'error', 'info']),
   message: z.string().max(500),
+  /** What the toast's Undo button posts (see app/components/toaster.tsx): an item moved to the trash. */
+  undo: z.object({ kind: z.string().max(20), id: z.string().max(100), returnTo: z.string().max(300) }).optional(),
 })
 export type Toast = z.infer<typeof ToastSchema>
 
@@ -32,6 +34,14 @@ export function redirectWithToast(url: string, message: string, type: Toast['typ
   const headers = new Headers(init?.headers)
   headers.append('Set-Cookie', oneTimeCookie(COOKIE, Buffer.from(JSON.stringify({ type, message })).toString('base64url')))
   return redirect(url, { ...init, headers })
+}
+
+/** A success toast with an Undo button that takes `undo` back out of the trash and returns to `url`. */
+export function redirectWithUndo(url: string, message: string, undo: { kind: string; id: string }) {
+  const value = { type: 'success', message, undo: { ...undo, returnTo: url } } satisfies Toast
+  return redirect(url, {
+    headers: { 'Set-Cookie': oneTimeCookie(COOKIE, Buffer.from(JSON.stringify(value)).toString('base64url')) },
+  })
 }
 
 /** Reads the pending toast, if any, and the header that clears it. */

@@ -57,10 +57,10 @@ describe('the audit log', () => {
     const rows = await auditRows(admin)
     const expected = [
       'Site settings changed Site settings',
-      'Product deleted Audit Kite XL',
+      'Product moved to the trash Audit Kite XL',
       'Product edited Audit Kite XL',
       'Product added Audit Kite',
-      'Article deleted Audit Day, again',
+      'Article moved to the trash Audit Day, again',
       'Article edited Audit Day, again',
       'Article posted Audit Day',
       'Signed in',
@@ -77,7 +77,9 @@ describe('the audit log', () => {
     expect(rows.join('\n')).not.toContain('a wrong guess')
 
     // What
-    expect(await auditRows(admin, '?what=article.deleted')).toEqual([expect.stringContaining('Article deleted Audit Day, again')])
+    expect(await auditRows(admin, '?what=article.deleted')).toEqual([
+      expect.stringContaining('Article moved to the trash Audit Day, again'),
+    ])
     expect(await auditRows(admin, '?what=sign-in-failed')).toHaveLength(1)
     // Who: everything done as the admin, and the failed attempt at their e-mail
     expect(await auditRows(admin, `?who=${encodeURIComponent(ADMIN.email)}`)).toHaveLength(expected.length)
@@ -89,7 +91,7 @@ describe('the audit log', () => {
     expect(await auditRows(admin, `?to=${day(-3)}`)).toEqual([])
     // The filter form keeps what was chosen.
     const filtered = await (await get(server, `/admin/audit?what=product.deleted&from=${day(-2)}`, admin)).text()
-    expect(filtered).toMatch(/<option value="product.deleted" selected="">Product deleted<\/option>/)
+    expect(filtered).toMatch(/<option value="product.deleted" selected="">Product moved to the trash<\/option>/)
     expect(filtered).toContain(`value="${day(-2)}"`)
 
     // A marketplace manager is refused, and their navigation has no link to it.

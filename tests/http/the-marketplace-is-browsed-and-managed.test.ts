@@ -181,7 +181,7 @@ describe('managers', () => {
     expect(page).toMatch(/<img[^>]*width="700" height="700"[^>]*>[\s\S]*<img[^>]*width="500" height="500"/)
   })
 
-  it('delete a product from the marketplace page, with its image files', async () => {
+  it('delete a product from the marketplace page to the trash, and its image files with it for good from there', async () => {
     const mia = await managerCookie('mia.delete@example.org')
     const [{ id }] = await queryServerDatabase<{ id: string }>(server, "select id from products where slug = 'straw-beach-hat'")
     const files = await queryServerDatabase<{ variants: string }>(
@@ -196,6 +196,12 @@ describe('managers', () => {
     expect(deleted.status).toBe(302)
     expect(deleted.headers.get('location')).toBe('/marketplace')
     expect((await get(server, '/marketplace/straw-beach-hat')).status).toBe(404)
+    // In the trash the files stay, so Undo brings the product back whole.
+    expect((await get(server, fileUrls[0])).status).toBe(200)
+    const trash = await (await get(server, '/admin/trash', mia)).text()
+    expect(trash).toContain('Straw Beach Hat')
+    const forGood = await post(server, '/admin/trash', { intent: 'delete-for-good', kind: 'product', id }, mia)
+    expect(forGood.status).toBe(302)
     for (const url of fileUrls) expect((await get(server, url)).status, url).toBe(404)
     // Only the two pages the form may return to.
     const elsewhere = await post(server, '/admin/products', { intent: 'delete', id, returnTo: 'https://evil.example' }, mia)

@@ -8,17 +8,25 @@ export const AUDIT_ACTIONS = {
   'sign-in.second-step-failed': 'Wrong second-step code',
   'article.created': 'Article posted',
   'article.edited': 'Article edited',
-  'article.deleted': 'Article deleted',
+  'article.deleted': 'Article moved to the trash',
+  'article.restored': 'Article restored from the trash',
+  'article.deleted-for-good': 'Article deleted for good',
   'event.created': 'Event added',
   'event.edited': 'Event edited',
-  'event.deleted': 'Event deleted',
+  'event.deleted': 'Event moved to the trash',
+  'event.restored': 'Event restored from the trash',
+  'event.deleted-for-good': 'Event deleted for good',
   'event.date-removed': 'Date taken out of a series',
   'media.added': 'Photos or videos uploaded',
   'media.edited': 'Photo or video edited',
-  'media.deleted': 'Photo or video deleted',
+  'media.deleted': 'Photo or video moved to the trash',
+  'media.restored': 'Photo or video restored from the trash',
+  'media.deleted-for-good': 'Photo or video deleted for good',
   'product.created': 'Product added',
   'product.edited': 'Product edited',
-  'product.deleted': 'Product deleted',
+  'product.deleted': 'Product moved to the trash',
+  'product.restored': 'Product restored from the trash',
+  'product.deleted-for-good': 'Product deleted for good',
   'message.handled': 'Message marked as handled',
   'message.unhandled': 'Message marked as not handled',
   'message.resent': 'Message sent again',
@@ -44,6 +52,8 @@ export const AUDIT_ACTIONS = {
   'account.passkey-added': 'Passkey added',
   'account.passkey-removed': 'Passkey removed',
   'settings.two-step-roles-changed': 'Roles requiring two-step sign-in changed',
+  'trash.emptied': 'Trash emptied',
+  'trash.expired': 'Items over 30 days old removed from the trash',
   import: 'Import from the old site',
 } as const
 
@@ -60,3 +70,6 @@ export type AuditTargetType = 'article' | 'event' | 'media' | 'product' | 'messa
 
 /** The client address recorded for what the command-line tools do. */
 export const COMMAND_LINE = 'command line'
+
+/** The client address recorded for what the site does by itself (the trash's 30 days running out). */
+export const BACKGROUND = 'the site itself'

@@ -6,7 +6,7 @@ import { env } from '~/platform/env.server'
 import { logger } from '~/platform/logger.server'
 import { requestInfoContext } from '~/platform/request-context'
 import type { SessionUser } from '~/platform/session.server'
-import { COMMAND_LINE, type AuditAction, type AuditTargetType } from './audit.actions'
+import { BACKGROUND, COMMAND_LINE, type AuditAction, type AuditTargetType } from './audit.actions'
 
 /** Who did it and from where. `id` is null when nobody was signed in (a failed sign-in, the command line). */
 export interface AuditSource {
@@ -43,6 +43,9 @@ export function auditSourceOf(
 
 /** Someone at the server's command line (an import, the account tool): no user, no address. */
 export const FROM_COMMAND_LINE: AuditSource = { actor: { id: null, email: '', name: '' }, clientAddress: COMMAND_LINE }
+
+/** The site itself, on a timer: no user, no address. */
+export const BY_THE_SITE: AuditSource = { actor: { id: null, email: '', name: '' }, clientAddress: BACKGROUND }
 
 const clip = (text: string) =>
   text.length > AUDIT_POLICY.maxTextChars ? `${text.slice(0, AUDIT_POLICY.maxTextChars - 1)}…` : text

@@ -12,6 +12,8 @@ import {
 import { nextOccurrences } from './events.recurrence.server'
 import type { EventFormValues } from './events.schema'
 import { describeRepeat } from './events.wording.server'
+import { isInState } from '~/platform/publication.server'
+import type { PublicationState } from '~/platform/publication'
 
 /** What the admin's event pages read. */
 
@@ -27,20 +29,25 @@ export interface AdminEventRow {
   shown: CalendarOccurrence
   upcoming: boolean
   isSample: boolean
+  publishAt: string | null
 }
 
 /** Every event for the admin list: those to come first (soonest first), then those that are over (latest first). */
 export async function listEventsForAdmin({
   now = new Date(),
   timeZone,
+  state = null,
 }: {
   now?: Date
   timeZone: string
+  /** Only the events in this state (out of the trash, always). */
+  state?: PublicationState | null
 }): Promise<AdminEventRow[]> {
   const rows = await withSkippedDates(
     await db
       .selectFrom('events')
-      .select([...EVENT_COLUMNS, 'isSample'])
+      .select([...EVENT_COLUMNS, 'isSample', 'publishAt'])
+      .where(isInState('events', state, now))
       .execute(),
   )
   const listed = rows.map((event): AdminEventRow => {
@@ -57,6 +64,7 @@ export async function listEventsForAdmin({
       shown: toCalendarOccurrence(event, shown),
       upcoming: next !== undefined,
       isSample: event.isSample === 1,
+      publishAt: event.publishAt,
     }
   })
   const upcoming = listed.filter((e) => e.upcoming).sort((a, b) => byStart(a.shown, b.shown))

@@ -2,6 +2,7 @@ import { db } from '~/platform/db.server'
 import { addDays, instantIn, type PlainDate } from '~/platform/dates'
 import { nextOccurrences, occurrenceOn, occurrencesBetween } from './events.recurrence.server'
 import { describeRepeat } from './events.wording.server'
+import { isPublicNow } from '~/platform/publication.server'
 import {
   EVENT_COLUMNS,
   byStart,
@@ -12,6 +13,10 @@ import {
   type EventRecord,
 } from './events.records.server'
 
+function publicEvents() {
+  return db.selectFrom('events').where(isPublicNow('events'))
+}
+
 // The last start is computed in the time zone the event was saved in; a day's margin covers a later change of zone.
 const MARGIN_MS = 36 * 3_600_000
 
@@ -20,6 +25,7 @@ async function eventsThatMayOccurBetween(from: Date, to: Date | null): Promise<E
   const rows = await db
     .selectFrom('events')
     .select(EVENT_COLUMNS)
+    .where(isPublicNow('events'))
     .where((eb) =>
       eb.or([eb('lastStartsAt', 'is', null), eb('lastStartsAt', '>=', new Date(from.getTime() - MARGIN_MS).toISOString())]),
     )
@@ -80,7 +86,7 @@ export async function getEventBySlug(
   slug: string,
   { date, timeZone, now = new Date() }: { date: PlainDate | null; timeZone: string; now?: Date },
 ): Promise<EventDetail | null> {
-  const row = await db.selectFrom('events').select(EVENT_COLUMNS).where('slug', '=', slug).executeTakeFirst()
+  const row = await publicEvents().select(EVENT_COLUMNS).where('slug', '=', slug).executeTakeFirst()
   if (!row) return null
   const [event] = await withSkippedDates([row])
   const occurrence =
@@ -102,16 +108,16 @@ export async function getEventBySlug(
 
 /** Every event with its rule and skipped dates, for the iCalendar feed (soonest first). */
 export async function listEventsForFeed(): Promise<EventRecord[]> {
-  return withSkippedDates(await db.selectFrom('events').select(EVENT_COLUMNS).orderBy('startsAt').orderBy('id').execute())
+  return withSkippedDates(await publicEvents().select(EVENT_COLUMNS).orderBy('startsAt').orderBy('id').execute())
 }
 
 /** One event for its own .ics file. */
 export async function getEventForCalendarFile(slug: string): Promise<EventRecord | null> {
-  const row = await db.selectFrom('events').select(EVENT_COLUMNS).where('slug', '=', slug).executeTakeFirst()
+  const row = await publicEvents().select(EVENT_COLUMNS).where('slug', '=', slug).executeTakeFirst()
   return row ? (await withSkippedDates([row]))[0] : null
 }
 
 /** Address and last change of every event, for sitemap.xml. */
 export async function listEventsForSitemap(): Promise<{ slug: string; updatedAt: string }[]> {
-  return db.selectFrom('events').select(['slug', 'updatedAt']).orderBy('startsAt', 'desc').limit(10_000).execute()
+  return publicEvents().select(['slug', 'updatedAt']).orderBy('startsAt', 'desc').limit(10_000).execute()
 }

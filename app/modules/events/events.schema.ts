@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { EventRepeatValue, EventTypeValue } from '~/platform/db-schema'
 import { daysInMonth, parsePlainTime, plainDateProblem } from '~/platform/dates'
 import { requiredText, text } from '~/platform/form-schema'
+import { checkPublishChoice, publishChoiceFields } from '~/platform/publication'
 
 /** Event types as the old site had them; each is shown as a tag. */
 export const EVENT_TYPE_OPTIONS = [
@@ -88,8 +89,10 @@ export const EventSchema = z
     skippedDates: z.array(date('Skipped date')).max(REPEAT_COUNT_MAX).default([]),
     /** One more date to take out of the series. */
     skipDate: date('Date to skip').optional(),
+    ...publishChoiceFields,
   })
   .superRefine((event, ctx) => {
+    checkPublishChoice(event, ctx)
     if (!event.startTime) {
       if (event.endTime) {
         ctx.addIssue({ code: 'custom', path: ['startTime'], message: 'Start time is required when an end time is given' })

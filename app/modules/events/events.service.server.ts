@@ -5,6 +5,7 @@ import { slugify } from '~/platform/slug'
 import { insertWithUniqueSlug } from '~/platform/unique-slug.server'
 import { lastStartOf, type EventTiming } from './events.recurrence.server'
 import type { EventInput } from './events.schema'
+import { publishAtOnInsert, publishAtOnUpdate, type WithPublishing } from '~/platform/publication'
 
 /** The event to change no longer exists (deleted in another tab, say). */
 export class EventNotFoundError extends Error {
@@ -15,7 +16,7 @@ export class EventNotFoundError extends Error {
 }
 
 /** When the event ends, as stored: for an all-day event the start of its last day, if that is a later day. */
-function endOf(input: EventInput, timeZone: string): string | null {
+function endOf(input: WithPublishing<EventInput>, timeZone: string): string | null {
   if (!input.startTime) {
     return input.endDate && input.endDate > input.startDate ? instantIn(input.endDate, '00:00', timeZone).toISOString() : null
   }
@@ -26,7 +27,7 @@ function endOf(input: EventInput, timeZone: string): string | null {
  * The form's local dates and times as stored: UTC instants, the rule, and the skipped dates.
  * An all-day event (no start time) starts at the start of its day.
  */
-function toStored(input: EventInput, timeZone: string) {
+function toStored(input: WithPublishing<EventInput>, timeZone: string) {
   const allDay = !input.startTime
   const startsAt = instantIn(input.startDate, input.startTime ?? '00:00', timeZone).toISOString()
   const endsAt = endOf(input, timeZone)
@@ -75,7 +76,7 @@ async function replaceSkippedDates(trx: Db, eventId: string, dates: PlainDate[])
  */
 export async function insertEvent(
   trx: Db,
-  input: EventInput,
+  input: WithPublishing<EventInput>,
   timeZone: string,
   createdAt?: string,
 ): Promise<{ id: string; slug: string }> {
@@ -85,7 +86,14 @@ export async function insertEvent(
   const event = await insertWithUniqueSlug(trx, 'events', slugify(input.title, 'event'), async (slug) => {
     await trx
       .insertInto('events')
-      .values({ id, slug, ...row, createdAt: createdAt ?? now, updatedAt: now })
+      .values({
+        id,
+        slug,
+        ...row,
+        createdAt: createdAt ?? now,
+        updatedAt: now,
+        publishAt: publishAtOnInsert(input, createdAt ?? now),
+      })
       .execute()
     return { id, slug }
   })
@@ -93,19 +101,19 @@ export async function insertEvent(
   return event
 }
 
-export async function createEvent(input: EventInput, timeZone: string): Promise<{ id: string; slug: string }> {
+export async function createEvent(input: WithPublishing<EventInput>, timeZone: string): Promise<{ id: string; slug: string }> {
   return db.transaction().execute((trx) => insertEvent(trx, input, timeZone))
 }
 
 /** Changes an event; its address stays, so shared links keep working. Throws EventNotFoundError when it is gone. */
-export async function updateEvent(id: string, input: EventInput, timeZone: string): Promise<{ slug: string }> {
+export async function updateEvent(id: string, input: WithPublishing<EventInput>, timeZone: string): Promise<{ slug: string }> {
   const { row, skippedDates } = toStored(input, timeZone)
   return db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('events').select('slug').where('id', '=', id).executeTakeFirst()
     if (!current) throw new EventNotFoundError()
     await trx
       .updateTable('events')
-      .set({ ...row, updatedAt: nowIso() })
+      .set({ ...row, updatedAt: nowIso(), ...publishAtOnUpdate(input) })
       .where('id', '=', id)
       .execute()
     await replaceSkippedDates(trx, id, skippedDates)
@@ -127,17 +135,22 @@ export async function deleteEvent(id: string): Promise<{ title: string } | undef
 }
 
 /**
- * Takes one date out of a series ("delete this occurrence"); for a one-off event that is
- * deleting the event. Taking out a date twice is not an error, nor is an event already gone.
+ * Takes one date out of a series ("delete this occurrence"); a one-off event goes to the trash
+ * (`trashed: true`). Taking out a date twice is not an error, nor is an event already gone.
  * Returns the event's title (for the audit log), nothing when it was gone.
  */
-export async function deleteOccurrence(id: string, date: PlainDate): Promise<{ title: string } | undefined> {
+export async function deleteOccurrence(id: string, date: PlainDate): Promise<{ title: string; trashed?: true } | undefined> {
   return db.transaction().execute(async (trx) => {
-    const event = await trx.selectFrom('events').select(['title', 'repeat']).where('id', '=', id).executeTakeFirst()
+    const event = await trx
+      .selectFrom('events')
+      .select(['title', 'repeat'])
+      .where('id', '=', id)
+      .where('trashedAt', 'is', null)
+      .executeTakeFirst()
     if (!event) return undefined
     if (event.repeat === 'none') {
-      await trx.deleteFrom('events').where('id', '=', id).execute()
-      return { title: event.title }
+      await trx.updateTable('events').set({ trashedAt: nowIso() }).where('id', '=', id).execute()
+      return { title: event.title, trashed: true }
     }
     await trx
       .insertInto('eventSkippedDates')

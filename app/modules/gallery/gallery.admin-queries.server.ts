@@ -2,6 +2,8 @@ import { db } from '~/platform/db.server'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { toResponsiveImage } from '~/platform/media/images.server'
 import { getVideosByIds, type VideoStatus } from '~/platform/media/videos.server'
+import { isInState } from '~/platform/publication.server'
+import type { PublicationState } from '~/platform/publication'
 import { loadPictures, pictureId, SUMMARY_COLUMNS, type MediaKind, type SummaryRow } from './gallery.queries.server'
 
 /** What the admin's gallery pages and the dashboard read: every item, whatever its state. */
@@ -21,12 +23,14 @@ export interface AdminMediaRow {
   thumbnail: ResponsiveImageData | null
   /** Demo content of a new site (administrators only). */
   isSample: boolean
+  publishAt: string | null
 }
 
 const ADMIN_COLUMNS = [
   ...SUMMARY_COLUMNS,
   'mediaItems.featured',
   'mediaItems.isSample',
+  'mediaItems.publishAt',
   'mediaItems.description',
   'mediaItems.videoId',
   'videos.status',
@@ -37,6 +41,7 @@ type AdminRow = SummaryRow & {
   id: string
   featured: number
   isSample: number
+  publishAt: string | null
   description: string
   videoId: string | null
   status: VideoStatus | null
@@ -59,6 +64,7 @@ async function toAdminRows(rows: readonly AdminRow[]): Promise<(AdminMediaRow & 
       category: row.category,
       featured: row.featured === 1,
       isSample: row.isSample === 1,
+      publishAt: row.publishAt,
       createdAt: row.createdAt,
       status: row.kind === 'photo' ? 'ready' : (video?.status ?? 'failed'),
       statusText: video?.statusText ?? null,
@@ -71,9 +77,13 @@ function adminItems() {
   return db.selectFrom('mediaItems').leftJoin('videos', 'videos.id', 'mediaItems.videoId').select(ADMIN_COLUMNS)
 }
 
-/** Every item, newest first, whatever its state. */
-export async function listMediaForAdmin(): Promise<AdminMediaRow[]> {
-  const rows = await adminItems().orderBy('mediaItems.createdAt', 'desc').orderBy('mediaItems.id', 'desc').execute()
+/** Every item out of the trash (or those in `state`), newest first, converted or not. */
+export async function listMediaForAdmin(state: PublicationState | null = null): Promise<AdminMediaRow[]> {
+  const rows = await adminItems()
+    .where(isInState('mediaItems', state))
+    .orderBy('mediaItems.createdAt', 'desc')
+    .orderBy('mediaItems.id', 'desc')
+    .execute()
   return (await toAdminRows(rows)).map(({ description: _description, ...row }) => row)
 }
 

@@ -5,6 +5,7 @@ import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { getImagesByIds, pickSocialImage, toResponsiveImage, type ImageRecord } from '~/platform/media/images.server'
 import { getVideosByIds, isVideoReady } from '~/platform/media/videos.server'
 import { MEDIA_PER_PAGE, type MediaCategory } from './media-categories'
+import { isPublicNow } from '~/platform/publication.server'
 
 export type MediaKind = 'photo' | 'video'
 
@@ -49,7 +50,7 @@ export interface MediaPage {
 
 type Eb = ExpressionBuilder<Database, 'mediaItems' | 'videos'>
 
-/** Photos, and videos whose files are ready: an item still converting or failed is not public. */
+/** Photos, and videos whose files are ready: an item still converting or failed is not shown. */
 function isPublic(eb: Eb) {
   return eb.or([eb('mediaItems.kind', '=', 'photo'), eb('videos.status', '=', 'ready')])
 }
@@ -62,6 +63,7 @@ function publicItems(category: MediaCategory | null) {
   return db
     .selectFrom('mediaItems')
     .leftJoin('videos', 'videos.id', 'mediaItems.videoId')
+    .where(isPublicNow('mediaItems'))
     .where(isPublic)
     .where(inCategory(category))
 }

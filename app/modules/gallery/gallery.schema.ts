@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { requiredText, text } from '~/platform/form-schema'
 import { MEDIA_CATEGORIES, DEFAULT_MEDIA_CATEGORY } from './media-categories'
+import { checkPublishChoice, publishChoiceFields } from '~/platform/publication'
 
 /** Files one upload form may add at once. */
 export const MEDIA_FILES_MAX = 20
@@ -16,21 +17,23 @@ const details = {
     .boolean()
     .optional()
     .transform((v) => v ?? false),
+  ...publishChoiceFields,
 }
 
 /** The upload form: the finished uploads' ids (see <ResumableUpload>) and what every new item gets. */
-export const MediaUploadSchema = z.object({
+const uploadFields = {
   ...details,
   files: z
     .array(text().max(64), { error: NO_FILES_MESSAGE })
     .min(1, NO_FILES_MESSAGE)
     .max(MEDIA_FILES_MAX, `At most ${MEDIA_FILES_MAX} files at a time`),
-})
+}
+export const MediaUploadSchema = z.object(uploadFields).superRefine(checkPublishChoice)
 export type MediaUploadInput = z.infer<typeof MediaUploadSchema>
 
 /** The gallery admin page's two forms: upload new items, or delete one (the edit page posts here too). */
 export const MediaActionSchema = z.discriminatedUnion('intent', [
-  MediaUploadSchema.extend({ intent: z.literal('upload') }),
+  z.object({ ...uploadFields, intent: z.literal('upload') }).superRefine(checkPublishChoice),
   z.object({
     intent: z.literal('delete'),
     id: text().trim().min(1, 'Media ID is required for deletion').max(100),
@@ -40,6 +43,6 @@ export const MediaActionSchema = z.discriminatedUnion('intent', [
 ])
 export type MediaUploadValues = z.input<typeof MediaUploadSchema>
 
-export const MediaEditSchema = z.object(details)
+export const MediaEditSchema = z.object(details).superRefine(checkPublishChoice)
 export type MediaEditInput = z.infer<typeof MediaEditSchema>
 export type MediaEditValues = z.input<typeof MediaEditSchema>

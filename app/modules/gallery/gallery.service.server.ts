@@ -12,6 +12,7 @@ import { slugify } from '~/platform/slug'
 import { insertWithUniqueSlug } from '~/platform/unique-slug.server'
 import type { MediaEditInput, MediaUploadInput } from './gallery.schema'
 import type { MediaKind } from './gallery.queries.server'
+import { publishAtOnInsert, publishAtOnUpdate, type Publishing, type WithPublishing } from '~/platform/publication'
 
 /** The item to change no longer exists (deleted in another tab, say). */
 export class MediaItemNotFoundError extends Error {
@@ -21,7 +22,7 @@ export class MediaItemNotFoundError extends Error {
   }
 }
 
-type ItemDetails = Pick<MediaUploadInput, 'title' | 'description' | 'category' | 'featured'>
+type ItemDetails = Pick<MediaUploadInput, 'title' | 'description' | 'category' | 'featured'> & Publishing
 
 /** Records one item; its image or video is already recorded. Run it inside a transaction. */
 export async function insertMediaItem(
@@ -46,6 +47,7 @@ export async function insertMediaItem(
         videoId: file.kind === 'video' ? file.videoId : null,
         createdAt,
         updatedAt: nowIso(),
+        publishAt: publishAtOnInsert(details, createdAt),
       })
       .execute()
     return { id, slug }
@@ -78,7 +80,10 @@ async function storePhoto(media: MediaChange, upload: FinishedUpload): Promise<S
  * title, description, category and featured flag. Photos are public at once, videos once they
  * are converted. A file that is refused throws MediaRejectedError and nothing is added.
  */
-export async function addMediaItems(input: MediaUploadInput, user: Pick<SessionUser, 'id'>): Promise<{ slugs: string[] }> {
+export async function addMediaItems(
+  input: WithPublishing<MediaUploadInput>,
+  user: Pick<SessionUser, 'id'>,
+): Promise<{ slugs: string[] }> {
   const slugs = await withMediaChange(async (media) => {
     const uploads: FinishedUpload[] = []
     for (const id of new Set(input.files)) uploads.push(await media.takeUpload(id, user))
@@ -107,7 +112,7 @@ export async function addMediaItems(input: MediaUploadInput, user: Pick<SessionU
 }
 
 /** Changes an item's title, description, category and featured flag; its slug stays, so shared links keep working. */
-export function updateMediaItem(id: string, input: MediaEditInput): Promise<{ slug: string }> {
+export function updateMediaItem(id: string, input: WithPublishing<MediaEditInput>): Promise<{ slug: string }> {
   return withMediaChange((media) =>
     media.transaction(db, async (trx) => {
       const current = await trx.selectFrom('mediaItems').select(['slug', 'imageId']).where('id', '=', id).executeTakeFirst()
@@ -122,6 +127,7 @@ export function updateMediaItem(id: string, input: MediaEditInput): Promise<{ sl
           category: input.category,
           featured: input.featured ? 1 : 0,
           updatedAt: nowIso(),
+          ...publishAtOnUpdate(input),
         })
         .where('id', '=', id)
         .execute()

@@ -4,6 +4,8 @@ import { db, type Db } from '~/platform/db.server'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { getImagesByIds, pickSocialImage, toResponsiveImage, type ImageRecord } from '~/platform/media/images.server'
 import type { ProductCategory } from './product-categories'
+import { isInState, isPublicNow } from '~/platform/publication.server'
+import type { PublicationState } from '~/platform/publication'
 
 /** A product as visitors see it. Nothing about who added it: sellers are named by `seller` only. */
 export interface Product {
@@ -106,10 +108,13 @@ function toProduct({ row, images }: { row: ProductRow; images: ImageRecord[] }):
   }
 }
 
+function publicProducts() {
+  return db.selectFrom('products').where(isPublicNow('products'))
+}
+
 /** The marketplace's products, newest first, filtered by category and search words. */
 export async function listProducts(filter: ProductFilter = { category: null, search: '' }): Promise<Product[]> {
-  const rows = await db
-    .selectFrom('products')
+  const rows = await publicProducts()
     .select(PRODUCT_COLUMNS)
     .where(matches(filter))
     .orderBy('createdAt', 'desc')
@@ -120,8 +125,7 @@ export async function listProducts(filter: ProductFilter = { category: null, sea
 
 /** A few products picked at random (the home page's highlights). */
 export async function pickRandomProducts(limit: number): Promise<Product[]> {
-  const rows = await db
-    .selectFrom('products')
+  const rows = await publicProducts()
     .select(PRODUCT_COLUMNS)
     .orderBy(sql`random()`)
     .limit(limit)
@@ -130,7 +134,7 @@ export async function pickRandomProducts(limit: number): Promise<Product[]> {
 }
 
 export async function getProductBySlug(slug: string): Promise<ProductDetail | null> {
-  const row = await db.selectFrom('products').select(PRODUCT_COLUMNS).where('slug', '=', slug).executeTakeFirst()
+  const row = await publicProducts().select(PRODUCT_COLUMNS).where('slug', '=', slug).executeTakeFirst()
   if (!row) return null
   const [withPictures] = await withImages([row])
   const first = withPictures.images[0]
@@ -153,13 +157,15 @@ export interface AdminProductRow {
   createdAt: string
   /** Demo content of a new site (administrators only). */
   isSample: boolean
+  publishAt: string | null
 }
 
-/** Every product for the admin list, newest first, with its first image. */
-export async function listProductsForAdmin(): Promise<AdminProductRow[]> {
+/** The products out of the trash for the admin list (those in `state` when given), newest first, with their first image. */
+export async function listProductsForAdmin(state: PublicationState | null = null): Promise<AdminProductRow[]> {
   const rows = await db
     .selectFrom('products')
-    .select([...PRODUCT_COLUMNS, 'isSample'])
+    .select([...PRODUCT_COLUMNS, 'isSample', 'publishAt'])
+    .where(isInState('products', state))
     .orderBy('createdAt', 'desc')
     .orderBy('id')
     .execute()
@@ -174,6 +180,7 @@ export async function listProductsForAdmin(): Promise<AdminProductRow[]> {
     thumbnail: images[0] ? toResponsiveImage({ ...images[0], alt: '' }) : null,
     createdAt: row.createdAt,
     isSample: row.isSample === 1,
+    publishAt: row.publishAt,
   }))
 }
 
@@ -204,7 +211,7 @@ export async function productImageIds(trx: Db, productId: string): Promise<strin
 
 /** Every product's address and last change, for the sitemap. */
 export function listProductSlugs(): Promise<{ slug: string; updatedAt: string }[]> {
-  return db.selectFrom('products').select(['slug', 'updatedAt']).orderBy('createdAt', 'desc').execute()
+  return publicProducts().select(['slug', 'updatedAt']).orderBy('createdAt', 'desc').execute()
 }
 
 /** How many of the demo products a new site came with are still there (the dashboard says so). */

@@ -4,6 +4,7 @@ import { imageListFields } from '~/platform/media/image-field'
 import { isFacebookLink, isInstagramLink, normaliseWhatsAppNumber } from './product-contact-links'
 import { DEFAULT_PRODUCT_CATEGORY, PRODUCT_CATEGORIES } from './product-categories'
 import { parsePrice } from './product-price'
+import { checkPublishChoice, publishChoiceFields } from '~/platform/publication'
 
 export const PRODUCT_IMAGES_MAX = 8
 export const TOO_MANY_IMAGES_MESSAGE = `A product can have at most ${PRODUCT_IMAGES_MAX} images.`
@@ -40,27 +41,30 @@ const seller = optionalText('Seller', 60).refine(
  * number dialled at the site read with the site's calling code (`countryCode`, e.g. '1268').
  */
 export function productSchema(countryCode: string) {
-  return z.object({
-    name: requiredProductText(120, 'Name'),
-    description: requiredProductText(5_000, 'Description'),
-    price: optionalText('Price', 20).transform((value, ctx) => {
-      const cents = parsePrice(value)
-      if (cents !== 'invalid') return cents
-      ctx.addIssue({ code: 'custom', message: 'Enter the price as a number of dollars, e.g. 12.50, or leave it empty.' })
-      return z.NEVER
-    }),
-    category: z.enum(PRODUCT_CATEGORIES, { error: 'Choose a category' }).default(DEFAULT_PRODUCT_CATEGORY),
-    seller,
-    facebookLink: optionalLink('Facebook', isFacebookLink, 'https://www.facebook.com/yourpage'),
-    instagramLink: optionalLink('Instagram', isInstagramLink, 'https://www.instagram.com/yourpage'),
-    whatsappNumber: optionalText('WhatsApp number', 30).transform((value, ctx) => {
-      const digits = normaliseWhatsAppNumber(value, countryCode)
-      if (digits !== 'invalid') return digits ?? ''
-      ctx.addIssue({ code: 'custom', message: WHATSAPP_NUMBER_MESSAGE })
-      return z.NEVER
-    }),
-    ...imageListFields({ max: PRODUCT_IMAGES_MAX, tooManyMessage: TOO_MANY_IMAGES_MESSAGE }),
-  })
+  return z
+    .object({
+      name: requiredProductText(120, 'Name'),
+      description: requiredProductText(5_000, 'Description'),
+      price: optionalText('Price', 20).transform((value, ctx) => {
+        const cents = parsePrice(value)
+        if (cents !== 'invalid') return cents
+        ctx.addIssue({ code: 'custom', message: 'Enter the price as a number of dollars, e.g. 12.50, or leave it empty.' })
+        return z.NEVER
+      }),
+      category: z.enum(PRODUCT_CATEGORIES, { error: 'Choose a category' }).default(DEFAULT_PRODUCT_CATEGORY),
+      seller,
+      facebookLink: optionalLink('Facebook', isFacebookLink, 'https://www.facebook.com/yourpage'),
+      instagramLink: optionalLink('Instagram', isInstagramLink, 'https://www.instagram.com/yourpage'),
+      whatsappNumber: optionalText('WhatsApp number', 30).transform((value, ctx) => {
+        const digits = normaliseWhatsAppNumber(value, countryCode)
+        if (digits !== 'invalid') return digits ?? ''
+        ctx.addIssue({ code: 'custom', message: WHATSAPP_NUMBER_MESSAGE })
+        return z.NEVER
+      }),
+      ...imageListFields({ max: PRODUCT_IMAGES_MAX, tooManyMessage: TOO_MANY_IMAGES_MESSAGE }),
+      ...publishChoiceFields,
+    })
+    .superRefine(checkPublishChoice)
 }
 
 export type ProductInput = z.output<ReturnType<typeof productSchema>>

@@ -7,6 +7,7 @@ import { slugify } from '~/platform/slug'
 import { insertWithUniqueSlug } from '~/platform/unique-slug.server'
 import { PRODUCT_IMAGES_MAX, TOO_MANY_IMAGES_MESSAGE, type ProductInput } from './marketplace.schema'
 import { productImageIds } from './marketplace.queries.server'
+import { publishAtOnInsert, publishAtOnUpdate, type WithPublishing } from '~/platform/publication'
 
 /** The product to change no longer exists (deleted in another tab, say). */
 export class ProductNotFoundError extends Error {
@@ -16,7 +17,7 @@ export class ProductNotFoundError extends Error {
   }
 }
 
-type ProductDetails = Omit<ProductInput, 'uploads' | 'keepImages' | 'removeImages'>
+type ProductDetails = Omit<WithPublishing<ProductInput>, 'uploads' | 'keepImages' | 'removeImages'>
 
 function columnsOf(details: ProductDetails) {
   return {
@@ -69,7 +70,7 @@ async function writeImageOrder(trx: Db, productId: string, imageIds: readonly st
 export async function insertProduct(
   trx: Db,
   media: MediaChange,
-  details: ProductDetails,
+  details: WithPublishing<ProductDetails>,
   images: readonly StoredImage[],
   createdAt = nowIso(),
 ): Promise<{ id: string; slug: string }> {
@@ -77,7 +78,14 @@ export async function insertProduct(
   const inserted = await insertWithUniqueSlug(trx, 'products', slugify(details.name, 'product'), async (slug) => {
     await trx
       .insertInto('products')
-      .values({ id, slug, ...columnsOf(details), createdAt, updatedAt: nowIso() })
+      .values({
+        id,
+        slug,
+        ...columnsOf(details),
+        createdAt,
+        updatedAt: nowIso(),
+        publishAt: publishAtOnInsert(details, createdAt),
+      })
       .execute()
     return { id, slug }
   })
@@ -93,7 +101,10 @@ export async function insertProduct(
 }
 
 /** Adds a product with its images (finished resumable uploads of `user`). */
-export async function createProduct(input: ProductInput, user: Pick<SessionUser, 'id'>): Promise<{ id: string; slug: string }> {
+export async function createProduct(
+  input: WithPublishing<ProductInput>,
+  user: Pick<SessionUser, 'id'>,
+): Promise<{ id: string; slug: string }> {
   if (input.uploads.length > PRODUCT_IMAGES_MAX) throw new MediaRejectedError(TOO_MANY_IMAGES_MESSAGE)
   const uploadIds = [...new Set(input.uploads)]
   return withMediaChange(async (media) => {
@@ -106,7 +117,11 @@ export async function createProduct(input: ProductInput, user: Pick<SessionUser,
  * Changes a product: its details, which of its images stay and in what order, and new images
  * added after them. The slug stays, so shared links keep working.
  */
-export async function updateProduct(id: string, input: ProductInput, user: Pick<SessionUser, 'id'>): Promise<{ slug: string }> {
+export async function updateProduct(
+  id: string,
+  input: WithPublishing<ProductInput>,
+  user: Pick<SessionUser, 'id'>,
+): Promise<{ slug: string }> {
   const uploadIds = [...new Set(input.uploads)]
   return withMediaChange(async (media) => {
     const images = await storeUploads(media, uploadIds, user)
@@ -123,7 +138,7 @@ export async function updateProduct(id: string, input: ProductInput, user: Pick<
       await writeImageOrder(trx, id, imageIds)
       await trx
         .updateTable('products')
-        .set({ ...columnsOf(input), updatedAt: nowIso() })
+        .set({ ...columnsOf(input), updatedAt: nowIso(), ...publishAtOnUpdate(input) })
         .where('id', '=', id)
         .execute()
       return { slug: current.slug }

@@ -3,6 +3,8 @@ import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { loadImagesOf, pickSocialImage, toResponsiveImage, type ImageRecord } from '~/platform/media/images.server'
 import { articleExcerpt, articlePlainText, readMinutes, renderArticleHtml } from './article-text.server'
 import { ARTICLES_PER_PAGE } from './news.schema'
+import { isInState, isPublicNow } from '~/platform/publication.server'
+import type { PublicationState } from '~/platform/publication'
 
 export interface ArticleSummary {
   /** For an administrator's controls on the public pages (edit, delete). */
@@ -45,15 +47,16 @@ function toSummary(row: ArticleRow, image: ImageRecord | undefined): ArticleSumm
   }
 }
 
-/** The articles on /news, newest first; the id orders articles posted at the same moment. */
+/** The published articles on /news, newest first; the id orders articles posted at the same moment. */
 function newestNews() {
-  return db.selectFrom('articles').orderBy('createdAt', 'desc').orderBy('id', 'desc')
+  return db.selectFrom('articles').where(isPublicNow('articles')).orderBy('createdAt', 'desc').orderBy('id', 'desc')
 }
 
 /** One page of the public news list, newest first. */
 export async function listPublishedArticles(page: number): Promise<ArticlePage> {
   const { total } = await db
     .selectFrom('articles')
+    .where(isPublicNow('articles'))
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow()
   const rows = await newestNews()
@@ -84,7 +87,12 @@ function toDetail(
 }
 
 export async function getPublishedArticleBySlug(slug: string): Promise<ArticleDetail | null> {
-  const row = await db.selectFrom('articles').select(SUMMARY_COLUMNS).where('slug', '=', slug).executeTakeFirst()
+  const row = await db
+    .selectFrom('articles')
+    .select(SUMMARY_COLUMNS)
+    .where('slug', '=', slug)
+    .where(isPublicNow('articles'))
+    .executeTakeFirst()
   if (!row) return null
   const imageOf = await loadImagesOf([row])
   return toDetail(row, imageOf(row))
@@ -118,12 +126,15 @@ export interface AdminArticleRow {
   hasImage: boolean
   /** Demo content of a new site (administrators only). */
   isSample: boolean
+  publishAt: string | null
 }
 
-export async function listArticlesForAdmin(): Promise<AdminArticleRow[]> {
+/** The articles out of the trash, newest first; only those in `state` when one is given. */
+export async function listArticlesForAdmin(state: PublicationState | null = null): Promise<AdminArticleRow[]> {
   const rows = await db
     .selectFrom('articles')
-    .select(['id', 'slug', 'title', 'imageId', 'createdAt', 'isSample'])
+    .select(['id', 'slug', 'title', 'imageId', 'createdAt', 'isSample', 'publishAt'])
+    .where(isInState('articles', state))
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .execute()

@@ -4,6 +4,7 @@ import { withMediaChange } from '~/platform/media/media-change.server'
 import { slugify } from '~/platform/slug'
 import { insertWithUniqueSlug } from '~/platform/unique-slug.server'
 import type { ArticleInput } from './news.schema'
+import { publishAtOnInsert, publishAtOnUpdate, type Publishing, type WithPublishing } from '~/platform/publication'
 
 /** The article to change no longer exists (deleted in another tab, say). */
 export class ArticleNotFoundError extends Error {
@@ -13,12 +14,12 @@ export class ArticleNotFoundError extends Error {
   }
 }
 
-export type NewArticle = Pick<ArticleInput, 'title' | 'content' | 'image' | 'imageAlt'> & { createdAt?: string }
+export type NewArticle = Pick<ArticleInput, 'title' | 'content' | 'image' | 'imageAlt'> & { createdAt?: string } & Publishing
 
 /** Records an article; its image, if any, is already recorded. Run it inside a transaction. */
 export async function insertArticle(
   trx: Db,
-  input: Pick<NewArticle, 'title' | 'content' | 'createdAt'>,
+  input: Pick<NewArticle, 'title' | 'content' | 'createdAt' | 'publishAt'>,
   imageId: string | null,
 ): Promise<{ id: string; slug: string }> {
   const now = nowIso()
@@ -34,6 +35,7 @@ export async function insertArticle(
         imageId,
         createdAt: input.createdAt ?? now,
         updatedAt: now,
+        publishAt: publishAtOnInsert(input, input.createdAt ?? now),
       })
       .execute()
     return { id, slug }
@@ -55,7 +57,7 @@ export function createArticle(input: NewArticle): Promise<{ id: string; slug: st
  * Changes an article's text and, if asked, replaces or removes its image. The slug stays, so
  * shared links keep working. Throws ArticleNotFoundError when the article is gone.
  */
-export function updateArticle(id: string, input: ArticleInput): Promise<{ slug: string }> {
+export function updateArticle(id: string, input: WithPublishing<ArticleInput>): Promise<{ slug: string }> {
   return withMediaChange(async (media) => {
     const upload = input.image ? await media.storeImage(input.image, 'article') : null
     return media.transaction(db, async (trx) => {
@@ -71,7 +73,7 @@ export function updateArticle(id: string, input: ArticleInput): Promise<{ slug: 
       })
       await trx
         .updateTable('articles')
-        .set({ title: input.title, content: input.content, imageId, updatedAt: nowIso() })
+        .set({ title: input.title, content: input.content, imageId, updatedAt: nowIso(), ...publishAtOnUpdate(input) })
         .where('id', '=', id)
         .execute()
       return { slug: current.slug }

@@ -12,7 +12,8 @@ import { countSampleArticles } from '~/modules/news/news.queries.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { canManage, homeFor, sectionsFor, type SectionName } from '~/platform/access'
 import { requireUser } from '~/platform/auth.server'
-import { addDays, todayIn } from '~/platform/dates'
+import { addDays, formatDate, todayIn } from '~/platform/dates'
+import { listNextScheduled, type PublishableTable } from '~/platform/publication.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Site admin' }]
 
@@ -26,6 +27,15 @@ const QUICK_LINKS: { section: SectionName; to: string; label: string }[] = [
   { section: 'events', to: '/admin/events/new', label: 'Add an event' },
   { section: 'products', to: '/admin/products/new', label: 'Add a product' },
 ]
+
+// Where each kind of scheduled item is edited, and who may see it there.
+const SCHEDULED_KINDS = [
+  { table: 'articles', section: 'news', editPath: '/admin/news/' },
+  { table: 'events', section: 'events', editPath: '/admin/events/' },
+  { table: 'mediaItems', section: 'gallery', editPath: '/admin/photos/' },
+  { table: 'products', section: 'products', editPath: '/admin/products/' },
+] as const satisfies readonly { table: PublishableTable; section: SectionName; editPath: string }[]
+const SCHEDULED_SHOWN = 5
 
 function plural(count: number, one: string, many: string) {
   return `${count} ${count === 1 ? one : many}`
@@ -43,7 +53,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = todayIn(timeZone)
 
   // Each block only for those who manage its section.
-  const [unreadMessages, videosProcessing, occurrences, ...samples] = await Promise.all([
+  const scheduledKinds = SCHEDULED_KINDS.filter((kind) => canManage(user, kind.section))
+  const [scheduled, unreadMessages, videosProcessing, occurrences, ...samples] = await Promise.all([
+    listNextScheduled(
+      scheduledKinds.map((kind) => kind.table),
+      SCHEDULED_SHOWN,
+    ),
     canManage(user, 'messages') ? countUnreadContactMessages() : null,
     canManage(user, 'gallery') ? countVideosStillProcessing() : null,
     canManage(user, 'events') ? listOccurrencesOnDays(today, addDays(today, WEEK_DAYS - 1), timeZone) : null,
@@ -70,12 +85,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         when: formatOccurrenceWhen(occurrence, timeZone),
         location: occurrence.location,
       })) ?? null,
+    scheduled: scheduled.map((item) => ({
+      key: `${item.table} ${item.id}`,
+      editUrl: SCHEDULED_KINDS.find((kind) => kind.table === item.table)!.editPath + item.id,
+      label: item.label,
+      when: formatDate(item.publishAt, timeZone, 'dateTime'),
+    })),
     quickLinks: QUICK_LINKS.filter((link) => canManage(user, link.section)).map(({ to, label }) => ({ to, label })),
   }
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { messages, videosProcessing, sampleItems, week, quickLinks } = loaderData
+  const { messages, videosProcessing, sampleItems, week, scheduled, quickLinks } = loaderData
   const attention = messages !== null || videosProcessing !== null || sampleItems > 0
   return (
     <div className="stack">
@@ -138,6 +159,19 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <p>
               <Link to="/admin/events">All events</Link>
             </p>
+          </section>
+        ) : null}
+
+        {scheduled.length > 0 ? (
+          <section className="card dashboard-block" aria-labelledby="dashboard-scheduled">
+            <h2 id="dashboard-scheduled">Scheduled next</h2>
+            <ul className="dashboard-events">
+              {scheduled.map((item) => (
+                <li key={item.key}>
+                  <span className="dashboard-event-when">{item.when}</span> <Link to={item.editUrl}>{item.label}</Link>
+                </li>
+              ))}
+            </ul>
           </section>
         ) : null}
 

@@ -7,6 +7,8 @@ import { getEventForEdit } from '~/modules/events/events.admin-queries.server'
 import { EventSchema } from '~/modules/events/events.schema'
 import { EventNotFoundError, updateEvent } from '~/modules/events/events.service.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
+import { publishingOf, readPublishAt } from '~/platform/publication.server'
+import { publishChoiceDefaults } from '~/platform/publication'
 import { requireAccess } from '~/platform/auth.server'
 import { formatPlainDate } from '~/platform/dates'
 import { logger } from '~/platform/logger.server'
@@ -26,11 +28,12 @@ const fromCalendar = (request: Request) => queryParams.read(request).from === 'c
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAccess(request, 'events')
   const { timeZone } = await siteSettingsFor(context)
-  const event = await getEventForEdit(params.id, timeZone)
+  const [event, publishAt] = await Promise.all([getEventForEdit(params.id, timeZone), readPublishAt('events', params.id)])
   if (!event) throw data('Event not found', { status: 404 })
   const eventPath = `/calendar/${encodeURIComponent(event.slug)}`
   return {
     event,
+    publishing: publishChoiceDefaults(publishAt, timeZone),
     timeZone,
     eventPath,
     cancelTo: fromCalendar(request) ? eventPath : '/admin/events',
@@ -45,7 +48,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { timeZone } = await siteSettingsFor(context)
   let slug: string
   try {
-    ;({ slug } = await updateEvent(params.id, submission.value, timeZone))
+    const publishing = await publishingOf(submission.value, timeZone, { table: 'events', id: params.id })
+    ;({ slug } = await updateEvent(params.id, { ...submission.value, ...publishing }, timeZone))
   } catch (error) {
     if (error instanceof EventNotFoundError) {
       return redirectWithToast('/admin/events', 'This event has been deleted in the meantime.', 'error')
@@ -62,7 +66,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function EditEvent({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, timeZone, eventPath, cancelTo, skippedDates } = loaderData
+  const { event, publishing, timeZone, eventPath, cancelTo, skippedDates } = loaderData
   return (
     <div className="stack">
       <p>
@@ -75,7 +79,7 @@ export default function EditEvent({ loaderData, actionData }: Route.ComponentPro
       <EventForm
         key={event.id}
         lastResult={actionData?.result}
-        defaultValue={event.values}
+        defaultValue={{ ...event.values, ...publishing }}
         skippedDates={skippedDates}
         timeZone={timeZone}
         cancelTo={cancelTo}

@@ -1,4 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { PublishChoiceFields } from '~/components/publish-choice-fields'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link } from 'react-router'
 import { ErrorSummary } from '~/components/error-summary'
@@ -123,6 +124,7 @@ export function EventForm({
           />
         </div>
       </fieldset>
+      <PublishChoiceFields fields={fields} timeZone={timeZone} />
       <div className="button-row">
         <button type="submit" className="button" disabled={submitting}>
           {submitting ? submittingLabel : submitLabel}

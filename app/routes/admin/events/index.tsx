@@ -4,26 +4,34 @@ import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.s
 import { AdminBadge, AdminTable } from '~/components/admin-table'
 import { DeleteEventButton } from '~/components/delete-event-button'
 import { ErrorList } from '~/components/forms'
+import { PublicationStateBadge, PublicationStateFilter } from '~/components/publication-state'
+import { describePublication, parsePublicationState } from '~/platform/publication'
+import { declareQueryParams } from '~/platform/query-params'
 import { listEventsForAdmin, type AdminEventRow } from '~/modules/events/events.admin-queries.server'
 import { formatOccurrenceTimes } from '~/modules/events/events.wording.server'
 import { DeleteEventSchema, eventTypeLabel } from '~/modules/events/events.schema'
-import { deleteEvent, deleteOccurrence } from '~/modules/events/events.service.server'
+import { deleteOccurrence } from '~/modules/events/events.service.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { requireAccess } from '~/platform/auth.server'
 import { formatPlainDate, monthOf } from '~/platform/dates'
 import { logger } from '~/platform/logger.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
-import { redirectWithToast } from '~/platform/toast.server'
+import { redirectWithToast, redirectWithUndo } from '~/platform/toast.server'
+import { moveToTrash } from '~/modules/trash/trash.server'
+
 import adminEventsStylesUrl from '~/styles/admin-events.css?url'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminEventsStylesUrl }]
 
 export const meta: Route.MetaFunction = () => [{ title: 'Events | Site admin' }]
 
+export const queryParams = declareQueryParams('state')
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(request, 'events')
   const { timeZone } = await siteSettingsFor(context)
-  const events = await listEventsForAdmin({ timeZone })
+  const state = parsePublicationState(queryParams.read(request).state)
+  const events = await listEventsForAdmin({ timeZone, state })
   const toRow = (event: AdminEventRow) => ({
     id: event.id,
     title: event.title,
@@ -32,15 +40,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     repeats: event.repeat !== 'none',
     repeatText: event.repeatText,
     isSample: event.isSample,
+    publication: describePublication(event.publishAt, timeZone),
     date: event.shown.date,
     href: `/calendar/${encodeURIComponent(event.slug)}?date=${event.shown.date}`,
     whenLabel: `${formatPlainDate(event.shown.date, 'date')}, ${formatOccurrenceTimes(event.shown, timeZone)}`,
     shortDateLabel: formatPlainDate(event.shown.date, 'shortWeekdayDate'),
   })
   return {
+    state,
     upcoming: events.filter((e) => e.upcoming).map(toRow),
     past: events.filter((e) => !e.upcoming).map(toRow),
   }
+}
+
+/** The whole event to the trash; its title for the audit log. */
+async function trashEvent(id: string): Promise<{ title: string; trashed: true } | undefined> {
+  const moved = await moveToTrash('event', id)
+  return moved ? { title: moved.label, trashed: true } : undefined
 }
 
 /** Deletes an event, a whole series or one date of it (from this list and from the calendar's event details). */
@@ -56,25 +72,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { id, scope, date, from } = submission.value
   const back = from === 'calendar' ? (date ? `/calendar?month=${monthOf(date)}` : '/calendar') : '/admin/events'
   const oneDate = scope === 'occurrence' && date ? date : null
-  let deleted: { title: string } | undefined
+  let deleted: { title: string; trashed?: true } | undefined
   try {
-    deleted = oneDate ? await deleteOccurrence(id, oneDate) : await deleteEvent(id)
+    deleted = oneDate ? await deleteOccurrence(id, oneDate) : await trashEvent(id)
   } catch (error) {
     logger.error({ err: error, eventId: id }, 'event could not be deleted')
     return redirectWithToast(back, 'Failed to delete event', 'error')
   }
-  if (deleted) {
-    await recordAuditEvent({
-      by: auditSourceOf(user, context),
-      action: oneDate ? 'event.date-removed' : 'event.deleted',
-      target: { type: 'event', id, label: deleted.title },
-      detail: oneDate ? { date: oneDate } : undefined,
-    })
-  }
-  if (oneDate) {
+  if (!deleted) return redirectWithToast(back, 'Event deleted.')
+  const oneDateOfSeries = oneDate !== null && !deleted.trashed
+  await recordAuditEvent({
+    by: auditSourceOf(user, context),
+    action: oneDateOfSeries ? 'event.date-removed' : 'event.deleted',
+    target: { type: 'event', id, label: deleted.title },
+    detail: oneDateOfSeries ? { date: oneDate } : undefined,
+  })
+  if (oneDateOfSeries) {
     return redirectWithToast(back, `${formatPlainDate(oneDate, 'date')} was taken out of the series.`)
   }
-  return redirectWithToast(back, 'Event deleted.')
+  return redirectWithUndo(back, 'Event moved to the trash.', { kind: 'event', id })
 }
 
 type Row = Route.ComponentProps['loaderData']['upcoming'][number]
@@ -86,6 +102,7 @@ function EventRows({ rows }: { rows: Row[] }) {
         <Link to={event.href}>{event.title}</Link>
         <AdminBadge>{event.typeLabel}</AdminBadge>
         {event.isSample ? <AdminBadge>sample</AdminBadge> : null}
+        <PublicationStateBadge {...event.publication} />
       </td>
       <td data-label="When">
         <time dateTime={event.date}>{event.whenLabel}</time>
@@ -110,7 +127,7 @@ function EventRows({ rows }: { rows: Row[] }) {
 }
 
 export default function AdminEvents({ loaderData, actionData }: Route.ComponentProps) {
-  const { upcoming, past } = loaderData
+  const { upcoming, past, state } = loaderData
   return (
     <div className="stack">
       <div className="admin-page-header">
@@ -123,8 +140,11 @@ export default function AdminEvents({ loaderData, actionData }: Route.ComponentP
         </div>
       </div>
       <ErrorList errors={actionData ? [actionData.error] : null} variant="form" />
+      <PublicationStateFilter path="/admin/events" current={state} />
       {upcoming.length === 0 && past.length === 0 ? (
-        <p>No events yet. Events you add appear on the Calendar page and on the home page.</p>
+        <p>
+          {state ? 'No events in this state.' : 'No events yet. Events you add appear on the Calendar page and on the home page.'}
+        </p>
       ) : null}
       {upcoming.length > 0 ? (
         <section className="admin-section" aria-labelledby="events-upcoming">

@@ -5,6 +5,7 @@ import { EventForm } from './event-form'
 import { EventSchema } from '~/modules/events/events.schema'
 import { createEvent } from '~/modules/events/events.service.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
+import { publishingOf } from '~/platform/publication.server'
 import { requireAccess } from '~/platform/auth.server'
 import { monthOf, parsePlainDate } from '~/platform/dates'
 import { logger } from '~/platform/logger.server'
@@ -39,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { timeZone } = await siteSettingsFor(context)
   let created: { id: string }
   try {
-    created = await createEvent(submission.value, timeZone)
+    created = await createEvent({ ...submission.value, ...(await publishingOf(submission.value, timeZone)) }, timeZone)
   } catch (error) {
     logger.error({ err: error }, 'event could not be saved')
     return data({ result: submission.reply({ formErrors: ['Failed to add event'] }) }, { status: 500 })

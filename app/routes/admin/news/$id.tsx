@@ -8,6 +8,9 @@ import { ArticleSchema, withSiteLinksRelative } from '~/modules/news/news.schema
 import { ArticleNotFoundError, updateArticle } from '~/modules/news/news.service.server'
 import { requireAccess } from '~/platform/auth.server'
 import { getSiteOrigin } from '~/platform/site-url.server'
+import { publishingOf, readPublishAt } from '~/platform/publication.server'
+import { publishChoiceDefaults } from '~/platform/publication'
+import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { logger } from '~/platform/logger.server'
 import { MediaRejectedError } from '~/platform/media/media-rejected'
 import { replyWithRejectedMedia } from '~/platform/media/media-reply'
@@ -19,11 +22,15 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: admi
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.article.title ?? 'Article'} | Site admin` }]
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAccess(request, 'news')
-  const article = await getArticleForEdit(params.id)
+  const [article, publishAt, { timeZone }] = await Promise.all([
+    getArticleForEdit(params.id),
+    readPublishAt('articles', params.id),
+    siteSettingsFor(context),
+  ])
   if (!article) throw data('Article not found', { status: 404 })
-  return { article }
+  return { article, timeZone, publishing: publishChoiceDefaults(publishAt, timeZone) }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -31,7 +38,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = await parseFormSubmission(request, ArticleSchema)
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   try {
-    await updateArticle(params.id, withSiteLinksRelative(submission.value, getSiteOrigin(request, context)))
+    const { timeZone } = await siteSettingsFor(context)
+    const publishing = await publishingOf(submission.value, timeZone, { table: 'articles', id: params.id })
+    await updateArticle(params.id, { ...withSiteLinksRelative(submission.value, getSiteOrigin(request, context)), ...publishing })
   } catch (error) {
     if (error instanceof MediaRejectedError) return replyWithRejectedMedia(submission, error, 'image')
     if (error instanceof ArticleNotFoundError) {
@@ -49,7 +58,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function EditArticle({ loaderData, actionData }: Route.ComponentProps) {
-  const { article } = loaderData
+  const { article, timeZone, publishing } = loaderData
   return (
     <div className="stack">
       <p>
@@ -62,7 +71,8 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
       <ArticleForm
         key={article.id}
         lastResult={actionData?.result}
-        defaultValue={{ title: article.title, content: article.content, imageAlt: article.image?.alt ?? '' }}
+        defaultValue={{ title: article.title, content: article.content, imageAlt: article.image?.alt ?? '', ...publishing }}
+        timeZone={timeZone}
         currentImage={article.image}
         submitLabel="Save changes"
         submittingLabel="Saving..."

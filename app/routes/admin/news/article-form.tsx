@@ -4,13 +4,16 @@ import { Form, Link } from 'react-router'
 import { ErrorList, Field } from '~/components/forms'
 import { ImageField } from '~/components/image-field'
 import { MarkdownEditor } from '~/components/markdown-editor'
+import { PublishChoiceFields } from '~/components/publish-choice-fields'
 import { useIsSubmitting } from '~/components/use-is-submitting'
 import { ArticleSchema, type ArticleFormValues } from '~/modules/news/news.schema'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
 
 interface ArticleFormProps {
   lastResult?: SubmissionResult<string[]>
-  defaultValue?: { title: string; content: string; imageAlt: string }
+  defaultValue?: { title: string; content: string; imageAlt: string; publish: string; publishDate: string; publishTime: string }
+  /** The site's time zone, in which a publish day and time are read. */
+  timeZone: string
   /** The image the article has now (editing). */
   currentImage?: ResponsiveImageData | null
   submitLabel: string
@@ -18,7 +21,14 @@ interface ArticleFormProps {
 }
 
 /** The add and edit form of an article: title, Markdown text, and an optional image. */
-export function ArticleForm({ lastResult, defaultValue, currentImage, submitLabel, submittingLabel }: ArticleFormProps) {
+export function ArticleForm({
+  lastResult,
+  defaultValue,
+  currentImage,
+  timeZone,
+  submitLabel,
+  submittingLabel,
+}: ArticleFormProps) {
   const [form, fields] = useForm<ArticleFormValues>({
     lastResult,
     defaultValue,
@@ -51,6 +61,7 @@ export function ArticleForm({ lastResult, defaultValue, currentImage, submitLabe
         label="Image description (optional)"
         hint="What the picture shows, for people who cannot see it."
       />
+      <PublishChoiceFields fields={fields} timeZone={timeZone} />
       <div className="button-row">
         <button type="submit" className="button" disabled={submitting}>
           {submitting ? submittingLabel : submitLabel}

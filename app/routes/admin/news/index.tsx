@@ -4,21 +4,34 @@ import type { Route } from './+types/index'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { AdminBadge, AdminTable, EditDeleteCell } from '~/components/admin-table'
 import { ErrorList } from '~/components/forms'
+import { PublicationStateBadge, PublicationStateFilter } from '~/components/publication-state'
 import { listArticlesForAdmin } from '~/modules/news/news.queries.server'
-import { deleteArticle } from '~/modules/news/news.service.server'
+import { moveToTrash } from '~/modules/trash/trash.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { requireAccess } from '~/platform/auth.server'
 import { formatDate } from '~/platform/dates'
 import { logger } from '~/platform/logger.server'
-import { redirectWithToast } from '~/platform/toast.server'
+import { redirectWithToast, redirectWithUndo } from '~/platform/toast.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
+import { describePublication, parsePublicationState } from '~/platform/publication'
+import { declareQueryParams } from '~/platform/query-params'
 
 export const meta: Route.MetaFunction = () => [{ title: 'News | Site admin' }]
 
+export const queryParams = declareQueryParams('state')
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(request, 'news')
-  const [articles, settings] = await Promise.all([listArticlesForAdmin(), siteSettingsFor(context)])
-  return { articles: articles.map((a) => ({ ...a, dateLabel: formatDate(a.createdAt, settings.timeZone, 'date') })) }
+  const state = parsePublicationState(queryParams.read(request).state)
+  const [articles, settings] = await Promise.all([listArticlesForAdmin(state), siteSettingsFor(context)])
+  return {
+    state,
+    articles: articles.map((a) => ({
+      ...a,
+      dateLabel: formatDate(a.createdAt, settings.timeZone, 'date'),
+      publication: describePublication(a.publishAt, settings.timeZone),
+    })),
+  }
 }
 
 const DeleteArticleSchema = z.object({
@@ -27,7 +40,7 @@ const DeleteArticleSchema = z.object({
   returnTo: z.enum(['/admin/news', '/news']).default('/admin/news'),
 })
 
-/** Deletes an article (the only form on this page; the edit page posts here too). */
+/** Moves an article to the trash (the only form on this page; the edit page posts here too). */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAccess(request, 'news')
   const submission = await parseFormSubmission(request, DeleteArticleSchema)
@@ -35,9 +48,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: 'Article ID is required for deletion' }, { status: 400 })
   }
   const { id, returnTo } = submission.value
-  let deleted: { title: string } | undefined
+  let deleted: { label: string } | undefined
   try {
-    deleted = await deleteArticle(id)
+    deleted = await moveToTrash('article', id)
   } catch (error) {
     logger.error({ err: error, articleId: id }, 'article could not be deleted')
     return redirectWithToast(returnTo, 'Failed to delete article', 'error')
@@ -47,14 +60,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     await recordAuditEvent({
       by: auditSourceOf(user, context),
       action: 'article.deleted',
-      target: { type: 'article', id, label: deleted.title },
+      target: { type: 'article', id, label: deleted.label },
     })
+    return redirectWithUndo(returnTo, 'Article moved to the trash.', { kind: 'article', id })
   }
   return redirectWithToast(returnTo, 'Article deleted.')
 }
 
 export default function AdminNews({ loaderData, actionData }: Route.ComponentProps) {
-  const { articles } = loaderData
+  const { articles, state } = loaderData
   return (
     <div className="stack">
       <div className="admin-page-header">
@@ -64,8 +78,9 @@ export default function AdminNews({ loaderData, actionData }: Route.ComponentPro
         </Link>
       </div>
       <ErrorList errors={actionData ? [actionData.error] : null} variant="form" />
+      <PublicationStateFilter path="/admin/news" current={state} />
       {articles.length === 0 ? (
-        <p>No articles yet. Articles you add appear on the News page, newest first.</p>
+        <p>{state ? 'No articles in this state.' : 'No articles yet. Articles you add appear on the News page, newest first.'}</p>
       ) : (
         <AdminTable caption="Articles, newest first" columns={['Title', 'Posted']} actions>
           {articles.map((article) => (
@@ -74,6 +89,7 @@ export default function AdminNews({ loaderData, actionData }: Route.ComponentPro
                 <Link to={`/news/${article.slug}`}>{article.title}</Link>
                 {article.hasImage ? <AdminBadge>image</AdminBadge> : null}
                 {article.isSample ? <AdminBadge>sample</AdminBadge> : null}
+                <PublicationStateBadge {...article.publication} />
               </td>
               <td data-label="Posted">
                 <time dateTime={article.createdAt}>{article.dateLabel}</time>

@@ -6,6 +6,8 @@ import { ArticleSchema, withSiteLinksRelative } from '~/modules/news/news.schema
 import { createArticle } from '~/modules/news/news.service.server'
 import { requireAccess } from '~/platform/auth.server'
 import { getSiteOrigin } from '~/platform/site-url.server'
+import { publishingOf } from '~/platform/publication.server'
+import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { logger } from '~/platform/logger.server'
 import { MediaRejectedError } from '~/platform/media/media-rejected'
 import { replyWithRejectedMedia } from '~/platform/media/media-reply'
@@ -20,9 +22,9 @@ export const queryParams = declareQueryParams('from')
 
 export const meta: Route.MetaFunction = () => [{ title: 'Add article | Site admin' }]
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(request, 'news')
-  return null
+  return { timeZone: (await siteSettingsFor(context)).timeZone }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -31,7 +33,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   let created: { id: string }
   try {
-    created = await createArticle(withSiteLinksRelative(submission.value, getSiteOrigin(request, context)))
+    const { timeZone } = await siteSettingsFor(context)
+    created = await createArticle({
+      ...withSiteLinksRelative(submission.value, getSiteOrigin(request, context)),
+      ...(await publishingOf(submission.value, timeZone)),
+    })
   } catch (error) {
     if (error instanceof MediaRejectedError) return replyWithRejectedMedia(submission, error, 'image')
     logger.error({ err: error }, 'article could not be saved')
@@ -47,14 +53,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(back, 'Article posted successfully!')
 }
 
-export default function NewArticle({ actionData }: Route.ComponentProps) {
+export default function NewArticle({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="stack">
       <p>
         <Link to="/admin/news">All articles</Link>
       </p>
       <h1>Add article</h1>
-      <ArticleForm lastResult={actionData?.result} submitLabel="Post Article" submittingLabel="Posting..." />
+      <ArticleForm
+        lastResult={actionData?.result}
+        timeZone={loaderData.timeZone}
+        submitLabel="Post Article"
+        submittingLabel="Posting..."
+      />
     </div>
   )
 }

@@ -11,6 +11,11 @@ import { useIsSubmitting } from '~/components/use-is-submitting'
 import { getMediaForEdit } from '~/modules/gallery/gallery.admin-queries.server'
 import { MediaEditSchema, type MediaEditValues } from '~/modules/gallery/gallery.schema'
 import { MediaItemNotFoundError, updateMediaItem } from '~/modules/gallery/gallery.service.server'
+import { siteSettingsFor } from '~/modules/settings/settings.context.server'
+import { publishingOf, readPublishAt } from '~/platform/publication.server'
+import { publishChoiceDefaults } from '~/platform/publication'
+import { PublishChoiceFields } from '~/components/publish-choice-fields'
+
 import { requireAccess } from '~/platform/auth.server'
 import { logger } from '~/platform/logger.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
@@ -21,11 +26,15 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: admi
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.item.title ?? 'Photo or video'} | Site admin` }]
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAccess(request, 'gallery')
-  const item = await getMediaForEdit(params.id)
+  const [item, publishAt, { timeZone }] = await Promise.all([
+    getMediaForEdit(params.id),
+    readPublishAt('mediaItems', params.id),
+    siteSettingsFor(context),
+  ])
   if (!item) throw data('Media item not found', { status: 404 })
-  return { item }
+  return { item, timeZone, publishing: publishChoiceDefaults(publishAt, timeZone) }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -33,7 +42,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = await parseFormSubmission(request, MediaEditSchema)
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   try {
-    await updateMediaItem(params.id, submission.value)
+    const { timeZone } = await siteSettingsFor(context)
+    const publishing = await publishingOf(submission.value, timeZone, { table: 'mediaItems', id: params.id })
+    await updateMediaItem(params.id, { ...submission.value, ...publishing })
   } catch (error) {
     if (error instanceof MediaItemNotFoundError) {
       return redirectWithToast('/admin/photos', 'This item has been deleted in the meantime.', 'error')
@@ -50,7 +61,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function EditMedia({ loaderData, actionData }: Route.ComponentProps) {
-  const { item } = loaderData
+  const { item, timeZone, publishing } = loaderData
   const [form, fields] = useForm<MediaEditValues>({
     lastResult: actionData?.result,
     defaultValue: {
@@ -58,6 +69,7 @@ export default function EditMedia({ loaderData, actionData }: Route.ComponentPro
       description: item.description,
       category: item.category,
       featured: item.featured,
+      ...publishing,
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: MediaEditSchema }),
     shouldValidate: 'onBlur',
@@ -89,6 +101,7 @@ export default function EditMedia({ loaderData, actionData }: Route.ComponentPro
       <Form method="post" className="form" {...getFormProps(form)}>
         <ErrorList id={form.errorId} errors={form.errors} variant="form" />
         <MediaDetailsFields fields={fields} />
+        <PublishChoiceFields fields={fields} timeZone={timeZone} />
         <div className="button-row">
           <button type="submit" className="button" disabled={saving}>
             {saving ? 'Saving...' : 'Save changes'}

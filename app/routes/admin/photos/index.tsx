@@ -9,6 +9,8 @@ import { AdminBadge, AdminTable, EditDeleteCell, ThumbnailCell } from '~/compone
 import { ErrorList } from '~/components/forms'
 import { ResumableUpload } from '~/components/resumable-upload'
 import { useIsSubmitting } from '~/components/use-is-submitting'
+import { PublicationStateBadge, PublicationStateFilter } from '~/components/publication-state'
+import { describePublication, parsePublicationState } from '~/platform/publication'
 import { listMediaForAdmin, type AdminMediaRow } from '~/modules/gallery/gallery.admin-queries.server'
 import {
   MediaActionSchema,
@@ -18,8 +20,11 @@ import {
 } from '~/modules/gallery/gallery.schema'
 import { acceptOf, fileProblem } from '~/platform/media/image-presets'
 import { DEFAULT_MEDIA_CATEGORY } from '~/modules/gallery/media-categories'
-import { addMediaItems, deleteMediaItem } from '~/modules/gallery/gallery.service.server'
+import { addMediaItems } from '~/modules/gallery/gallery.service.server'
+import { moveToTrash } from '~/modules/trash/trash.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
+import { publishingOf } from '~/platform/publication.server'
+import { PublishChoiceFields } from '~/components/publish-choice-fields'
 import { requireAccess } from '~/platform/auth.server'
 import { formatDate } from '~/platform/dates'
 import { logger } from '~/platform/logger.server'
@@ -27,20 +32,29 @@ import { MediaRejectedError } from '~/platform/media/media-rejected'
 import { replyWithRejectedMedia } from '~/platform/media/media-reply'
 import { UPLOAD_MAX_MB } from '~/platform/media/upload-policy'
 import { parseFormSubmission } from '~/platform/form-submission.server'
-import { redirectWithToast } from '~/platform/toast.server'
+import { redirectWithToast, redirectWithUndo } from '~/platform/toast.server'
 import { declareQueryParams } from '~/platform/query-params'
 import adminGalleryStylesUrl from '~/styles/admin-gallery.css?url'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminGalleryStylesUrl }]
 
-export const queryParams = declareQueryParams('from')
+export const queryParams = declareQueryParams('from', 'state')
 
 export const meta: Route.MetaFunction = () => [{ title: 'Gallery | Site admin' }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(request, 'gallery')
-  const [items, settings] = await Promise.all([listMediaForAdmin(), siteSettingsFor(context)])
-  return { items: items.map((item) => ({ ...item, dateLabel: formatDate(item.createdAt, settings.timeZone, 'date') })) }
+  const state = parsePublicationState(queryParams.read(request).state)
+  const [items, settings] = await Promise.all([listMediaForAdmin(state), siteSettingsFor(context)])
+  return {
+    state,
+    items: items.map((item) => ({
+      ...item,
+      dateLabel: formatDate(item.createdAt, settings.timeZone, 'date'),
+      publication: describePublication(item.publishAt, settings.timeZone),
+    })),
+    timeZone: settings.timeZone,
+  }
 }
 
 /** Uploads new items (intent `upload`) or deletes one (intent `delete`; the edit page posts here too). */
@@ -58,7 +72,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (value.intent === 'delete') return deleteItem(value.id, value.returnTo, by)
   let added: string[]
   try {
-    added = (await addMediaItems(value, user)).slugs
+    const { timeZone } = await siteSettingsFor(context)
+    added = (await addMediaItems({ ...value, ...(await publishingOf(value, timeZone)) }, user)).slugs
   } catch (error) {
     if (error instanceof MediaRejectedError) return replyWithRejectedMedia(submission, error, 'files')
     logger.error({ err: error }, 'media items could not be added')
@@ -76,15 +91,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 async function deleteItem(id: string, returnTo: string, by: AuditSource) {
-  let deleted: { title: string } | undefined
+  let deleted: { label: string } | undefined
   try {
-    deleted = await deleteMediaItem(id)
+    deleted = await moveToTrash('media', id)
   } catch (error) {
     logger.error({ err: error, mediaItemId: id }, 'media item could not be deleted')
     return redirectWithToast(returnTo, 'Failed to delete media', 'error')
   }
-  if (deleted) await recordAuditEvent({ by, action: 'media.deleted', target: { type: 'media', id, label: deleted.title } })
-  return redirectWithToast(returnTo, 'Deleted.')
+  if (!deleted) return redirectWithToast(returnTo, 'Deleted.')
+  await recordAuditEvent({ by, action: 'media.deleted', target: { type: 'media', id, label: deleted.label } })
+  return redirectWithUndo(returnTo, 'Moved to the trash.', { kind: 'media', id })
 }
 
 export default function AdminPhotos({ loaderData, actionData }: Route.ComponentProps) {
@@ -95,18 +111,19 @@ export default function AdminPhotos({ loaderData, actionData }: Route.ComponentP
       <section className="admin-panel" aria-labelledby="upload-heading">
         <h2 id="upload-heading">Upload photos and videos</h2>
         {/* A new form after each upload: the files chosen last time are done with. */}
-        <UploadForm key={location.key} lastResult={actionData?.result} />
+        <UploadForm key={location.key} lastResult={actionData?.result} timeZone={loaderData.timeZone} />
       </section>
       <ErrorList errors={actionData && 'error' in actionData ? [actionData.error] : null} variant="form" />
       <section aria-labelledby="items-heading" className="stack">
         <h2 id="items-heading">Photos and videos</h2>
-        <MediaTable items={loaderData.items} />
+        <PublicationStateFilter path="/admin/photos" current={loaderData.state} />
+        <MediaTable items={loaderData.items} filtered={loaderData.state !== null} />
       </section>
     </div>
   )
 }
 
-function UploadForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+function UploadForm({ lastResult, timeZone }: { lastResult?: SubmissionResult<string[]>; timeZone: string }) {
   const [form, fields] = useForm<MediaUploadValues>({
     id: 'upload',
     lastResult,
@@ -132,6 +149,7 @@ function UploadForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
         onBusyChange={setUploading}
       />
       <MediaDetailsFields fields={fields} />
+      <PublishChoiceFields fields={fields} timeZone={timeZone} />
       <div className="button-row">
         <button type="submit" className="button" disabled={uploading || saving}>
           {uploading || saving ? 'Uploading...' : 'Upload'}
@@ -147,8 +165,22 @@ function statusOf(item: AdminMediaRow): string | null {
   return null
 }
 
-function MediaTable({ items }: { items: (AdminMediaRow & { dateLabel: string })[] }) {
-  if (items.length === 0) return <p>No photos or videos yet. What you upload appears on the Photos page, newest first.</p>
+function MediaTable({
+  items,
+  filtered,
+}: {
+  items: (AdminMediaRow & { dateLabel: string; publication: ReturnType<typeof describePublication> })[]
+  filtered: boolean
+}) {
+  if (items.length === 0) {
+    return (
+      <p>
+        {filtered
+          ? 'No photos or videos in this state.'
+          : 'No photos or videos yet. What you upload appears on the Photos page, newest first.'}
+      </p>
+    )
+  }
   return (
     <AdminTable
       caption="Photos and videos, newest first"
@@ -166,6 +198,7 @@ function MediaTable({ items }: { items: (AdminMediaRow & { dateLabel: string })[
               <AdminBadge>{item.kind === 'video' ? 'video' : 'photo'}</AdminBadge>
               {item.featured ? <AdminBadge>featured</AdminBadge> : null}
               {item.isSample ? <AdminBadge>sample</AdminBadge> : null}
+              <PublicationStateBadge {...item.publication} />
               {status ? (
                 <AdminBadge className={item.status === 'failed' ? 'admin-badge-danger' : 'admin-badge-waiting'}>
                   {status}

@@ -8,6 +8,8 @@ import { productSchema } from '~/modules/marketplace/marketplace.schema'
 import { formatWhatsAppNumber } from '~/modules/marketplace/product-contact-links'
 import { ProductNotFoundError, updateProduct } from '~/modules/marketplace/marketplace.service.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
+import { publishingOf, readPublishAt } from '~/platform/publication.server'
+import { publishChoiceDefaults } from '~/platform/publication'
 import { requireAccess } from '~/platform/auth.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { redirectWithToast } from '~/platform/toast.server'
@@ -16,18 +18,28 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `Edit ${data?.pr
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAccess(request, 'products')
-  const [product, settings] = await Promise.all([getProductForEdit(params.id), siteSettingsFor(context)])
+  const [product, settings, publishAt] = await Promise.all([
+    getProductForEdit(params.id),
+    siteSettingsFor(context),
+    readPublishAt('products', params.id),
+  ])
   if (!product) throw data('Product not found', { status: 404 })
-  return { product, countryCode: settings.phoneCountryCode }
+  return {
+    product,
+    countryCode: settings.phoneCountryCode,
+    timeZone: settings.timeZone,
+    publishing: publishChoiceDefaults(publishAt, settings.timeZone),
+  }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireAccess(request, 'products')
-  const { phoneCountryCode } = await siteSettingsFor(context)
+  const { phoneCountryCode, timeZone } = await siteSettingsFor(context)
   const submission = await parseFormSubmission(request, productSchema(phoneCountryCode))
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   try {
-    await updateProduct(params.id, submission.value, user)
+    const publishing = await publishingOf(submission.value, timeZone, { table: 'products', id: params.id })
+    await updateProduct(params.id, { ...submission.value, ...publishing }, user)
   } catch (error) {
     if (error instanceof ProductNotFoundError) {
       return redirectWithToast('/admin/products', 'This product has been deleted in the meantime.', 'error')
@@ -43,7 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, countryCode } = loaderData
+  const { product, countryCode, timeZone, publishing } = loaderData
   return (
     <div className="stack">
       <p>
@@ -58,6 +70,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         key={product.updatedAt}
         lastResult={actionData?.result}
         countryCode={countryCode}
+        timeZone={timeZone}
         currentImages={product.images}
         defaultValue={{
           name: product.name,
@@ -68,6 +81,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           facebookLink: product.facebookLink,
           instagramLink: product.instagramLink,
           whatsappNumber: product.whatsappNumber ? formatWhatsAppNumber(product.whatsappNumber) : '',
+          ...publishing,
         }}
         submitLabel="Save changes"
         submittingLabel="Saving..."

@@ -2,29 +2,37 @@ import { data, Link } from 'react-router'
 import type { Route } from './+types/index'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { AdminBadge, AdminTable, EditDeleteCell, ThumbnailCell } from '~/components/admin-table'
+import { PublicationStateBadge, PublicationStateFilter } from '~/components/publication-state'
+import { describePublication, parsePublicationState } from '~/platform/publication'
+import { declareQueryParams } from '~/platform/query-params'
 import { listProductsForAdmin } from '~/modules/marketplace/marketplace.queries.server'
 import { DeleteProductSchema } from '~/modules/marketplace/marketplace.schema'
 import { PRODUCT_CATEGORY_LABELS } from '~/modules/marketplace/product-categories'
-import { deleteProduct } from '~/modules/marketplace/marketplace.service.server'
+import { moveToTrash } from '~/modules/trash/trash.server'
 import { formatPrice } from '~/modules/marketplace/product-price'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { requireAccess } from '~/platform/auth.server'
 import { formatDate } from '~/platform/dates'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { logger } from '~/platform/logger.server'
-import { redirectWithToast } from '~/platform/toast.server'
+import { redirectWithToast, redirectWithUndo } from '~/platform/toast.server'
 import adminGalleryStylesUrl from '~/styles/admin-gallery.css?url'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminGalleryStylesUrl }]
 
 export const meta: Route.MetaFunction = () => [{ title: 'Products | Site admin' }]
 
+export const queryParams = declareQueryParams('state')
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(request, 'products')
-  const [products, settings] = await Promise.all([listProductsForAdmin(), siteSettingsFor(context)])
+  const state = parsePublicationState(queryParams.read(request).state)
+  const [products, settings] = await Promise.all([listProductsForAdmin(state), siteSettingsFor(context)])
   return {
+    state,
     products: products.map((product) => ({
       ...product,
+      publication: describePublication(product.publishAt, settings.timeZone),
       price: formatPrice(product.priceCents),
       dateLabel: formatDate(product.createdAt, settings.timeZone, 'date'),
     })),
@@ -39,9 +47,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: 'Product ID is required for deletion' }, { status: 400 })
   }
   const { id, returnTo } = submission.value
-  let deleted: { name: string } | undefined
+  let deleted: { label: string } | undefined
   try {
-    deleted = await deleteProduct(id)
+    deleted = await moveToTrash('product', id)
   } catch (error) {
     logger.error({ err: error, productId: id }, 'product could not be deleted')
     return redirectWithToast(returnTo, 'Failed to delete product', 'error')
@@ -50,14 +58,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     await recordAuditEvent({
       by: auditSourceOf(user, context),
       action: 'product.deleted',
-      target: { type: 'product', id, label: deleted.name },
+      target: { type: 'product', id, label: deleted.label },
     })
+    return redirectWithUndo(returnTo, 'Product moved to the trash.', { kind: 'product', id })
   }
   return redirectWithToast(returnTo, 'Product deleted.')
 }
 
 export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {
-  const { products } = loaderData
+  const { products, state } = loaderData
   return (
     <div className="stack">
       <div className="admin-page-header">
@@ -76,8 +85,9 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
           {actionData.error}
         </p>
       ) : null}
+      <PublicationStateFilter path="/admin/products" current={state} />
       {products.length === 0 ? (
-        <p>No products yet. What you add appears in the marketplace, newest first.</p>
+        <p>{state ? 'No products in this state.' : 'No products yet. What you add appears in the marketplace, newest first.'}</p>
       ) : (
         <AdminTable
           caption="Products, newest first"
@@ -92,6 +102,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
                 <Link to={`/marketplace/${encodeURIComponent(product.slug)}`}>{product.name}</Link>
                 {product.seller ? <AdminBadge>by {product.seller}</AdminBadge> : null}
                 {product.isSample ? <AdminBadge>sample</AdminBadge> : null}
+                <PublicationStateBadge {...product.publication} />
                 <AdminBadge>{product.imageCount === 1 ? '1 image' : `${product.imageCount} images`}</AdminBadge>
               </td>
               <td data-label="Category">{PRODUCT_CATEGORY_LABELS[product.category]}</td>

@@ -6,6 +6,7 @@ import { productFailureReply } from './product-failure'
 import { productSchema } from '~/modules/marketplace/marketplace.schema'
 import { createProduct } from '~/modules/marketplace/marketplace.service.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
+import { publishingOf } from '~/platform/publication.server'
 import { requireAccess } from '~/platform/auth.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { redirectWithToast } from '~/platform/toast.server'
@@ -14,17 +15,18 @@ export const meta: Route.MetaFunction = () => [{ title: 'Add New Item | Site adm
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(request, 'products')
-  return { countryCode: (await siteSettingsFor(context)).phoneCountryCode }
+  const { phoneCountryCode, timeZone } = await siteSettingsFor(context)
+  return { countryCode: phoneCountryCode, timeZone }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAccess(request, 'products')
-  const { phoneCountryCode } = await siteSettingsFor(context)
+  const { phoneCountryCode, timeZone } = await siteSettingsFor(context)
   const submission = await parseFormSubmission(request, productSchema(phoneCountryCode))
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   let created: { id: string }
   try {
-    created = await createProduct(submission.value, user)
+    created = await createProduct({ ...submission.value, ...(await publishingOf(submission.value, timeZone)) }, user)
   } catch (error) {
     return productFailureReply(submission, error, 'add')
   }
@@ -46,6 +48,7 @@ export default function NewProduct({ loaderData, actionData }: Route.ComponentPr
       <ProductForm
         lastResult={actionData?.result}
         countryCode={loaderData.countryCode}
+        timeZone={loaderData.timeZone}
         submitLabel="Add Item"
         submittingLabel="Adding..."
       />

@@ -1,4 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { PublishChoiceFields } from '~/components/publish-choice-fields'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useState } from 'react'
 import { Form, Link } from 'react-router'
@@ -24,6 +25,8 @@ interface ProductFormProps {
   currentImages?: readonly CurrentImage[]
   /** The site's country calling code (digits), for local WhatsApp numbers. */
   countryCode: string
+  /** The site's time zone, in which a publish day and time are read. */
+  timeZone: string
   submitLabel: string
   submittingLabel: string
 }
@@ -45,6 +48,7 @@ export function ProductForm({
   defaultValue,
   currentImages = [],
   countryCode,
+  timeZone,
   submitLabel,
   submittingLabel,
 }: ProductFormProps) {
@@ -118,6 +122,7 @@ export function ProductForm({
         hint="As it is dialled here, e.g. 268 555 0100 or 555 0100; from abroad, with + and the country code."
         note={<WhatsAppNumberNote typed={fields.whatsappNumber.value ?? ''} countryCode={countryCode} />}
       />
+      <PublishChoiceFields fields={fields} timeZone={timeZone} />
       <div className="button-row">
         <button type="submit" className="button product-form-submit" disabled={busy}>
           {saving ? submittingLabel : uploading ? 'Uploading images...' : submitLabel}

@@ -1,0 +1,149 @@
+import type { Kysely } from 'kysely'
+import { BY_THE_SITE, recordAuditEvent } from '~/modules/audit/audit.service.server'
+import { deleteEvent } from '~/modules/events/events.service.server'
+import { deleteMediaItem } from '~/modules/gallery/gallery.service.server'
+import { deleteProduct } from '~/modules/marketplace/marketplace.service.server'
+import { deleteArticle } from '~/modules/news/news.service.server'
+import type { SectionName } from '~/platform/access'
+import { createBackgroundWorker } from '~/platform/background-worker.server'
+import { db, nowIso } from '~/platform/db.server'
+import type { PublishableTable } from '~/platform/publication.server'
+import { TRASH_DAYS, TRASH_KINDS, type TrashKind } from './trash-kinds'
+
+/**
+ * The trash (docs/decisions/027-drafts-schedules-and-trash.md): deleting an article, gallery item,
+ * event or product only stamps `trashed_at`, so it leaves every public page at once while its
+ * files and its slug stay. Restoring clears the stamp; only deleting for good (by hand, by
+ * emptying the trash, or after TRASH_DAYS) removes the row and its files, through each module's own delete.
+ */
+
+const STORAGE: Record<
+  TrashKind,
+  { table: PublishableTable; labelColumn: 'title' | 'name'; deleteForGood: (id: string) => Promise<unknown> }
+> = {
+  article: { table: 'articles', labelColumn: 'title', deleteForGood: deleteArticle },
+  event: { table: 'events', labelColumn: 'title', deleteForGood: deleteEvent },
+  media: { table: 'mediaItems', labelColumn: 'title', deleteForGood: deleteMediaItem },
+  product: { table: 'products', labelColumn: 'name', deleteForGood: deleteProduct },
+}
+
+// The four tables share id, trashed_at and a label column; one untyped view of them keeps the code single.
+const tables = db as unknown as Kysely<
+  Record<PublishableTable, { id: string; trashedAt: string | null; title: string; name: string }>
+>
+
+export interface TrashedItem {
+  kind: TrashKind
+  id: string
+  label: string
+  trashedAt: string
+}
+
+/** The sections whose items a user may see in the trash (a marketplace manager: products only). */
+export function trashKindsFor(canManage: (section: SectionName) => boolean): TrashKind[] {
+  return (Object.keys(TRASH_KINDS) as TrashKind[]).filter((kind) => canManage(TRASH_KINDS[kind].section))
+}
+
+async function labelOf(kind: TrashKind, id: string, trashed: boolean): Promise<string | undefined> {
+  const { table, labelColumn } = STORAGE[kind]
+  const row = await tables
+    .selectFrom(table)
+    .select(labelColumn)
+    .where('id', '=', id)
+    .where('trashedAt', trashed ? 'is not' : 'is', null)
+    .executeTakeFirst()
+  return row?.[labelColumn]
+}
+
+/** Moves an item to the trash; returns its label for the audit log, nothing when it is gone or in the trash already. */
+export async function moveToTrash(kind: TrashKind, id: string): Promise<{ label: string } | undefined> {
+  const label = await labelOf(kind, id, false)
+  if (label === undefined) return undefined
+  const { numUpdatedRows } = await tables
+    .updateTable(STORAGE[kind].table)
+    .set({ trashedAt: nowIso() })
+    .where('id', '=', id)
+    .where('trashedAt', 'is', null)
+    .executeTakeFirst()
+  return numUpdatedRows > 0n ? { label } : undefined
+}
+
+/** Takes an item out of the trash, with the state it had (draft, scheduled or published). */
+export async function restoreFromTrash(kind: TrashKind, id: string): Promise<{ label: string } | undefined> {
+  const label = await labelOf(kind, id, true)
+  if (label === undefined) return undefined
+  const { numUpdatedRows } = await tables
+    .updateTable(STORAGE[kind].table)
+    .set({ trashedAt: null })
+    .where('id', '=', id)
+    .where('trashedAt', 'is not', null)
+    .executeTakeFirst()
+  return numUpdatedRows > 0n ? { label } : undefined
+}
+
+/** Deletes an item in the trash with its files; one that is not in the trash is left alone. */
+export async function deleteForGood(kind: TrashKind, id: string): Promise<{ label: string } | undefined> {
+  const label = await labelOf(kind, id, true)
+  if (label === undefined) return undefined
+  await STORAGE[kind].deleteForGood(id)
+  return { label }
+}
+
+// What one page of the trash lists; the rest waits for the list to shrink.
+export const TRASH_PAGE_LIMIT = 200
+
+/** What is in the trash of these kinds, most recently deleted first. */
+export async function listTrash(kinds: readonly TrashKind[]): Promise<TrashedItem[]> {
+  const lists = await Promise.all(
+    kinds.map(async (kind) => {
+      const { table, labelColumn } = STORAGE[kind]
+      const rows = await tables
+        .selectFrom(table)
+        .select(['id', `${labelColumn} as label` as 'title as label', 'trashedAt'])
+        .where('trashedAt', 'is not', null)
+        .orderBy('trashedAt', 'desc')
+        .limit(TRASH_PAGE_LIMIT)
+        .execute()
+      return rows.map((row) => ({ kind, id: row.id, label: row.label, trashedAt: row.trashedAt! }))
+    }),
+  )
+  return lists
+    .flat()
+    .sort((a, b) => b.trashedAt.localeCompare(a.trashedAt))
+    .slice(0, TRASH_PAGE_LIMIT)
+}
+
+/** Deletes for good the items of these kinds trashed before `before` (all when null), a batch at a time; returns how many went. */
+export async function removeFromTrash(kinds: readonly TrashKind[], before: string | null, batch = 50): Promise<number> {
+  let removed = 0
+  for (const kind of kinds) {
+    const rows = await tables
+      .selectFrom(STORAGE[kind].table)
+      .select('id')
+      .where('trashedAt', 'is not', null)
+      .$if(before !== null, (qb) => qb.where('trashedAt', '<', before!))
+      .limit(batch - removed)
+      .execute()
+    for (const row of rows) await STORAGE[kind].deleteForGood(row.id)
+    removed += rows.length
+    if (removed >= batch) break
+  }
+  return removed
+}
+
+const ALL_KINDS = Object.keys(TRASH_KINDS) as TrashKind[]
+const PURGE_BATCH = 50
+
+const trashPurger = createBackgroundWorker({
+  name: 'removal of items over 30 days in the trash',
+  pass: async () => {
+    const before = new Date(Date.now() - TRASH_DAYS * 24 * 60 * 60_000).toISOString()
+    const removed = await removeFromTrash(ALL_KINDS, before, PURGE_BATCH)
+    if (removed > 0) await recordAuditEvent({ by: BY_THE_SITE, action: 'trash.expired', detail: { removed } })
+    return { more: removed === PURGE_BATCH }
+  },
+  intervalMs: 60 * 60_000,
+})
+
+export const startTrashPurger = trashPurger.start
+export const stopTrashPurger = trashPurger.stop

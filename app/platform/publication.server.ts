@@ -1,0 +1,117 @@
+import type { ExpressionBuilder } from 'kysely'
+import { instantIn } from './dates'
+import { db, type Db } from './db.server'
+import type { PublicationState, PublishChoiceInput } from './publication'
+
+/**
+ * The one rule of what is public (docs/decisions/027-drafts-schedules-and-trash.md): a row of
+ * these tables is public once its publish time has come and while it is not in the trash. Every
+ * public query adds `isPublicNow(table)`; none writes the rule itself.
+ */
+export const PUBLISHABLE_TABLES = ['articles', 'mediaItems', 'events', 'products'] as const
+export type PublishableTable = (typeof PUBLISHABLE_TABLES)[number]
+
+// The four tables share the two columns; a builder over any of them (alone or joined) takes the condition.
+type AnyBuilder = ExpressionBuilder<any, any>
+
+/** Kysely condition: published by `now` and not in the trash. */
+export function isPublicNow(table: PublishableTable, now: Date = new Date()) {
+  return (eb: AnyBuilder) => eb.and([eb(`${table}.publishAt`, '<=', now.toISOString()), eb(`${table}.trashedAt`, 'is', null)])
+}
+
+/** Kysely condition for the admin lists: out of the trash, and in `state` when one is asked for. */
+export function isInState(table: PublishableTable, state: PublicationState | null, now: Date = new Date()) {
+  return (eb: AnyBuilder) => {
+    const publishAt = `${table}.publishAt`
+    const conditions = [eb(`${table}.trashedAt`, 'is', null)]
+    if (state === 'draft') conditions.push(eb(publishAt, 'is', null))
+    if (state === 'scheduled') conditions.push(eb(publishAt, '>', now.toISOString()))
+    if (state === 'published') conditions.push(eb(publishAt, '<=', now.toISOString()))
+    return eb.and(conditions)
+  }
+}
+
+/**
+ * The publish time a form's choice means, in the site's time zone. "Publish now" keeps the time
+ * of an item that is already published (an edit does not move it to the top of the news).
+ */
+export function publishAtFor(
+  choice: PublishChoiceInput,
+  { timeZone, current = null, now = new Date() }: { timeZone: string; current?: string | null; now?: Date },
+): string | null {
+  if (choice.publish === 'draft') return null
+  if (choice.publish === 'schedule') return instantIn(choice.publishDate!, choice.publishTime!, timeZone).toISOString()
+  return current !== null && current <= now.toISOString() ? current : now.toISOString()
+}
+
+/** The earliest publish time still to come among items out of the trash, or null when nothing is scheduled. */
+export async function nextPublishAt(executor: Db = db, now: Date = new Date()): Promise<string | null> {
+  const times = await Promise.all(
+    PUBLISHABLE_TABLES.map((table) =>
+      executor
+        .selectFrom(table)
+        .select('publishAt')
+        .where('publishAt', '>', now.toISOString())
+        .where('trashedAt', 'is', null)
+        .orderBy('publishAt')
+        .limit(1)
+        .executeTakeFirst(),
+    ),
+  )
+  return times.flatMap((row) => row?.publishAt ?? []).sort()[0] ?? null
+}
+
+/**
+ * What an admin form's publish choice means for its service: the publish time, in the site's
+ * time zone. For an edit (`existing`), "Publish now" keeps the item's own time if it is out already.
+ */
+export async function publishingOf(
+  choice: PublishChoiceInput,
+  timeZone: string,
+  existing?: { table: PublishableTable; id: string },
+): Promise<{ publishAt: string | null }> {
+  const current = existing ? await readPublishAt(existing.table, existing.id) : null
+  return { publishAt: publishAtFor(choice, { timeZone, current }) }
+}
+
+/** An item's publish time (null for a draft or an item that is gone), for its edit form. */
+export async function readPublishAt(table: PublishableTable, id: string): Promise<string | null> {
+  const row = await db.selectFrom(table).select('publishAt').where('id', '=', id).executeTakeFirst()
+  return row?.publishAt ?? null
+}
+
+export interface ScheduledItem {
+  table: PublishableTable
+  id: string
+  label: string
+  publishAt: string
+}
+
+/** The next `limit` items to go public among these tables, soonest first (the dashboard's "Scheduled next"). */
+export async function listNextScheduled(
+  tables: readonly PublishableTable[],
+  limit: number,
+  now: Date = new Date(),
+): Promise<ScheduledItem[]> {
+  const lists = await Promise.all(
+    tables.map(async (table) => {
+      const rows = await db
+        .selectFrom(table)
+        .select(['id', table === 'products' ? 'name as label' : 'title as label', 'publishAt'] as [
+          'id',
+          'title as label',
+          'publishAt',
+        ])
+        .where('publishAt', '>', now.toISOString())
+        .where('trashedAt', 'is', null)
+        .orderBy('publishAt')
+        .limit(limit)
+        .execute()
+      return rows.map((row) => ({ table, id: row.id, label: row.label, publishAt: row.publishAt! }))
+    }),
+  )
+  return lists
+    .flat()
+    .sort((a, b) => a.publishAt.localeCompare(b.publishAt))
+    .slice(0, limit)
+}

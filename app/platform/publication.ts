@@ -1,0 +1,104 @@
+import { z } from 'zod'
+import { formatDate, parsePlainDate, parsePlainTime, wallClockIn } from './dates'
+import { text } from './form-schema'
+
+/**
+ * Whether an article, gallery item, event or product is public (docs/decisions/027-drafts-schedules-and-trash.md).
+ * Browser-safe: the admin forms and lists read the names and labels from here.
+ */
+export const PUBLICATION_STATES = ['draft', 'scheduled', 'published'] as const
+export type PublicationState = (typeof PUBLICATION_STATES)[number]
+
+export const PUBLICATION_STATE_LABELS: Record<PublicationState, string> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  published: 'Published',
+}
+
+/** The state of a row from its publish time: null is a draft, a time to come is scheduled. */
+export function publicationStateOf(publishAt: string | null, now: Date = new Date()): PublicationState {
+  if (publishAt === null) return 'draft'
+  return publishAt > now.toISOString() ? 'scheduled' : 'published'
+}
+
+/** The state named in an admin list's filter (`?state=`), or null for all. */
+export function parsePublicationState(value: string | null | undefined): PublicationState | null {
+  return PUBLICATION_STATES.find((state) => state === value) ?? null
+}
+
+export const PUBLISH_CHOICES = ['draft', 'now', 'schedule'] as const
+export type PublishChoice = (typeof PUBLISH_CHOICES)[number]
+
+/**
+ * The publish part of the four admin forms: draft, publish now, or schedule for a day and time
+ * on the site's clock. Spread into each form's schema; `publishAtFor` turns it into a publish time.
+ */
+export const publishChoiceFields = {
+  publish: z.enum(PUBLISH_CHOICES, { error: 'Choose draft, publish now or schedule' }).default('now'),
+  publishDate: text().trim().max(10).optional(),
+  publishTime: text().trim().max(5).optional(),
+}
+
+export type PublishChoiceInput = {
+  publish: PublishChoice
+  publishDate?: string | undefined
+  publishTime?: string | undefined
+}
+
+/** Adds the form's errors for a schedule without a real day and time (for a schema's superRefine). */
+export function checkPublishChoice(value: PublishChoiceInput, ctx: z.RefinementCtx): void {
+  if (value.publish !== 'schedule') return
+  if (!parsePlainDate(value.publishDate)) {
+    ctx.addIssue({ code: 'custom', path: ['publishDate'], message: 'Enter the day to publish it on' })
+  }
+  if (!parsePlainTime(value.publishTime)) {
+    ctx.addIssue({ code: 'custom', path: ['publishTime'], message: 'Enter the time to publish it at' })
+  }
+}
+
+/** What a service is told about publishing: a time, null for a draft; left out, a new item is published and an edit keeps it. */
+export interface Publishing {
+  publishAt?: string | null
+}
+
+/** The publish time a new row is written with: published as it is made unless the form said otherwise. */
+export function publishAtOnInsert({ publishAt }: Publishing, createdAt: string): string | null {
+  return publishAt === undefined ? createdAt : publishAt
+}
+
+/** The columns an edit writes: the publish time only when the form chose one. */
+export function publishAtOnUpdate({ publishAt }: Publishing): { publishAt?: string | null } {
+  return publishAt === undefined ? {} : { publishAt }
+}
+
+/** A form's values as a service takes them: the publish choice already turned into a time (see `publishingOf`). */
+export type WithPublishing<Input> = Omit<Input, keyof typeof publishChoiceFields> & Publishing
+
+export const PUBLISH_CHOICE_OPTIONS: ReadonlyArray<{ value: PublishChoice; label: string }> = [
+  { value: 'draft', label: 'Draft' },
+  { value: 'now', label: 'Published' },
+  { value: 'schedule', label: 'Scheduled' },
+]
+
+/** The form's values for an item's publish time: its choice, and the day and time on the site's clock when scheduled. */
+export function publishChoiceDefaults(
+  publishAt: string | null,
+  timeZone: string,
+  now: Date = new Date(),
+): { publish: PublishChoice; publishDate: string; publishTime: string } {
+  const state = publicationStateOf(publishAt, now)
+  if (state === 'draft') return { publish: 'draft', publishDate: '', publishTime: '' }
+  if (state === 'published') return { publish: 'now', publishDate: '', publishTime: '' }
+  const { date, time } = wallClockIn(publishAt!, timeZone)
+  return { publish: 'schedule', publishDate: date, publishTime: time }
+}
+
+/** An item's state for an admin list, with the day and time a scheduled one goes public, on the site's clock. */
+export function describePublication(
+  publishAt: string | null,
+  timeZone: string,
+  now: Date = new Date(),
+): { state: PublicationState; when: string | null } {
+  const state = publicationStateOf(publishAt, now)
+  return { state, when: state === 'scheduled' ? formatDate(publishAt!, timeZone, 'dateTime') : null }
+}

@@ -1,0 +1,104 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { plainPng } from '../fixtures/images'
+import { createFakeClock } from '../setup/fake-clock'
+import { get, post, signIn } from '../setup/http-session'
+import { queryServerDatabase } from '../setup/server-database'
+import { startTestServer } from '../setup/server'
+import { uploadOverHttp } from '../setup/tus-upload'
+
+const clock = createFakeClock()
+const server = await startTestServer(clock.env)
+afterAll(() => server.stop())
+const admin = await signIn(server)
+
+async function addPhoto(title: string): Promise<{ slug: string; id: string; imageUrl: string }> {
+  const files = await uploadOverHttp(server, admin, await plainPng(640, 480), 'photo.png', 'image/png')
+  const added = await post(
+    server,
+    '/admin/photos',
+    { intent: 'upload', files, title, description: 'A moment.', category: 'Community' },
+    admin,
+  )
+  expect(added.status).toBe(302)
+  const [row] = await queryServerDatabase<{ id: string; slug: string }>(
+    server,
+    `select id, slug from media_items where title = '${title}' order by created_at desc limit 1`,
+  )
+  const page = await (await get(server, `/photos/${row.slug}`)).text()
+  const imageUrl = page.match(/src="(\/media\/[^"]+)"/)![1]
+  return { ...row, imageUrl }
+}
+
+/** The page a redirect leads to, with the one-time toast cookie it set. */
+async function followWithToast(response: Response): Promise<string> {
+  const toast = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('toast='))!
+    .split(';')[0]
+  return (await get(server, response.headers.get('location')!, `${admin}; ${toast}`)).text()
+}
+
+describe('the trash', () => {
+  it('takes a deleted photo off the site at once, keeps its file and offers Undo, which brings it back', async () => {
+    const photo = await addPhoto('Harvest Day')
+    const deleted = await post(server, '/admin/photos', { intent: 'delete', id: photo.id, returnTo: '/photos' }, admin)
+    expect(deleted.status).toBe(302)
+    expect(deleted.headers.get('location')).toBe('/photos')
+    const page = await followWithToast(deleted)
+    expect(page).toContain('Moved to the trash.')
+    expect(page).toMatch(/<form class="toast-undo" action="\/admin\/trash" method="post">/)
+    expect((await get(server, `/photos/${photo.slug}`)).status).toBe(404)
+    expect(await (await get(server, '/photos')).text()).not.toContain('Harvest Day')
+    expect((await get(server, photo.imageUrl)).status).toBe(200)
+
+    const undone = await post(
+      server,
+      '/admin/trash',
+      { intent: 'restore', kind: 'media', id: photo.id, returnTo: '/photos' },
+      admin,
+    )
+    expect(undone.headers.get('location')).toBe('/photos')
+    expect((await get(server, `/photos/${photo.slug}`)).status).toBe(200)
+  })
+
+  it('keeps a trashed item’s address reserved, lists it, and deletes it for good with its file', async () => {
+    const photo = await addPhoto('Fun Run')
+    await post(server, '/admin/photos', { intent: 'delete', id: photo.id }, admin)
+    const again = await addPhoto('Fun Run')
+    expect(again.slug).toBe(`${photo.slug}-2`)
+
+    const trash = await (await get(server, '/admin/trash', admin)).text()
+    expect(trash).toContain('Fun Run')
+    expect(trash).toContain('Restore')
+    const gone = await post(server, '/admin/trash', { intent: 'delete-for-good', kind: 'media', id: photo.id }, admin)
+    expect(gone.headers.get('location')).toBe('/admin/trash')
+    expect(await queryServerDatabase(server, `select id from media_items where id = '${photo.id}'`)).toEqual([])
+    expect((await get(server, photo.imageUrl)).status).toBe(404)
+    expect((await get(server, again.imageUrl)).status).toBe(200)
+    const audit = await (await get(server, '/admin/audit', admin)).text()
+    expect(audit).toContain('Photo or video deleted for good')
+  })
+
+  it('refuses an unknown kind with a message and changes nothing', async () => {
+    const response = await post(server, '/admin/trash', { intent: 'restore', kind: 'users', id: 'x' }, admin)
+    expect(response.status).toBe(400)
+    expect(await response.text()).toContain('This item could not be found in the trash.')
+  })
+
+  it('empties itself of what has waited 30 days, files included, and of nothing younger', async () => {
+    const old = await addPhoto('Old Picnic')
+    await post(server, '/admin/photos', { intent: 'delete', id: old.id }, admin)
+    const recent = await addPhoto('Recent Picnic')
+    // Restarted a month later, the site removes what was trashed over 30 days before.
+    clock.setAhead(31 * 86_400_000)
+    const later = await startTestServer(clock.env, { sharedDatabase: server.database })
+    try {
+      await post(later, '/admin/photos', { intent: 'delete', id: recent.id }, await signIn(later))
+      await expect.poll(() => queryServerDatabase(later, `select id from media_items where id = '${old.id}'`)).toEqual([])
+      expect((await get(later, old.imageUrl)).status).toBe(404)
+      expect(await queryServerDatabase(later, `select id from media_items where id = '${recent.id}'`)).toHaveLength(1)
+    } finally {
+      await later.stop()
+    }
+  })
+})
