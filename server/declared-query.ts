@@ -46,14 +46,9 @@ async function matchedRouteIds(routes: DeclaredRoutes, pathname: string): Promis
 }
 
 /**
- * The path and query of `url` with only the query parameters that the routes of its address
- * declare (app/platform/query-params.ts): the first value of each, in the routes' order. A data
- * request keeps React Router's `_routes` (the routes whose data it wants) with only routes of its
- * address, in their order; a list naming none of them is dropped, and React Router then sends the
- * data of all of them, as on a first visit.
- *
- * The app hands this address to the routes and the page cache keeps pages by it: a route sees
- * exactly what its kept page was made from, and parameters no route reads make no new page.
+ * The path and query of `url` with only the first value of each parameter the routes of its
+ * address declare (app/platform/query-params.ts), and React Router's `_routes` narrowed to those
+ * routes. Routes and the page cache both use this address, so junk parameters make no new page.
  */
 export async function withDeclaredQuery(manifest: RouteManifest, url: URL): Promise<string> {
   const routes = routesOf(manifest)

@@ -2,16 +2,9 @@ import { useContext } from 'react'
 import { UNSAFE_FrameworkContext as FrameworkContext, useMatches } from 'react-router'
 
 /**
- * React Router's `<Scripts>`, except that the browser asks for the JavaScript only once the page
- * has loaded and its pictures are on screen (decision 021). On a slow phone the page's text and pictures then arrive first
- * instead of sharing the connection with 100 KB of script; everything works before that as plain
- * HTML (links, forms, the menu), and the script adds the rest.
- *
- * The two inline scripts hand React Router what its own `<Scripts>` hands it
- * (react-router 7.18, routeDiscovery "initial"): the server's data in `__reactRouterContext`, the
- * route modules of this page in `__reactRouterRouteModules`, then the client entry. Both are
- * written once by the server; in the browser they keep their text (React leaves
- * dangerouslySetInnerHTML alone when it hydrates) and rendering them again changes nothing.
+ * React Router's `<Scripts>`, asked for only once the page and its pictures have loaded, so that a
+ * slow phone gets text and pictures first (decision 021). The inline scripts hand React Router
+ * what its own `<Scripts>` does (react-router 7.18, routeDiscovery "initial").
  */
 export function DeferredScripts({ nonce }: { nonce: string }) {
   const framework = useContext(FrameworkContext)

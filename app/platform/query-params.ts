@@ -1,15 +1,7 @@
 /**
- * The query parameters a route reads, declared beside it and read through the declaration:
- *
- *     export const queryParams = declareQueryParams('page')
- *     …
- *     const { page } = queryParams.read(request)
- *
- * A GET reaches the routes with only the parameters that the routes of its address declare
- * (server/declared-query.ts): anything else in the address is dropped before React Router sees it,
- * in development as in production, so a parameter read without being declared is never there.
- * The page cache keeps one page per value of the declared parameters and answers every other
- * address of the page (`?fbclid=…`, junk) with the same one (docs/decisions/017-page-cache.md).
+ * The query parameters a route reads: `export const queryParams = declareQueryParams('page')`, then
+ * `queryParams.read(request)`. The server drops every other parameter of a GET, and the page cache
+ * keeps one page per declared value (server/declared-query.ts, docs/decisions/017-page-cache.md).
  */
 export interface QueryParams<Name extends string> {
   readonly names: readonly Name[]

@@ -120,13 +120,23 @@ export { expect }
 
 const TAP_TARGET_MIN = 44
 
-/** Controls of the page's main part smaller than a finger, as "text (width x height)"; links inside running text and hidden honeypots excepted. */
+/** Controls of the page (header, admin bar and footer included) smaller than a finger, as "text (width x height)"; links inside running text and hidden honeypots excepted. */
 export async function smallTapTargets(page: Page): Promise<string[]> {
-  return page.locator('main').evaluate((main, min) => {
-    const controls = main.querySelectorAll<HTMLElement>('a, button, input:not([type=hidden]), select, textarea, summary')
+  return page.locator('body').evaluate((body, min) => {
+    // A checkbox is pressed through its label too: the target is both together.
+    const tapArea = (control: HTMLElement) => {
+      const boxes = [control, ...((control as HTMLInputElement).labels ?? [])].map((el) => el.getBoundingClientRect())
+      const left = Math.min(...boxes.map((b) => b.left))
+      const top = Math.min(...boxes.map((b) => b.top))
+      return {
+        width: Math.max(...boxes.map((b) => b.right)) - left,
+        height: Math.max(...boxes.map((b) => b.bottom)) - top,
+      }
+    }
+    const controls = body.querySelectorAll<HTMLElement>('a, button, input:not([type=hidden]), select, textarea, summary')
     return [...controls]
       .filter((control) => control.checkVisibility() && !control.closest('p, dialog:not([open]), [aria-hidden="true"]'))
-      .map((control) => ({ control, box: control.getBoundingClientRect() }))
+      .map((control) => ({ control, box: tapArea(control) }))
       .filter(({ box }) => box.width < min || box.height < min)
       .map(
         ({ control, box }) =>
