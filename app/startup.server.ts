@@ -2,6 +2,7 @@ import { migrateToLatest } from '../db/migrate.server'
 import { seedDemoContentIfEmpty } from '../db/seed'
 import { startAuditSweeper, stopAuditSweeper } from '~/modules/audit/audit.service.server'
 import { startDeliveryTimer, stopDeliveryWorker } from '~/modules/inbox/inbox.delivery.server'
+import { sweepPreviewLinks } from '~/modules/previews/preview-links.server'
 import { ensureFirstAdmin } from '~/modules/users/first-admin.server'
 import { accountEmailsSent } from '~/modules/users/account-emails.server'
 import { createBackgroundWorker } from '~/platform/background-worker.server'
@@ -31,6 +32,16 @@ const unreferencedFilesSweeper = createBackgroundWorker({
   intervalMs: env.UNREFERENCED_FILES_SWEEP_SECONDS * 1000,
 })
 
+/** Preview links end once their item is public, trashed or deleted, even if nobody opens them again. */
+const previewLinksSweeper = createBackgroundWorker({
+  name: 'sweep of ended preview links',
+  pass: async () => {
+    await sweepPreviewLinks()
+    return { more: false }
+  },
+  intervalMs: 60_000,
+})
+
 /** Runs once when the HTTP server starts, before it accepts requests. */
 export async function prepareServer(): Promise<void> {
   await migrateToLatest()
@@ -43,6 +54,7 @@ export async function prepareServer(): Promise<void> {
   startUploadSweeper()
   startVideoWorker()
   startAuditSweeper()
+  previewLinksSweeper.start()
 }
 
 export async function closeServer(): Promise<void> {
@@ -52,6 +64,7 @@ export async function closeServer(): Promise<void> {
     stopVideoWorker(),
     stopAuditSweeper(),
     unreferencedFilesSweeper.stop(),
+    previewLinksSweeper.stop(),
     accountEmailsSent(),
   ])
   closeRateLimiters()

@@ -44,6 +44,7 @@ export const AUDIT_ACTIONS = {
   'account.passkey-added': 'Passkey added',
   'account.passkey-removed': 'Passkey removed',
   'settings.two-step-roles-changed': 'Roles requiring two-step sign-in changed',
+  'preview.link-made': 'Preview link made',
   import: 'Import from the old site',
 } as const
 
