@@ -14,6 +14,7 @@ const POSTGRES_ONLY_HTTP_TESTS = 'tests/http/**/*.postgres.test.ts'
 const POSTGRES_HTTP_TESTS = [
   POSTGRES_ONLY_HTTP_TESTS,
   'tests/http/a-conversion-cut-off-by-a-killed-server-resumes-at-once.test.ts',
+  'tests/http/a-preview-link-shows-an-unpublished-item.test.ts',
   'tests/http/admin-routes-are-protected.test.ts',
   'tests/http/all-day-events-over-http.test.ts',
   'tests/http/an-invited-person-chooses-their-own-password.test.ts',

@@ -2,6 +2,7 @@ import { migrateToLatest } from '../db/migrate.server'
 import { seedDemoContentIfEmpty } from '../db/seed'
 import { startAuditSweeper, stopAuditSweeper } from '~/modules/audit/audit.service.server'
 import { startDeliveryTimer, stopDeliveryWorker } from '~/modules/inbox/inbox.delivery.server'
+import { sweepPreviewLinks } from '~/modules/previews/preview-links.server'
 import { ensureFirstAdmin } from '~/modules/users/first-admin.server'
 import { accountEmailsSent } from '~/modules/users/account-emails.server'
 import { startTrashPurger, stopTrashPurger } from '~/modules/trash/trash.server'
@@ -32,6 +33,16 @@ const unreferencedFilesSweeper = createBackgroundWorker({
   intervalMs: env.UNREFERENCED_FILES_SWEEP_SECONDS * 1000,
 })
 
+/** Preview links end once their item is public, trashed or deleted, even if nobody opens them again. */
+const previewLinksSweeper = createBackgroundWorker({
+  name: 'sweep of ended preview links',
+  pass: async () => {
+    await sweepPreviewLinks()
+    return { more: false }
+  },
+  intervalMs: 60_000,
+})
+
 /** Runs once when the HTTP server starts, before it accepts requests. */
 export async function prepareServer(): Promise<void> {
   await migrateToLatest()
@@ -45,6 +56,7 @@ export async function prepareServer(): Promise<void> {
   startVideoWorker()
   startAuditSweeper()
   startTrashPurger()
+  previewLinksSweeper.start()
 }
 
 export async function closeServer(): Promise<void> {
@@ -55,6 +67,7 @@ export async function closeServer(): Promise<void> {
     stopAuditSweeper(),
     stopTrashPurger(),
     unreferencedFilesSweeper.stop(),
+    previewLinksSweeper.stop(),
     accountEmailsSent(),
   ])
   closeRateLimiters()

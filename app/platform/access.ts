@@ -96,6 +96,13 @@ export const ADMIN_SECTIONS = {
     description: 'Change your password.',
     managedBy: ['admin', 'marketplace'],
   },
+  previews: {
+    path: '/admin/previews',
+    label: 'Previews',
+    // The "Preview" button of the edit pages; each item is checked against its own section.
+    managedBy: ['admin', 'marketplace'],
+    endpoint: true,
+  },
   uploads: {
     path: '/admin/uploads',
     label: 'Resumable uploads',

@@ -262,6 +262,17 @@ export interface LegacyImportTable {
   importedAt: string
 }
 
+/** A link that shows a draft or scheduled item to someone without an account (see modules/previews). */
+export interface PreviewLinkTable {
+  id: string
+  secretHash: string
+  itemTable: 'articles' | 'mediaItems' | 'events' | 'products'
+  itemId: string
+  createdBy: string | null
+  createdAt: string
+  expiresAt: string
+}
+
 /** One thing an administrator did, or a failed sign-in (see app/modules/audit). */
 export interface AuditEventTable {
   id: string
@@ -322,6 +333,7 @@ export interface Database {
   users: UserTable
   sessions: SessionTable
   accountLinks: AccountLinkTable
+  previewLinks: PreviewLinkTable
   rateLimits: RateLimitTable
   settings: SettingTable
   pageSections: PageSectionTable

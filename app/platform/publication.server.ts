@@ -19,6 +19,14 @@ export function isPublicNow(table: PublishableTable, now: Date = new Date()) {
   return (eb: AnyBuilder) => eb.and([eb(`${table}.publishAt`, '<=', now.toISOString()), eb(`${table}.trashedAt`, 'is', null)])
 }
 
+/** Who an item page is for: visitors see public items; a preview link also shows one draft or scheduled item. */
+export type Audience = 'public' | 'preview'
+
+/** Kysely condition: public for visitors; out of the trash for a preview (its link is checked before). */
+export function isVisibleTo(table: PublishableTable, audience: Audience, now: Date = new Date()) {
+  return audience === 'public' ? isPublicNow(table, now) : (eb: AnyBuilder) => eb(`${table}.trashedAt`, 'is', null)
+}
+
 /** Kysely condition for the admin lists: out of the trash, and in `state` when one is asked for. */
 export function isInState(table: PublishableTable, state: PublicationState | null, now: Date = new Date()) {
   return (eb: AnyBuilder) => {

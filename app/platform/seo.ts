@@ -7,6 +7,9 @@ import type { MetaDescriptor } from 'react-router'
  */
 
 /** The default preview image (drawn by scripts/generate-social-image.ts into public/). */
+/** For pages search engines must not list (a preview of an unpublished item). */
+export const NOINDEX = { name: 'robots', content: 'noindex' } as const
+
 export const SOCIAL_IMAGE = { path: '/social-preview.jpg', width: 1200, height: 630 } as const
 
 export interface PageSeo {

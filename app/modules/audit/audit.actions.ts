@@ -54,6 +54,7 @@ export const AUDIT_ACTIONS = {
   'settings.two-step-roles-changed': 'Roles requiring two-step sign-in changed',
   'trash.emptied': 'Trash emptied',
   'trash.expired': 'Items over 30 days old removed from the trash',
+  'preview.link-made': 'Preview link made',
   import: 'Import from the old site',
 } as const
 

@@ -2,7 +2,7 @@ import { db } from '~/platform/db.server'
 import { addDays, instantIn, type PlainDate } from '~/platform/dates'
 import { nextOccurrences, occurrenceOn, occurrencesBetween } from './events.recurrence.server'
 import { describeRepeat } from './events.wording.server'
-import { isPublicNow } from '~/platform/publication.server'
+import { isPublicNow, isVisibleTo, type Audience } from '~/platform/publication.server'
 import {
   EVENT_COLUMNS,
   byStart,
@@ -13,8 +13,8 @@ import {
   type EventRecord,
 } from './events.records.server'
 
-function publicEvents() {
-  return db.selectFrom('events').where(isPublicNow('events'))
+function publicEvents(audience: Audience = 'public') {
+  return db.selectFrom('events').where(isVisibleTo('events', audience))
 }
 
 // The last start is computed in the time zone the event was saved in; a day's margin covers a later change of zone.
@@ -84,9 +84,14 @@ export interface EventDetail extends EventRecord {
  */
 export async function getEventBySlug(
   slug: string,
-  { date, timeZone, now = new Date() }: { date: PlainDate | null; timeZone: string; now?: Date },
+  {
+    date,
+    timeZone,
+    now = new Date(),
+    audience = 'public',
+  }: { date: PlainDate | null; timeZone: string; now?: Date; audience?: Audience },
 ): Promise<EventDetail | null> {
-  const row = await publicEvents().select(EVENT_COLUMNS).where('slug', '=', slug).executeTakeFirst()
+  const row = await publicEvents(audience).select(EVENT_COLUMNS).where('slug', '=', slug).executeTakeFirst()
   if (!row) return null
   const [event] = await withSkippedDates([row])
   const occurrence =

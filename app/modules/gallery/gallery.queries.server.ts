@@ -5,7 +5,7 @@ import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { getImagesByIds, pickSocialImage, toResponsiveImage, type ImageRecord } from '~/platform/media/images.server'
 import { getVideosByIds, isVideoReady } from '~/platform/media/videos.server'
 import { MEDIA_PER_PAGE, type MediaCategory } from './media-categories'
-import { isPublicNow } from '~/platform/publication.server'
+import { isVisibleTo, type Audience } from '~/platform/publication.server'
 
 export type MediaKind = 'photo' | 'video'
 
@@ -59,11 +59,11 @@ function inCategory(category: MediaCategory | null) {
   return (eb: Eb) => (category ? eb('mediaItems.category', '=', category) : eb.lit(true))
 }
 
-function publicItems(category: MediaCategory | null) {
+function publicItems(category: MediaCategory | null, audience: Audience = 'public') {
   return db
     .selectFrom('mediaItems')
     .leftJoin('videos', 'videos.id', 'mediaItems.videoId')
-    .where(isPublicNow('mediaItems'))
+    .where(isVisibleTo('mediaItems', audience))
     .where(isPublic)
     .where(inCategory(category))
 }
@@ -179,8 +179,12 @@ async function neighbour(
  * A public item by its slug, with its neighbours in `category`'s list (all when null); null when
  * there is none or it is not public (a video still converting).
  */
-export async function getPublishedMediaBySlug(slug: string, category: MediaCategory | null): Promise<MediaDetail | null> {
-  const row = await publicItems(null)
+export async function getPublishedMediaBySlug(
+  slug: string,
+  category: MediaCategory | null,
+  audience: Audience = 'public',
+): Promise<MediaDetail | null> {
+  const row = await publicItems(null, audience)
     .select([...SUMMARY_COLUMNS, 'mediaItems.description', 'mediaItems.videoId', 'mediaItems.updatedAt'])
     .where('mediaItems.slug', '=', slug)
     .executeTakeFirst()

@@ -4,7 +4,7 @@ import { db, type Db } from '~/platform/db.server'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { getImagesByIds, pickSocialImage, toResponsiveImage, type ImageRecord } from '~/platform/media/images.server'
 import type { ProductCategory } from './product-categories'
-import { isInState, isPublicNow } from '~/platform/publication.server'
+import { isInState, isVisibleTo, type Audience } from '~/platform/publication.server'
 import type { PublicationState } from '~/platform/publication'
 
 /** A product as visitors see it. Nothing about who added it: sellers are named by `seller` only. */
@@ -108,8 +108,8 @@ function toProduct({ row, images }: { row: ProductRow; images: ImageRecord[] }):
   }
 }
 
-function publicProducts() {
-  return db.selectFrom('products').where(isPublicNow('products'))
+function publicProducts(audience: Audience = 'public') {
+  return db.selectFrom('products').where(isVisibleTo('products', audience))
 }
 
 /** The marketplace's products, newest first, filtered by category and search words. */
@@ -133,8 +133,8 @@ export async function pickRandomProducts(limit: number): Promise<Product[]> {
   return (await withImages(rows)).map(toProduct)
 }
 
-export async function getProductBySlug(slug: string): Promise<ProductDetail | null> {
-  const row = await publicProducts().select(PRODUCT_COLUMNS).where('slug', '=', slug).executeTakeFirst()
+export async function getProductBySlug(slug: string, audience: Audience = 'public'): Promise<ProductDetail | null> {
+  const row = await publicProducts(audience).select(PRODUCT_COLUMNS).where('slug', '=', slug).executeTakeFirst()
   if (!row) return null
   const [withPictures] = await withImages([row])
   const first = withPictures.images[0]

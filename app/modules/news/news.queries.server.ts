@@ -3,7 +3,7 @@ import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { loadImagesOf, pickSocialImage, toResponsiveImage, type ImageRecord } from '~/platform/media/images.server'
 import { articleExcerpt, articlePlainText, readMinutes, renderArticleHtml } from './article-text.server'
 import { ARTICLES_PER_PAGE } from './news.schema'
-import { isInState, isPublicNow } from '~/platform/publication.server'
+import { isInState, isPublicNow, isVisibleTo, type Audience } from '~/platform/publication.server'
 import type { PublicationState } from '~/platform/publication'
 
 export interface ArticleSummary {
@@ -86,12 +86,12 @@ function toDetail(
   }
 }
 
-export async function getPublishedArticleBySlug(slug: string): Promise<ArticleDetail | null> {
+export async function getPublishedArticleBySlug(slug: string, audience: Audience = 'public'): Promise<ArticleDetail | null> {
   const row = await db
     .selectFrom('articles')
     .select(SUMMARY_COLUMNS)
     .where('slug', '=', slug)
-    .where(isPublicNow('articles'))
+    .where(isVisibleTo('articles', audience))
     .executeTakeFirst()
   if (!row) return null
   const imageOf = await loadImagesOf([row])

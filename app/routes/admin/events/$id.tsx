@@ -1,5 +1,6 @@
 import { data, Link } from 'react-router'
 import type { Route } from './+types/$id'
+import { ViewOrPreview } from '~/components/view-or-preview'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { EventForm } from './event-form'
 import { DeleteEventButton } from '~/components/delete-event-button'
@@ -74,7 +75,7 @@ export default function EditEvent({ loaderData, actionData }: Route.ComponentPro
       </p>
       <div className="admin-page-header">
         <h1>Edit event</h1>
-        <Link to={eventPath}>View on the site</Link>
+        <ViewOrPreview table="events" id={event.id} path={eventPath} publish={publishing.publish} />
       </div>
       <EventForm
         key={event.id}

@@ -3,6 +3,7 @@ import type { Route } from './+types/$id'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { ArticleForm } from './article-form'
 import { ConfirmButton } from '~/components/confirm-button'
+import { ViewOrPreview } from '~/components/view-or-preview'
 import { getArticleForEdit } from '~/modules/news/news.queries.server'
 import { ArticleSchema, withSiteLinksRelative } from '~/modules/news/news.schema'
 import { ArticleNotFoundError, updateArticle } from '~/modules/news/news.service.server'
@@ -66,7 +67,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
       </p>
       <div className="admin-page-header">
         <h1>Edit article</h1>
-        <Link to={`/news/${article.slug}`}>View on the site</Link>
+        <ViewOrPreview table="articles" id={article.id} path={`/news/${article.slug}`} publish={publishing.publish} />
       </div>
       <ArticleForm
         key={article.id}

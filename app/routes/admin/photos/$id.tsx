@@ -2,6 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/$id'
+import { ViewOrPreview } from '~/components/view-or-preview'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { MediaDetailsFields } from './media-fields'
 import { ConfirmButton } from '~/components/confirm-button'
@@ -83,7 +84,9 @@ export default function EditMedia({ loaderData, actionData }: Route.ComponentPro
       </p>
       <div className="admin-page-header">
         <h1>Edit {item.kind}</h1>
-        {item.status === 'ready' ? <Link to={`/photos/${item.slug}`}>View on the site</Link> : null}
+        {item.status === 'ready' ? (
+          <ViewOrPreview table="mediaItems" id={item.id} path={`/photos/${item.slug}`} publish={publishing.publish} />
+        ) : null}
       </div>
       <div className="admin-media-edit">
         {item.thumbnail ? (

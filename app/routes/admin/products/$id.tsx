@@ -1,5 +1,6 @@
 import { data, Link } from 'react-router'
 import type { Route } from './+types/$id'
+import { ViewOrPreview } from '~/components/view-or-preview'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { ProductForm } from './product-form'
 import { productFailureReply } from './product-failure'
@@ -62,9 +63,15 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         <Link to="/admin/products">All products</Link>
       </p>
       <h1>Edit {product.name}</h1>
-      <p>
-        <Link to={`/marketplace/${encodeURIComponent(product.slug)}`}>View it in the marketplace</Link>
-      </p>
+      <div>
+        <ViewOrPreview
+          table="products"
+          id={product.id}
+          path={`/marketplace/${encodeURIComponent(product.slug)}`}
+          publish={publishing.publish}
+          viewLabel="View it in the marketplace"
+        />
+      </div>
       {/* A new form after each save: the images it shows are the product's now. */}
       <ProductForm
         key={product.updatedAt}

@@ -5,10 +5,15 @@ import { editHandle } from '~/components/admin-bar'
 import { ImageCarousel } from '~/components/image-carousel'
 import { LinkifiedText } from '~/components/linkified-text'
 import { NewTabLink } from '~/components/new-tab-link'
+import { PreviewBanner } from '~/components/preview-banner'
+import { pagePreview, PREVIEW_HEADERS, previewPageHeaders } from '~/modules/previews/preview-page.server'
+import { previewQueryParam } from '~/modules/previews/previews'
 import { getProductBySlug } from '~/modules/marketplace/marketplace.queries.server'
 import { formatWhatsAppNumber, whatsAppChatUrl } from '~/modules/marketplace/product-contact-links'
 import { formatPrice } from '~/modules/marketplace/product-price'
-import { itemPageMeta } from '~/platform/seo'
+import { itemPageMeta, NOINDEX } from '~/platform/seo'
+import { declareQueryParams } from '~/platform/query-params'
+import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { getSiteOrigin } from '~/platform/site-url.server'
 
 /** The admin bar's "Edit this page". */
@@ -17,11 +22,21 @@ export const handle = editHandle<Route.ComponentProps['loaderData']>(({ product 
   path: `/admin/products/${encodeURIComponent(product.id)}`,
 }))
 
+export const queryParams = declareQueryParams(previewQueryParam)
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const product = await getProductBySlug(params.slug)
-  if (!product) throw data(null, { status: 404 })
-  return { product, url: `${getSiteOrigin(request, context)}/marketplace/${encodeURIComponent(product.slug)}` }
+  const origin = getSiteOrigin(request, context)
+  const { timeZone } = await siteSettingsFor(context)
+  const preview = await pagePreview(queryParams.read(request).preview, 'products', { origin, timeZone })
+  const product = await getProductBySlug(params.slug, preview.audience)
+  if (!product || (preview.itemId && preview.itemId !== product.id)) throw data(null, { status: 404 })
+  return data(
+    { product, url: `${origin}/marketplace/${encodeURIComponent(product.slug)}`, preview: preview.notice },
+    { headers: preview.notice ? PREVIEW_HEADERS : {} },
+  )
 }
+
+export const headers: Route.HeadersFunction = previewPageHeaders
 
 export const meta: Route.MetaFunction = (args) => {
   const product = args.loaderData?.product
@@ -31,32 +46,36 @@ export const meta: Route.MetaFunction = (args) => {
     title: product.name,
     description: price ? `${price} · ${product.description}` : product.description,
     socialImage: product.socialImage,
+    extra: args.loaderData.preview ? [NOINDEX] : [],
   })
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, url } = loaderData
+  const { product, url, preview } = loaderData
   // Shown inside the list's dialog when opened from the list; on its own page otherwise.
   const { inDialog } = useOutletContext<{ inDialog: boolean }>()
   return (
-    <article className={inDialog ? 'product-detail' : 'container section product-detail product-detail-page'}>
-      {inDialog ? null : (
-        <p>
-          <Link to="/marketplace">← All products</Link>
-        </p>
-      )}
-      <div className="product-detail-layout">
-        <ImageCarousel images={product.images} label={product.name} sizes="(min-width: 48rem) 24rem, 100vw" loading="eager" />
-        <div className="product-detail-text">
-          <h1 id="product-name">{product.name}</h1>
-          <ProductMeta product={product} />
-          <p className="product-detail-description">
-            <LinkifiedText text={product.description} />
+    <>
+      {preview ? <PreviewBanner notice={preview} /> : null}
+      <article className={inDialog ? 'product-detail' : 'container section product-detail product-detail-page'}>
+        {inDialog ? null : (
+          <p>
+            <Link to="/marketplace">← All products</Link>
           </p>
-          <ContactButtons product={product} url={url} />
+        )}
+        <div className="product-detail-layout">
+          <ImageCarousel images={product.images} label={product.name} sizes="(min-width: 48rem) 24rem, 100vw" loading="eager" />
+          <div className="product-detail-text">
+            <h1 id="product-name">{product.name}</h1>
+            <ProductMeta product={product} />
+            <p className="product-detail-description">
+              <LinkifiedText text={product.description} />
+            </p>
+            <ContactButtons product={product} url={url} />
+          </div>
         </div>
-      </div>
-    </article>
+      </article>
+    </>
   )
 }
 

@@ -6,10 +6,14 @@ import { useClipboard } from '~/components/copy-button'
 import { NewTabLink } from '~/components/new-tab-link'
 import { ResponsiveImage } from '~/components/responsive-image'
 import { useRootData } from '~/components/root-data'
+import { PreviewBanner } from '~/components/preview-banner'
 import { getPublishedArticleBySlug } from '~/modules/news/news.queries.server'
+import { pagePreview, PREVIEW_HEADERS, previewPageHeaders } from '~/modules/previews/preview-page.server'
+import { previewQueryParam } from '~/modules/previews/previews'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { formatDate } from '~/platform/dates'
-import { itemPageMeta } from '~/platform/seo'
+import { declareQueryParams } from '~/platform/query-params'
+import { itemPageMeta, NOINDEX } from '~/platform/seo'
 import { getSiteOrigin } from '~/platform/site-url.server'
 
 /** The admin bar's "Edit this page". */
@@ -21,14 +25,25 @@ export const handle = {
   ...WITHOUT_SCRIPTS,
 }
 
+export const queryParams = declareQueryParams(previewQueryParam)
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const [article, settings] = await Promise.all([getPublishedArticleBySlug(params.slug), siteSettingsFor(context)])
-  if (!article) throw data(null, { status: 404 })
-  return {
-    article: { ...article, dateLabel: formatDate(article.createdAt, settings.timeZone, 'date') },
-    url: `${getSiteOrigin(request, context)}/news/${article.slug}`,
-  }
+  const settings = await siteSettingsFor(context)
+  const origin = getSiteOrigin(request, context)
+  const preview = await pagePreview(queryParams.read(request).preview, 'articles', { origin, timeZone: settings.timeZone })
+  const article = await getPublishedArticleBySlug(params.slug, preview.audience)
+  if (!article || (preview.itemId && preview.itemId !== article.id)) throw data(null, { status: 404 })
+  return data(
+    {
+      article: { ...article, dateLabel: formatDate(article.createdAt, settings.timeZone, 'date') },
+      url: `${origin}/news/${article.slug}`,
+      preview: preview.notice,
+    },
+    { headers: preview.notice ? PREVIEW_HEADERS : {} },
+  )
 }
+
+export const headers: Route.HeadersFunction = previewPageHeaders
 
 export const meta: Route.MetaFunction = (args) => {
   const article = args.loaderData?.article
@@ -38,41 +53,45 @@ export const meta: Route.MetaFunction = (args) => {
     description: article.excerpt,
     socialImage: article.socialImage,
     dates: article,
+    extra: args.loaderData.preview ? [NOINDEX] : [],
   })
 }
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, url } = loaderData
+  const { article, url, preview } = loaderData
   // Shown inside the list's dialog when opened from the list; on its own page otherwise.
   const { inDialog } = useOutletContext<{ inDialog: boolean }>()
   const { settings } = useRootData()
   return (
-    <article className={inDialog ? 'news-article' : 'container section news-article news-article-page'}>
-      {inDialog ? null : (
-        <p>
-          <Link to="/news" className="news-back-link">
-            ← All news
-          </Link>
+    <>
+      {preview ? <PreviewBanner notice={preview} /> : null}
+      <article className={inDialog ? 'news-article' : 'container section news-article news-article-page'}>
+        {inDialog ? null : (
+          <p>
+            <Link to="/news" className="news-back-link">
+              ← All news
+            </Link>
+          </p>
+        )}
+        <h1 id="article-title">{article.title}</h1>
+        <p className="news-meta">
+          <time dateTime={article.createdAt}>{article.dateLabel}</time>
+          <span aria-hidden="true"> · </span>
+          <span>{article.readMinutes} min read</span>
         </p>
-      )}
-      <h1 id="article-title">{article.title}</h1>
-      <p className="news-meta">
-        <time dateTime={article.createdAt}>{article.dateLabel}</time>
-        <span aria-hidden="true"> · </span>
-        <span>{article.readMinutes} min read</span>
-      </p>
-      {article.image ? (
-        <ResponsiveImage
-          image={article.image}
-          sizes="(min-width: 48rem) 46rem, 100vw"
-          loading="eager"
-          className="news-article-image"
-        />
-      ) : null}
-      {/* Rendered from Markdown on the server with raw HTML disabled and only http(s)/mailto links. */}
-      <div className="news-article-text" dangerouslySetInnerHTML={{ __html: article.html }} />
-      <ShareLinks url={url} title={article.title} organisation={settings.organisationName} />
-    </article>
+        {article.image ? (
+          <ResponsiveImage
+            image={article.image}
+            sizes="(min-width: 48rem) 46rem, 100vw"
+            loading="eager"
+            className="news-article-image"
+          />
+        ) : null}
+        {/* Rendered from Markdown on the server with raw HTML disabled and only http(s)/mailto links. */}
+        <div className="news-article-text" dangerouslySetInnerHTML={{ __html: article.html }} />
+        {preview ? null : <ShareLinks url={url} title={article.title} organisation={settings.organisationName} />}
+      </article>
+    </>
   )
 }
 

@@ -6,11 +6,14 @@ import type { MediaOutletContext } from './index'
 import { ResponsiveImage } from '~/components/responsive-image'
 import { useRootData } from '~/components/root-data'
 import { smallestInSrcSet } from '~/components/save-data-sizes'
+import { PreviewBanner } from '~/components/preview-banner'
+import { pagePreview, PREVIEW_HEADERS, previewPageHeaders } from '~/modules/previews/preview-page.server'
+import { previewQueryParam } from '~/modules/previews/previews'
 import { getPublishedMediaBySlug, type MediaDetail } from '~/modules/gallery/gallery.queries.server'
 import { isMediaCategory, mediaHref, photosHref } from '~/modules/gallery/media-categories'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { formatDate } from '~/platform/dates'
-import { absoluteUrl, itemPageMeta } from '~/platform/seo'
+import { absoluteUrl, itemPageMeta, NOINDEX } from '~/platform/seo'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { declareQueryParams } from '~/platform/query-params'
 
@@ -20,18 +23,23 @@ export const handle = editHandle<Route.ComponentProps['loaderData']>(({ item }) 
   path: `/admin/photos/${encodeURIComponent(item.id)}`,
 }))
 
-export const queryParams = declareQueryParams('category')
+export const queryParams = declareQueryParams('category', previewQueryParam)
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const value = queryParams.read(request).category
-  const category = isMediaCategory(value) ? value : null
-  const [item, settings] = await Promise.all([getPublishedMediaBySlug(params.slug, category), siteSettingsFor(context)])
-  if (!item) throw data(null, { status: 404 })
-  return {
-    item: { ...item, dateLabel: formatDate(item.createdAt, settings.timeZone, 'date') },
-    origin: getSiteOrigin(request, context),
-  }
+  const query = queryParams.read(request)
+  const category = isMediaCategory(query.category) ? query.category : null
+  const settings = await siteSettingsFor(context)
+  const origin = getSiteOrigin(request, context)
+  const preview = await pagePreview(query.preview, 'mediaItems', { origin, timeZone: settings.timeZone })
+  const item = await getPublishedMediaBySlug(params.slug, category, preview.audience)
+  if (!item || (preview.itemId && preview.itemId !== item.id)) throw data(null, { status: 404 })
+  return data(
+    { item: { ...item, dateLabel: formatDate(item.createdAt, settings.timeZone, 'date') }, origin, preview: preview.notice },
+    { headers: preview.notice ? PREVIEW_HEADERS : {} },
+  )
 }
+
+export const headers: Route.HeadersFunction = previewPageHeaders
 
 export const meta: Route.MetaFunction = (args) => {
   const { item, origin } = args.loaderData ?? {}
@@ -43,6 +51,7 @@ export const meta: Route.MetaFunction = (args) => {
     socialImage: item.socialImage,
     dates: item,
     extra: [
+      ...(args.loaderData.preview ? [NOINDEX] : []),
       ...(video
         ? [
             { property: 'og:video', content: absoluteUrl(origin, video.src) },
@@ -69,7 +78,7 @@ function isArrowForUs(event: KeyboardEvent): boolean {
 const SWIPE_MIN_PX = 60
 
 export default function MediaPage({ loaderData }: Route.ComponentProps) {
-  const { item } = loaderData
+  const { item, preview } = loaderData
   // Shown inside the grid's dialog when opened from the grid; on its own page otherwise.
   const { inDialog, category } = useOutletContext<MediaOutletContext>()
   const navigate = useNavigate()
@@ -95,69 +104,72 @@ export default function MediaPage({ loaderData }: Route.ComponentProps) {
   })
 
   return (
-    <article
-      className={inDialog ? 'gallery-detail' : 'container section gallery-detail gallery-detail-page'}
-      onTouchStart={(event) => {
-        const touch = event.touches[0]
-        touchStart.current = event.target instanceof HTMLVideoElement ? null : { x: touch.clientX, y: touch.clientY }
-      }}
-      onTouchEnd={(event) => {
-        const start = touchStart.current
-        touchStart.current = null
-        const touch = event.changedTouches[0]
-        if (!start || !touch) return
-        const dx = touch.clientX - start.x
-        const dy = touch.clientY - start.y
-        if (Math.abs(dx) < SWIPE_MIN_PX || Math.abs(dx) < 2 * Math.abs(dy)) return
-        go(dx < 0 ? item.next : item.previous)
-      }}
-    >
-      {inDialog ? null : (
-        <p>
-          <Link to={photosHref(category)} className="gallery-back-link">
-            ← All photos and videos
-          </Link>
-        </p>
-      )}
-      <MediaView item={item} autoPlay={inDialog} />
-      <div className="gallery-detail-text">
-        <h1 id="media-title">{item.title}</h1>
-        <p className="gallery-meta">
-          <time dateTime={item.createdAt}>{item.dateLabel}</time>
-          <span aria-hidden="true"> · </span>
-          <span>{item.category}</span>
-        </p>
-        <p className="gallery-description">{item.description}</p>
-      </div>
-      <nav className="gallery-detail-nav" aria-label="Photos and videos">
-        {item.previous ? (
-          <Link
-            to={hrefOf(item.previous)}
-            replace={inDialog}
-            state={location.state}
-            preventScrollReset
-            className="button-secondary button-small"
-            rel="prev"
-          >
-            ← Previous
-          </Link>
-        ) : (
-          <span />
+    <>
+      {preview ? <PreviewBanner notice={preview} /> : null}
+      <article
+        className={inDialog ? 'gallery-detail' : 'container section gallery-detail gallery-detail-page'}
+        onTouchStart={(event) => {
+          const touch = event.touches[0]
+          touchStart.current = event.target instanceof HTMLVideoElement ? null : { x: touch.clientX, y: touch.clientY }
+        }}
+        onTouchEnd={(event) => {
+          const start = touchStart.current
+          touchStart.current = null
+          const touch = event.changedTouches[0]
+          if (!start || !touch) return
+          const dx = touch.clientX - start.x
+          const dy = touch.clientY - start.y
+          if (Math.abs(dx) < SWIPE_MIN_PX || Math.abs(dx) < 2 * Math.abs(dy)) return
+          go(dx < 0 ? item.next : item.previous)
+        }}
+      >
+        {inDialog ? null : (
+          <p>
+            <Link to={photosHref(category)} className="gallery-back-link">
+              ← All photos and videos
+            </Link>
+          </p>
         )}
-        {item.next ? (
-          <Link
-            to={hrefOf(item.next)}
-            replace={inDialog}
-            state={location.state}
-            preventScrollReset
-            className="button-secondary button-small"
-            rel="next"
-          >
-            Next →
-          </Link>
-        ) : null}
-      </nav>
-    </article>
+        <MediaView item={item} autoPlay={inDialog} />
+        <div className="gallery-detail-text">
+          <h1 id="media-title">{item.title}</h1>
+          <p className="gallery-meta">
+            <time dateTime={item.createdAt}>{item.dateLabel}</time>
+            <span aria-hidden="true"> · </span>
+            <span>{item.category}</span>
+          </p>
+          <p className="gallery-description">{item.description}</p>
+        </div>
+        <nav className="gallery-detail-nav" aria-label="Photos and videos">
+          {item.previous ? (
+            <Link
+              to={hrefOf(item.previous)}
+              replace={inDialog}
+              state={location.state}
+              preventScrollReset
+              className="button-secondary button-small"
+              rel="prev"
+            >
+              ← Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          {item.next ? (
+            <Link
+              to={hrefOf(item.next)}
+              replace={inDialog}
+              state={location.state}
+              preventScrollReset
+              className="button-secondary button-small"
+              rel="next"
+            >
+              Next →
+            </Link>
+          ) : null}
+        </nav>
+      </article>
+    </>
   )
 }
 

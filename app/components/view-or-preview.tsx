@@ -1,0 +1,33 @@
+import { Form, Link } from 'react-router'
+import type { PublishChoice } from '~/platform/publication'
+
+type ItemTable = 'articles' | 'mediaItems' | 'events' | 'products'
+
+/**
+ * An edit page's way to its item's public page: a link once it is published; before that
+ * "Preview", which opens the page as it will look, with a link to share.
+ */
+export function ViewOrPreview({
+  table,
+  id,
+  path,
+  publish,
+  viewLabel = 'View on the site',
+}: {
+  table: ItemTable
+  id: string
+  path: string
+  publish: PublishChoice
+  viewLabel?: string
+}) {
+  if (publish === 'now') return <Link to={path}>{viewLabel}</Link>
+  return (
+    <Form method="post" action="/admin/previews" reloadDocument>
+      <input type="hidden" name="table" value={table} />
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" className="button-secondary">
+        Preview
+      </button>
+    </Form>
+  )
+}

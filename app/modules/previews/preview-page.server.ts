@@ -1,0 +1,49 @@
+import type { PreviewNotice } from './previews'
+import { formatDate } from '~/platform/dates'
+import type { Audience, PublishableTable } from '~/platform/publication.server'
+import { resolvePreviewLink } from './preview-links.server'
+
+export interface PagePreview {
+  audience: Audience
+  /** The one item the link shows; another item's page is not opened by it. */
+  itemId: string | null
+  notice: PreviewNotice | null
+}
+
+const PUBLIC: PagePreview = { audience: 'public', itemId: null, notice: null }
+
+/** Whether an item page of `table` is asked for through a live preview link, and what its banner says. */
+export async function pagePreview(
+  token: string | null,
+  table: PublishableTable,
+  { origin, timeZone }: { origin: string; timeZone: string },
+): Promise<PagePreview> {
+  if (!token) return PUBLIC
+  const link = await resolvePreviewLink(token)
+  if (link.status !== 'preview' || link.table !== table) return PUBLIC
+  return {
+    audience: 'preview',
+    itemId: link.itemId,
+    notice: {
+      state: link.publishAt ? `scheduled for ${formatDate(link.publishAt, timeZone, 'shortWeekdayDateTime')}` : 'a draft',
+      shareUrl: `${origin}/preview/${token}`,
+      expires: formatDate(link.expiresAt, timeZone, 'shortWeekdayDateTime'),
+    },
+  }
+}
+
+/** An item page's answer to a preview: kept by no cache, and left out of search engines. */
+export const PREVIEW_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }
+
+/** An item route's `headers`: its parent's (e.g. the marketplace's Vary), with a preview's on top. */
+export function previewPageHeaders({
+  parentHeaders,
+  loaderHeaders,
+}: {
+  parentHeaders: Headers
+  loaderHeaders: Headers
+}): Headers {
+  const headers = new Headers(parentHeaders)
+  loaderHeaders.forEach((value, key) => headers.set(key, value))
+  return headers
+}
