@@ -31,7 +31,7 @@ afterAll(async () => {
 })
 const MB = 1024 * 1024
 
-function tusRequest(method: string, url: string, headers: Record<string, string> = {}, body?: Uint8Array) {
+function tusRequest(method: string, url: string, headers: Record<string, string> = {}, body?: BodyInit) {
   return fetch(server.url + url, {
     method,
     redirect: 'manual',
