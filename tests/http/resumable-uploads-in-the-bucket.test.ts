@@ -1,4 +1,6 @@
+import crypto from 'node:crypto'
 import fs from 'node:fs'
+import http from 'node:http'
 import path from 'node:path'
 import { GetObjectCommand, HeadObjectCommand, ListObjectsCommand, ListPartsCommand, S3Client } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -6,7 +8,7 @@ import { UPLOAD_MAX_BYTES, UPLOAD_REFUSED } from '~/platform/media/upload-policy
 import { signIn } from '../setup/http-session'
 import { s3Env, startS3Server } from '../setup/s3-server'
 import { startTestServer } from '../setup/server'
-import { execOnServerDatabase } from '../setup/server-database'
+import { execOnServerDatabase, queryServerDatabase } from '../setup/server-database'
 
 // With STORAGE_DRIVER=s3 an unfinished upload is a multipart upload in the bucket: the protocol,
 // the quotas and the sweep of silent uploads are the same as on local disk.
@@ -124,6 +126,56 @@ it('refuses a fourth unfinished upload with the same message, then sweeps a sile
   await expect(listed).rejects.toMatchObject({ name: 'NoSuchUpload' })
   expect((await tusRequest('HEAD', silent)).status).toBe(404)
   expect((await tusRequest('HEAD', quieter)).headers.get('upload-offset')).toBe('5')
-  // Its place is free again.
-  await created(10)
+  // Its place is free again; the places go back for the next test.
+  for (const url of [quieter, uploads[2], await created(10)]) expect((await tusRequest('DELETE', url)).status).toBe(204)
+})
+
+it('ends a chunk still arriving at one process when the browser resumes through another, and loses no byte', async () => {
+  const other = await startTestServer(settings, { sharedDatabase: server.database })
+  let stalled: http.ClientRequest | undefined
+  try {
+    const data = crypto.randomBytes(8 * MB)
+    const url = await created(data.length)
+    // A connection that broke mid-chunk without the server noticing: 6 MB of the 8 MB it announced, then nothing more.
+    let stalledEnded = false
+    stalled = http.request(server.url + url, {
+      method: 'PATCH',
+      headers: {
+        origin: server.url,
+        cookie: admin,
+        'tus-resumable': '1.0.0',
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(data.length),
+      },
+    })
+    stalled.on('response', (response) => response.resume().on('end', () => (stalledEnded = true)))
+    stalled.on('error', () => (stalledEnded = true))
+    stalled.write(data.subarray(0, 6 * MB))
+    const locked = async () =>
+      (await queryServerDatabase(server, `select 1 from upload_locks where upload_id = '${idOf(url)}'`)).length
+    await expect.poll(locked, { timeout: 10_000 }).toBe(1)
+
+    // The browser resumes through the other process: it waits for the first to let go of the upload.
+    const head = await fetch(other.url + url, {
+      method: 'HEAD',
+      headers: { origin: other.url, cookie: admin, 'tus-resumable': '1.0.0' },
+    })
+    expect(head.status).toBe(200)
+    await expect.poll(() => stalledEnded, { timeout: 2_000 }).toBe(true)
+    const offset = Number(head.headers.get('upload-offset'))
+    const headers = { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }
+    const rest = await fetch(other.url + url, {
+      method: 'PATCH',
+      body: new Uint8Array(data.subarray(offset)),
+      headers: { origin: other.url, cookie: admin, 'tus-resumable': '1.0.0', ...headers },
+    })
+    expect(rest.status).toBe(204)
+    expect(rest.headers.get('upload-offset')).toBe(String(data.length))
+    const stored = await client.send(new GetObjectCommand({ Bucket: bucket.bucket, Key: idOf(url) }))
+    expect(Buffer.from(await stored.Body!.transformToByteArray()).equals(data)).toBe(true)
+  } finally {
+    stalled?.destroy()
+    await other.stop()
+  }
 })
