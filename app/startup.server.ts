@@ -9,12 +9,14 @@ import { startTrashPurger, stopTrashPurger } from '~/modules/trash/trash.server'
 import { createBackgroundWorker } from '~/platform/background-worker.server'
 import { db } from '~/platform/db.server'
 import { env } from '~/platform/env.server'
+import { logger } from '~/platform/logger.server'
 import { imageFiles, removeUnreferencedFiles, type StoredFileOwner } from '~/platform/media/unreferenced-files.server'
 import { startUploadSweeper, stopUploadSweeper } from '~/platform/media/upload-sweeper.server'
 import { startVideoWorker, stopVideoWorker } from '~/platform/media/video-conversion.server'
 import { videoFiles } from '~/platform/media/videos.server'
 import { closeRateLimiters } from '~/platform/rate-limit.server'
 import { storage } from '~/platform/storage/index.server'
+import { sweepTempFiles } from '~/platform/temp-files.server'
 
 /** Every kind of record that owns stored files: the sweep keeps what these refer to. */
 const STORED_FILE_OWNERS: StoredFileOwner[] = [imageFiles, videoFiles]
@@ -48,6 +50,8 @@ export async function prepareServer(): Promise<void> {
   await migrateToLatest()
   await seedDemoContentIfEmpty()
   await ensureFirstAdmin()
+  // What killed processes left in DATA_DIR/tmp (a download, a half-converted video).
+  await sweepTempFiles().catch((error) => logger.error({ err: error }, 'sweeping temporary files failed'))
   // The first sweep is done before the first request; a failed sweep is logged and does not stop the site.
   unreferencedFilesSweeper.start()
   await unreferencedFilesSweeper.idle()

@@ -167,6 +167,17 @@ export interface UploadStartTable {
   startedAt: string
 }
 
+/** A process writing to an upload (see platform/media/upload-locks.server.ts). */
+export interface UploadLockTable {
+  uploadId: string
+  /** A lease token: it names the process, so a lock of a killed process is taken over at once. */
+  holder: string
+  /** A live holder renews it every second; a lock past it is free. */
+  expiresAt: string
+  /** Another request asked for the upload: the holder ends its request (a client resuming after a dropped connection). */
+  wantedAt: string | null
+}
+
 /** A video and its conversion job (see platform/media/videos.server.ts). */
 export interface VideoTable {
   id: string
@@ -345,6 +356,7 @@ export interface Database {
   eventSkippedDates: EventSkippedDateTable
   uploads: UploadTable
   uploadStarts: UploadStartTable
+  uploadLocks: UploadLockTable
   videos: VideoTable
   mediaItems: MediaItemTable
   products: ProductTable

@@ -9,7 +9,8 @@ import { s3Env, startS3Server } from '../setup/s3-server'
 import { startTestServer, type TestServer } from '../setup/server'
 
 // Two processes of one site, as behind a load balancer: one PostgreSQL database, one S3 bucket,
-// one mail server, and one DATA_DIR on this machine (unfinished uploads live in DATA_DIR/tus).
+// one mail server, and one DATA_DIR on this machine, as the cluster has (separate DATA_DIRs:
+// two-machines-share-only-the-database-and-the-bucket.postgres.test.ts).
 const s3 = await startS3Server()
 const mail = new MailCatcher()
 await mail.start()

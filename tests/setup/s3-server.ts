@@ -22,6 +22,7 @@ export interface TestS3Server {
 export async function startS3Server(): Promise<TestS3Server> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 's3rver-'))
   const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true })
+  addMissingMultipartCalls(server)
   const { port } = await server.run()
   let requests = 0
   server.httpServer.on('request', () => requests++)
@@ -55,4 +56,66 @@ export function s3Env(settings: S3StorageSettings): Record<string, string> {
     S3_SECRET_ACCESS_KEY: settings.secretAccessKey,
     S3_FORCE_PATH_STYLE: String(settings.forcePathStyle),
   }
+}
+
+type KoaContext = {
+  method: string
+  path: string
+  query: Record<string, string | string[] | undefined>
+  status: number
+  body: unknown
+}
+type Middleware = (ctx: KoaContext, next: () => Promise<void>) => Promise<void>
+type S3rverInternals = {
+  middleware: Middleware[]
+  store: { getResourcePath(bucket: string, key: undefined, resource: string): string }
+}
+
+/**
+ * s3rver 3.7.1 lacks two calls of S3's multipart uploads that resumable uploads in a bucket make
+ * (@tus/s3-store): ListParts (GET /bucket/key?uploadId=...) and AbortMultipartUpload (DELETE
+ * /bucket/key?uploadId=...); it answers both 405. They are answered here from s3rver's own files
+ * of the upload (one file per part, beside its MD5), as S3 answers them, NoSuchUpload included.
+ */
+function addMissingMultipartCalls(server: S3rver): void {
+  const internals = server as unknown as S3rverInternals
+  const answer: Middleware = async (ctx, next) => {
+    const [, bucket, ...keyParts] = ctx.path.split('/')
+    const uploadId = ctx.query.uploadId
+    if (typeof uploadId !== 'string' || !/^[0-9a-f]+$/.test(uploadId) || !bucket || keyParts.length === 0) return next()
+    if (ctx.method !== 'GET' && ctx.method !== 'DELETE') return next()
+    const uploadDir = path.join(internals.store.getResourcePath(bucket, undefined, 'uploads'), uploadId)
+    if (!fs.existsSync(uploadDir)) {
+      ctx.status = 404
+      ctx.body = { Error: { Code: 'NoSuchUpload', Message: 'The specified upload does not exist.', UploadId: uploadId } }
+      return
+    }
+    if (ctx.method === 'DELETE') {
+      fs.rmSync(uploadDir, { recursive: true, force: true })
+      ctx.status = 204
+      return
+    }
+    const Part = fs
+      .readdirSync(uploadDir)
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number)
+      .sort((a, b) => a - b)
+      .map((number) => {
+        const file = path.join(uploadDir, String(number))
+        const stats = fs.statSync(file)
+        const md5 = fs.readFileSync(`${file}.md5`, 'utf8')
+        return { PartNumber: number, ETag: `"${md5}"`, Size: stats.size, LastModified: stats.mtime.toISOString() }
+      })
+    ctx.body = {
+      ListPartsResult: {
+        Bucket: bucket,
+        Key: decodeURIComponent(keyParts.join('/')),
+        UploadId: uploadId,
+        IsTruncated: false,
+        Part,
+      },
+    }
+  }
+  // After the logger and the XML encoder, before s3rver's routes.
+  internals.middleware.splice(2, 0, answer)
 }

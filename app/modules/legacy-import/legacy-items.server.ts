@@ -119,6 +119,7 @@ export async function importMedia(
         size: file.size,
         filename: `file ${item.file.fileId}`,
         contentType: '',
+        temporary: false, // its work folder is removed with the import
       }
       const video = await media.stageVideo(upload)
       await media.transaction(db, async (trx) => {

@@ -1,4 +1,3 @@
-import fs from 'node:fs'
 import type { SessionUser } from '../auth.server'
 import type { Db } from '../db.server'
 import { logger } from '../logger.server'
@@ -6,9 +5,10 @@ import { deleteStoredFiles, storeImageFiles, type ImageSource, type StoredImageF
 import type { ImagePresetName } from './image-presets'
 import { deleteImageRows, insertImage } from './images.server'
 import { MediaRejectedError } from './media-rejected'
-import { discardUpload, takeFinishedUpload, type FinishedUpload } from './uploads.server'
+import { discardUpload, releaseFinishedUpload, takeFinishedUpload, type FinishedUpload } from './uploads.server'
 import { requestVideoRun } from './video-conversion.server'
-import { checkVideoFile, originalPath, workDir } from './video-files.server'
+import { checkVideoFile } from './video-files.server'
+import { keepOriginal, returnOriginal } from './video-originals.server'
 import type { NewVideo } from './videos.server'
 
 /** An upload that is checked, encoded and stored, not yet recorded (`attach` records it). */
@@ -58,7 +58,7 @@ export class MediaChange {
   #afterCommit: (() => Promise<void>)[] = []
   #committed = false
   #taken: FinishedUpload[] = []
-  #staged: { upload: FinishedUpload; original: string }[] = []
+  #staged: { upload: FinishedUpload; video: NewVideo }[] = []
 
   private constructor() {}
 
@@ -80,8 +80,8 @@ export class MediaChange {
   }
 
   /**
-   * Checks a taken video upload and moves it to the private work folder, before the
-   * transaction (ffprobe takes a while). The caller records it with insertVideo inside
+   * Checks a taken video upload and keeps it as the video's original (see video-originals), before
+   * the transaction (ffprobe takes a while). The caller records it with insertVideo inside
    * `media.transaction`; if the change does not commit, the file goes back to the upload. Its
    * conversion starts once the change has committed.
    */
@@ -90,13 +90,9 @@ export class MediaChange {
       error instanceof MediaRejectedError ? this.refuseUpload(upload, error) : Promise.reject(error),
     )
     const video: NewVideo = { id: crypto.randomUUID(), filename: upload.filename, format }
-    const original = originalPath(video.id, format)
-    await fs.promises.mkdir(workDir(), { recursive: true })
-    await fs.promises.rename(upload.path, original)
-    // Its age now counts from here (see removeOrphanWorkFiles).
-    const now = new Date()
-    await fs.promises.utimes(original, now, now)
-    this.#staged.push({ upload, original })
+    // A local upload is moved; a copy of one in the bucket is sent there, and the upload stays.
+    await keepOriginal(video.id, format, upload.path, upload.temporary ? 'copy' : 'move')
+    this.#staged.push({ upload, video })
     return video
   }
 
@@ -236,6 +232,7 @@ export class MediaChange {
   }
 
   async #finish(succeeded: boolean): Promise<void> {
+    await Promise.all(this.#taken.map((upload) => releaseFinishedUpload(upload)))
     // Once committed, the new files are referenced whatever happened afterwards.
     if (this.#committed) {
       if (this.#staged.length > 0) requestVideoRun()
@@ -252,7 +249,7 @@ export class MediaChange {
       return
     }
     // Not recorded: the staged videos' files go back to their uploads, for the form to be sent again.
-    for (const { upload, original } of this.#staged.splice(0)) await fs.promises.rename(original, upload.path)
+    for (const { upload, video } of this.#staged.splice(0)) await returnOriginal(video.id, video.format, upload.path)
     const pending = [this.#stored, this.#beforeCommit, this.#releasing, this.#pendingAfterCommit]
     if (succeeded && pending.some((list) => list.length > 0)) {
       // Recorded through another transaction, perhaps: deleting could break committed rows.

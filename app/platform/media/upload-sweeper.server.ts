@@ -2,13 +2,16 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { db } from '../db.server'
 import { logger } from '../logger.server'
+import { removeExpiredUploadLocks } from './upload-locks.server'
 import { QUOTA_WINDOW_MS } from './upload-quotas.server'
-import { discardUpload, isUploadId, UPLOAD_POLICY, uploadsDir } from './uploads.server'
+import { uploadsDir } from './upload-stores.server'
+import { discardUpload, isUploadId, UPLOAD_POLICY } from './uploads.server'
 
 /**
- * Removes unfinished uploads nobody has added to for an hour, finished ones no form used for a
- * day, files without an owner (left by a crash or a removed user) once they are an hour old, and
- * starts that have left the hourly quota's window. Returns how many uploads and files it removed.
+ * Removes unfinished uploads nobody has added to for an hour (in a bucket, their multipart upload
+ * is aborted), finished ones no form used for a day, files on local disk without an owner (left by
+ * a crash or a removed user) once they are an hour old, and starts that have left the hourly
+ * quota's window. Returns how many uploads and files it removed.
  */
 export async function sweepAbandonedUploads(now = new Date()): Promise<number> {
   const before = (ms: number) => new Date(now.getTime() - ms)
@@ -25,6 +28,7 @@ export async function sweepAbandonedUploads(now = new Date()): Promise<number> {
     .execute()
   for (const { id } of stale) await discardUpload(id)
   await db.deleteFrom('uploadStarts').where('startedAt', '<', before(QUOTA_WINDOW_MS).toISOString()).execute()
+  await removeExpiredUploadLocks(cutoff)
 
   // Listed before the owners are read: a file created meanwhile has its row already.
   const names = await fs.promises.readdir(uploadsDir()).catch(() => [] as string[])

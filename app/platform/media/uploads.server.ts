@@ -1,13 +1,13 @@
 import crypto from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
 import type { Server, Upload } from '@tus/server'
 import type { SessionUser } from '../auth.server'
 import { db, nowIso } from '../db.server'
-import { env } from '../env.server'
 import { logger } from '../logger.server'
+import { removeTempFile } from '../temp-files.server'
 import { MediaRejectedError } from './media-rejected'
+import { databaseLocker } from './upload-locks.server'
 import { admitUpload, UploadRefusedError } from './upload-quotas.server'
+import { createUploadStore, type UploadStore } from './upload-stores.server'
 import { UPLOAD_ENDPOINT, UPLOAD_MAX_BYTES, UPLOAD_REFUSED } from './upload-policy'
 
 export const UPLOAD_POLICY = {
@@ -25,6 +25,8 @@ export interface FinishedUpload {
   id: string
   /** The file on local disk; the feature moves or copies it, then calls discardUpload. */
   path: string
+  /** `path` is a copy of an upload kept in the bucket, removed by releaseFinishedUpload. */
+  temporary: boolean
   size: number
   /** As the browser named it (cleaned): for messages only, never for storage keys. */
   filename: string
@@ -37,15 +39,6 @@ const UPLOAD_ID = /^[0-9a-f]{32}$/
 
 export function isUploadId(id: unknown): id is string {
   return typeof id === 'string' && UPLOAD_ID.test(id)
-}
-
-/** Partial uploads live on local disk, outside the public uploads folder. */
-export function uploadsDir(): string {
-  return path.join(env.dataDir, 'tus')
-}
-
-function uploadFile(id: string): string {
-  return path.join(uploadsDir(), id)
 }
 
 /** A file name fit for a message: no folders, no control characters, not too long. */
@@ -67,23 +60,27 @@ function cleanContentType(type: string | null | undefined): string {
 const creators = new WeakMap<Request, SessionUser>()
 const refusals = new WeakMap<Request, UploadRefusedError>()
 
+let uploadStore: Promise<UploadStore> | undefined
 let tusServer: Promise<Server> | undefined
 
-/** The tus server, loaded with the first upload rather than at every start. */
+/** Where uploads are kept, loaded with the first upload rather than at every start. */
+function store(): Promise<UploadStore> {
+  uploadStore ??= createUploadStore()
+  return uploadStore
+}
+
 function tus(): Promise<Server> {
   tusServer ??= createTusServer()
   return tusServer
 }
 
 async function createTusServer(): Promise<Server> {
-  const [{ Server }, { FileStore }] = await Promise.all([import('@tus/server'), import('@tus/file-store')])
-  await fs.promises.mkdir(uploadsDir(), { recursive: true }) // its free space is measured before each upload
-  const datastore = new FileStore({ directory: uploadsDir() })
-  // What OPTIONS announces: a deferred length is refused, and expiry is our sweep's, without Upload-Expires.
-  datastore.extensions = ['creation', 'creation-with-upload', 'termination']
+  const [{ Server, ERRORS }, uploads] = await Promise.all([import('@tus/server'), store()])
   return new Server({
     path: UPLOAD_ENDPOINT,
-    datastore,
+    datastore: uploads.datastore,
+    // Shared by every process on the database: the next chunk may reach another one.
+    locker: databaseLocker({ timeout: ERRORS.ERR_LOCK_TIMEOUT }),
     maxSize: UPLOAD_MAX_BYTES,
     relativeLocation: true,
     // Same-origin only: no CORS headers at all.
@@ -98,12 +95,12 @@ async function createTusServer(): Promise<Server> {
         filetype: cleanContentType(upload.metadata?.filetype),
       }
       const size = upload.size ?? 0
-      const { bavail, bsize } = await fs.promises.statfs(uploadsDir())
+      const freeBytes = await uploads.freeBytes()
       const now = new Date()
       try {
         // The row exists before the file, so every file has an owner the sweep can see.
         await db.transaction().execute(async (trx) => {
-          await admitUpload(trx, { uploadId: upload.id, userId: user.id, size, freeBytes: bavail * bsize, now })
+          await admitUpload(trx, { uploadId: upload.id, userId: user.id, size, freeBytes, now })
           await trx
             .insertInto('uploads')
             .values({
@@ -208,21 +205,21 @@ export async function takeFinishedUpload(uploadId: string, user: Pick<SessionUse
     .where('userId', '=', user.id)
     .executeTakeFirst()
   if (!row) throw new MediaRejectedError(UPLOAD_NOT_FOUND_MESSAGE)
-  const file = uploadFile(uploadId)
-  const stats = await fs.promises.stat(file).catch(() => null)
-  if (!stats) throw new MediaRejectedError(UPLOAD_NOT_FOUND_MESSAGE)
-  if (stats.size !== row.size) throw new MediaRejectedError(`${row.filename} has not finished uploading.`)
-  return { id: uploadId, path: file, size: row.size, filename: row.filename, contentType: row.contentType }
+  const file = await (await store()).localFile(uploadId, row.size)
+  if (file === 'missing') throw new MediaRejectedError(UPLOAD_NOT_FOUND_MESSAGE)
+  if (file === 'unfinished') throw new MediaRejectedError(`${row.filename} has not finished uploading.`)
+  return { id: uploadId, ...file, size: row.size, filename: row.filename, contentType: row.contentType }
+}
+
+/** Removes the local copy of a taken upload, if it is a copy (the upload itself stays until discardUpload). */
+export async function releaseFinishedUpload(upload: FinishedUpload): Promise<void> {
+  if (upload.temporary) await removeTempFile(upload.path)
 }
 
 /** Forgets an upload and removes what is left of its files (a feature may have moved the data away). */
 export async function discardUpload(uploadId: string): Promise<void> {
   if (!isUploadId(uploadId)) return
+  // Files first: if the bucket cannot be reached, the row stays and the next sweep tries again.
+  await (await store()).remove(uploadId)
   await db.deleteFrom('uploads').where('id', '=', uploadId).execute()
-  await removeUploadFiles(uploadId)
-}
-
-async function removeUploadFiles(uploadId: string): Promise<void> {
-  const file = uploadFile(uploadId)
-  await Promise.all([fs.promises.rm(file, { force: true }), fs.promises.rm(`${file}.json`, { force: true })])
 }

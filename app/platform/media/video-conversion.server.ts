@@ -8,14 +8,9 @@ import { contentTypeForKey, newStorageStem, storage } from '../storage/index.ser
 import { convertToWebMp4, extractFrame, probeMedia, ToolFailedError, ToolMissingError } from './ffmpeg.server'
 import { loadSharp } from './load-sharp.server'
 import { withMediaChange } from './media-change.server'
-import {
-  convertedPath,
-  demuxerFor,
-  originalPath,
-  removeOrphanWorkFiles,
-  removeWorkFiles,
-  type VideoFormat,
-} from './video-files.server'
+import { removeTempFile, tempFile } from '../temp-files.server'
+import { demuxerFor, type VideoFormat } from './video-files.server'
+import { fetchOriginal, removeOrphanOriginals, removeOriginal } from './video-originals.server'
 
 /** The conversion job: the videos table is its queue. */
 
@@ -65,7 +60,9 @@ class OriginalMissingError extends Error {
  * Converts waiting videos in the background: on request, and every minute; started with the
  * server. Stopping kills the conversion under way (ffmpeg is killed and the video given back, so
  * the next start converts it again). ffmpeg dies with its process, so a restarted process takes
- * over at once the conversions of its dead predecessors on this machine.
+ * over at once the conversions of its dead predecessors on this machine. The original is read
+ * from where video-originals keeps it and the result stored, so with S3 any process can convert
+ * any video; its local files are temporary.
  */
 const conversions = createLeasedQueue({
   name: 'video conversion',
@@ -84,9 +81,9 @@ const conversions = createLeasedQueue({
   },
   // ffmpeg gives the same answer every time; storage and database trouble may pass.
   isHopeless: (error) => error instanceof ToolFailedError || error instanceof OriginalMissingError,
-  onGiveUp: (video) => removeWorkFiles(video.id, video.originalFormat),
+  onGiveUp: (video) => removeOriginal(video.id, video.originalFormat),
   takeOverLeasesOfGoneProcesses: true,
-  onStart: () => removeOrphanWorkFiles(new Date(Date.now() - 24 * 60 * 60_000)),
+  onStart: () => removeOrphanOriginals(new Date(Date.now() - 24 * 60 * 60_000)),
 })
 
 /** One pass over the videos waiting for conversion; several processes may run passes at once. */
@@ -101,23 +98,26 @@ export const startVideoWorker = conversions.start
 export const stopVideoWorker = conversions.stop
 
 async function convertVideo(video: VideoTable, lease: Lease<'videos'>, signal?: AbortSignal): Promise<void> {
-  const original = originalPath(video.id, video.originalFormat)
-  if (!fs.existsSync(original)) throw new OriginalMissingError()
-  const converted = await convert(video.id, original, video.originalFormat, signal)
+  const original = await fetchOriginal(video.id, video.originalFormat)
+  if (!original) throw new OriginalMissingError()
+  const output = await tempFile(`${video.id}.converted.mp4`)
   try {
+    const converted = await convert(video.id, original.path, video.originalFormat, output, signal)
     await recordConverted(lease, converted)
   } catch (error) {
-    // Deleted meanwhile: what the conversion wrote is nobody's (a worker that took over keeps its files).
+    // Deleted meanwhile: its original is nobody's (a worker that took over keeps it).
     if (
       error instanceof LeaseLostError &&
       !(await db.selectFrom('videos').select('id').where('id', '=', video.id).executeTakeFirst())
     ) {
-      await removeWorkFiles(video.id, video.originalFormat)
+      await removeOriginal(video.id, video.originalFormat)
     }
     throw error
+  } finally {
+    await Promise.all([original.release(), removeTempFile(output)])
   }
   // The original may carry the place it was recorded: it goes once the converted file is in use.
-  await removeWorkFiles(video.id, video.originalFormat)
+  await removeOriginal(video.id, video.originalFormat)
   // A ready video appears in the gallery: cached pages are made anew.
   await markContentChanged()
 }
@@ -148,11 +148,16 @@ async function recordConverted(lease: Lease<'videos'>, converted: Converted): Pr
 }
 
 /**
- * Converts the original on local disk. Without ffmpeg, the original itself is kept with a
- * neutral poster, and the admin is told why.
+ * Converts the original on local disk into `output`. Without ffmpeg, the original itself is kept
+ * with a neutral poster, and the admin is told why.
  */
-async function convert(id: string, original: string, format: VideoFormat, signal?: AbortSignal): Promise<Converted> {
-  const output = convertedPath(id)
+async function convert(
+  id: string,
+  original: string,
+  format: VideoFormat,
+  output: string,
+  signal?: AbortSignal,
+): Promise<Converted> {
   try {
     await convertToWebMp4(original, demuxerFor(format), output, { signal, timeoutMs: VIDEO_POLICY.convertTimeoutMs })
   } catch (error) {

@@ -1,14 +1,10 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import type { VideoTable } from '../db-schema'
-import { db } from '../db.server'
-import { env } from '../env.server'
 import { logger } from '../logger.server'
 import { probeMedia, ToolFailedError, ToolMissingError, type Demuxer } from './ffmpeg.server'
 import { readFileHead } from './file-head.server'
 import { MediaRejectedError } from './media-rejected'
 
-/** The checks of a video file, and the private working files of its conversion. */
+/** The checks of a video file. */
 
 export type VideoFormat = VideoTable['originalFormat']
 
@@ -48,19 +44,6 @@ export function demuxerFor(format: VideoFormat): Demuxer {
   return format === 'webm' ? 'matroska' : 'mov'
 }
 
-/** Private working files (originals waiting for conversion): never under the public uploads. */
-export function workDir(): string {
-  return path.join(env.dataDir, 'video-work')
-}
-
-export function originalPath(id: string, format: VideoFormat): string {
-  return path.join(workDir(), `${id}.original.${format}`)
-}
-
-export function convertedPath(id: string): string {
-  return path.join(workDir(), `${id}.converted.mp4`)
-}
-
 /**
  * Checks that a file is an MP4, WebM or QuickTime video by its content: first bytes, then the
  * container and streams (ffprobe). Without ffprobe the first bytes decide. Throws
@@ -86,27 +69,4 @@ export async function checkVideoFile(file: string, filename: string): Promise<Vi
   if (!probe.formatName.split(',').includes(expected) || !video || !durationMs) throw refused
   if (video.width * video.height > VIDEO_MAX_PIXELS) throw refused
   return format
-}
-
-export async function removeWorkFiles(id: string, format: VideoFormat): Promise<void> {
-  await Promise.all([originalPath(id, format), convertedPath(id)].map((file) => fs.promises.rm(file, { force: true })))
-}
-
-/** Work files whose video is gone (a crash between moving an upload and recording it). */
-export async function removeOrphanWorkFiles(olderThan: Date): Promise<number> {
-  const names = await fs.promises.readdir(workDir()).catch(() => [] as string[])
-  const ids = [...new Set(names.map((name) => name.split('.')[0]))]
-  if (ids.length === 0) return 0
-  const known = new Set((await db.selectFrom('videos').select('id').where('id', 'in', ids).execute()).map((r) => r.id))
-  let removed = 0
-  for (const name of names) {
-    if (known.has(name.split('.')[0])) continue
-    const file = path.join(workDir(), name)
-    const stats = await fs.promises.stat(file).catch(() => null)
-    if (stats && stats.mtime < olderThan) {
-      await fs.promises.rm(file, { force: true })
-      removed++
-    }
-  }
-  return removed
 }

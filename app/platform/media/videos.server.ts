@@ -1,5 +1,4 @@
 import crypto from 'node:crypto'
-import fs from 'node:fs'
 import type { VideoTable } from '../db-schema'
 import { db as appDb, nowIso, type Db } from '../db.server'
 import { contentTypeForKey, storage } from '../storage/index.server'
@@ -8,7 +7,8 @@ import { getImagesByIds, toResponsiveImage } from './images.server'
 import type { MediaChange } from './media-change.server'
 import type { StoredFileOwner } from './unreferenced-files.server'
 import { requestVideoRun } from './video-conversion.server'
-import { checkVideoFile, originalPath, removeWorkFiles, workDir, type VideoFormat } from './video-files.server'
+import { checkVideoFile, type VideoFormat } from './video-files.server'
+import { keepOriginal, removeOriginal } from './video-originals.server'
 
 /** The records of videos: added from uploads, read by pages, deleted with their items. */
 
@@ -48,20 +48,18 @@ export interface NewVideo {
 
 /**
  * Records a video from a file that stays where it is (demo content), inside the caller's
- * transaction: a copy goes to the work folder and is converted like an upload. If the caller's
- * transaction is rolled back later, the start-up sweep of work files removes the copy.
+ * transaction: a copy is kept as its original and converted like an upload. If the caller's
+ * transaction is rolled back later, the start-up sweep of originals removes the copy.
  */
 export async function insertVideoCopy(executor: Db, file: string, filename: string): Promise<VideoRecord> {
   const video: NewVideo = { id: crypto.randomUUID(), filename, format: await checkVideoFile(file, filename) }
-  const copy = originalPath(video.id, video.format)
-  await fs.promises.mkdir(workDir(), { recursive: true })
-  await fs.promises.copyFile(file, copy)
+  await keepOriginal(video.id, video.format, file, 'copy')
   try {
     const record = await insertVideo(executor, video)
     requestVideoRun()
     return record
   } catch (error) {
-    await fs.promises.rm(copy, { force: true })
+    await removeOriginal(video.id, video.format)
     throw error
   }
 }
@@ -134,8 +132,8 @@ export async function getVideosByIds(ids: string[], executor: Db = appDb): Promi
 
 /**
  * Deletes a video inside the caller's media change: its row and its poster's now, its stored
- * files once the change has committed, and the private working files of a conversion that may
- * still be under way (the worker notices the row is gone).
+ * files once the change has committed, and the original of a conversion that may still be under
+ * way (the worker notices the row is gone).
  */
 export async function removeVideo(media: MediaChange, trx: Db, id: string): Promise<void> {
   const row = await trx
@@ -147,7 +145,7 @@ export async function removeVideo(media: MediaChange, trx: Db, id: string): Prom
   await trx.deleteFrom('videos').where('id', '=', id).execute()
   await media.remove(trx, row.posterImageId)
   if (row.videoKey) media.releaseFilesAfterCommit([row.videoKey])
-  media.afterCommit(() => removeWorkFiles(id, row.originalFormat))
+  media.afterCommit(() => removeOriginal(id, row.originalFormat))
 }
 
 /** The stored files of `videos` rows (their posters are `images` rows), for the sweep of unreferenced files. */

@@ -77,6 +77,9 @@ export class InvalidStorageKeyError extends Error {
   }
 }
 
+/** Keys under this prefix are the site's private working files (video originals): never served, never swept as unreferenced. */
+export const PRIVATE_KEY_PREFIX = 'private/'
+
 /** File extensions the server generates keys with, and the type each one is served as. */
 export const CONTENT_TYPE_BY_EXTENSION = {
   webp: 'image/webp',

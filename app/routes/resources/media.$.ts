@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import type { Route } from './+types/media.$'
-import { isValidStorageKey, storage, type ByteRange } from '~/platform/storage/index.server'
+import { isValidStorageKey, PRIVATE_KEY_PREFIX, storage, type ByteRange } from '~/platform/storage/index.server'
 
 const NOT_FOUND = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 
@@ -41,7 +41,7 @@ function namesTag(header: string, etag: string): boolean {
 /** Uploaded files. Keys are unique per content, so a file can be cached for good. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const key = params['*'] ?? ''
-  if (!isValidStorageKey(key)) return NOT_FOUND()
+  if (!isValidStorageKey(key) || key.startsWith(PRIVATE_KEY_PREFIX)) return NOT_FOUND()
   const info = await storage.stat(key)
   if (!info) return NOT_FOUND()
 
