@@ -17,6 +17,7 @@ import * as allDayEvents from './0017-all-day-events'
 import * as sampleContent from './0018-sample-content'
 import * as accountLinks from './0019-account-links'
 import * as twoStepSignIn from './0020-two-step-sign-in'
+import * as siteSearch from './0022-site-search'
 
 /** Every migration, in order. Listed explicitly so the server bundle, the CLI and the tests share one list. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0018-sample-content': sampleContent,
   '0019-account-links': accountLinks,
   '0020-two-step-sign-in': twoStepSignIn,
+  '0022-site-search': siteSearch,
 }
