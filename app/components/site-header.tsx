@@ -43,7 +43,7 @@ function NavLinks() {
  */
 function HeaderSearch() {
   return (
-    <Form method="get" action="/search" role="search" className="header-search">
+    <Form method="get" action="/search" role="search" aria-label="Site" className="header-search">
       <label htmlFor="header-search-q" className="visually-hidden">
         Search the site
       </label>

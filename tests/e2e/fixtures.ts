@@ -147,4 +147,5 @@ export const PUBLIC_PAGES = [
   '/photos',
   '/marketplace',
   '/contact',
+  '/search?q=distribution',
 ]

@@ -42,7 +42,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container section search-page">
       <h1>Search</h1>
-      <Form method="get" action="/search" role="search" className="search-form">
+      <Form method="get" action="/search" role="search" aria-label="Results" className="search-form">
         <label htmlFor="search-page-q" className="visually-hidden">
           Search the site
         </label>
