@@ -9,6 +9,8 @@ export const RESULTS_PER_PAGE = 20
 /** The deepest page: nobody reads further, and a page of a billion costs what page 1 costs. */
 export const SEARCH_PAGES_MAX = 25
 const COUNT_MAX = RESULTS_PER_PAGE * SEARCH_PAGES_MAX
+/** Matches ranked before the visitor's condition is applied: room for rows a visitor may not see. */
+const CANDIDATES_MAX = COUNT_MAX * 4
 
 export interface SearchResult {
   kind: SearchKind
@@ -63,13 +65,19 @@ function tsQuery(words: string[]): RawBuilder<unknown> {
   return sql`plainto_tsquery('search_english', ${words.join(' ')})`
 }
 
-/** The index rows matching the words (kind, source_id, score: lower is better). */
+/**
+ * The best-ranked index rows matching the words (kind, source_id, score: lower is better), at
+ * most CANDIDATES_MAX: a word in every article costs a sort of the index's scores, not a join of
+ * every match. On SQLite the CROSS JOIN keeps that ranked list as the outer loop.
+ */
 function matchingRows(words: string[]): RawBuilder<unknown> {
   return dialectName === 'postgres'
     ? sql`(select kind, source_id, -ts_rank(document, ${tsQuery(words)}) as score from search_index
-          where document @@ ${tsQuery(words)}) found`
-    : sql`(select r.kind, r.source_id, r.id as row_id, bm25(search_index, 4.0, 1.0) as score from search_index
-          join search_index_rows r on r.id = search_index.rowid where search_index match ${ftsQuery(words)}) found`
+          where document @@ ${tsQuery(words)} order by score limit ${CANDIDATES_MAX}) found`
+    : sql`(select r.kind, r.source_id, top.score from
+            (select rowid as row_id, bm25(search_index, 4.0, 1.0) as score from search_index
+             where search_index match ${ftsQuery(words)} order by score limit ${CANDIDATES_MAX}) top
+          cross join search_index_rows r on r.id = top.row_id) found`
 }
 
 interface RankedRow {
@@ -106,7 +114,7 @@ async function highlights(words: string[], rows: RankedRow[]): Promise<Map<strin
       : await sql<MarkedRow>`select r.kind, r.source_id,
           highlight(search_index, 0, ${MARK_START}, ${MARK_END}) as title,
           snippet(search_index, 1, ${MARK_START}, ${MARK_END}, '…', 30) as snippet
-          from search_index join search_index_rows r on r.id = search_index.rowid
+          from search_index cross join search_index_rows r on r.id = search_index.rowid
           where search_index match ${ftsQuery(words)} and (r.kind, r.source_id) in (values ${keys})`.execute(db)
   const restored = (text: string) => text.replaceAll(LESS_THAN, '<')
   return new Map(
@@ -129,18 +137,18 @@ function withoutMarkdown(text: string): string {
 export async function searchSite(text: string | null, page: number): Promise<SearchPage> {
   const words = searchWords(text)
   if (words.length === 0) return { words, results: [], total: 0, capped: false, page: 1, pageCount: 1 }
-  const counted = await sql<{ total: number }>`select count(*) as total from (select 1 from ${visibleSources(matchingRows(words))}
-      where ${shownToVisitorsNow()} limit ${COUNT_MAX}) shown`.execute(db)
-  const total = Number(counted.rows[0].total)
-  const pageCount = Math.max(1, Math.ceil(total / RESULTS_PER_PAGE))
-  const shownPage = Math.min(page, pageCount)
-  const ranked = await sql<RankedRow>`select found.kind, found.source_id, ${SLUG} as slug
+  // Every result up to the last page, in order: the page count and the page come from one query.
+  const shown = await sql<RankedRow>`select found.kind, found.source_id, ${SLUG} as slug
       from ${visibleSources(matchingRows(words))}
       where ${shownToVisitorsNow()}
       order by found.score, found.kind, found.source_id
-      limit ${RESULTS_PER_PAGE} offset ${(shownPage - 1) * RESULTS_PER_PAGE}`.execute(db)
-  const marked = await highlights(words, ranked.rows)
-  const results = ranked.rows.flatMap((row): SearchResult[] => {
+      limit ${COUNT_MAX}`.execute(db)
+  const total = shown.rows.length
+  const pageCount = Math.max(1, Math.ceil(total / RESULTS_PER_PAGE))
+  const shownPage = Math.min(page, pageCount)
+  const onPage = shown.rows.slice((shownPage - 1) * RESULTS_PER_PAGE, shownPage * RESULTS_PER_PAGE)
+  const marked = await highlights(words, onPage)
+  const results = onPage.flatMap((row): SearchResult[] => {
     const found = marked.get(`${row.kind}:${row.sourceId}`)
     if (!found) return []
     const snippet = row.kind === 'article' ? withoutMarkdown(found.snippet) : found.snippet
@@ -163,7 +171,7 @@ export function productMatches(text: string): RawBuilder<boolean> {
   const found =
     dialectName === 'postgres'
       ? sql`select source_id from search_index where kind = 'product' and document @@ ${tsQuery(words)}`
-      : sql`select r.source_id from search_index join search_index_rows r on r.id = search_index.rowid
+      : sql`select r.source_id from search_index cross join search_index_rows r on r.id = search_index.rowid
           where search_index match ${ftsQuery(words)} and r.kind = 'product'`
   return sql<boolean>`products.id in (${found})`
 }
