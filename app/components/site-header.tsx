@@ -55,7 +55,7 @@ function HeaderSearch() {
         placeholder="Search"
         className="header-search-input"
       />
-      <button type="submit" className="header-search-button" aria-label="Search">
+      <button type="submit" className="header-search-button" aria-label="Search the site">
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.5" />
           <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />

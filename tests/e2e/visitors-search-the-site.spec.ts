@@ -13,7 +13,7 @@ async function searchFromThePhoneHeader(page: Page) {
   await page.goto('/about')
   const header = page.getByRole('banner')
   await expect(header.getByRole('searchbox')).toBeHidden()
-  await header.getByRole('button', { name: 'Search' }).click()
+  await header.getByRole('button', { name: 'Search the site' }).click()
   await expect(page).toHaveURL(/\/search\?q=$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Search' })).toBeVisible()
   await page.getByRole('main').getByRole('searchbox', { name: 'Search the site' }).fill('distributions')

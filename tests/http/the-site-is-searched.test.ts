@@ -111,7 +111,7 @@ describe('the header', () => {
       expect(tag, path).toContain('method="get"')
       expect(tag, path).toContain('action="/search"')
       expect(form, path).toMatch(/<input[^>]*name="q"/)
-      expect(form, path).toMatch(/<button type="submit"[^>]*aria-label="Search"/)
+      expect(form, path).toMatch(/<button type="submit"[^>]*aria-label="Search the site"/)
     }
   })
 })
