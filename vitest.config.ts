@@ -32,6 +32,7 @@ const POSTGRES_HTTP_TESTS = [
   'tests/http/removed-and-demoted-users-lose-their-sessions.test.ts',
   'tests/http/resumable-uploads-are-limited-per-user.test.ts',
   'tests/http/sign-in-is-throttled.test.ts',
+  'tests/http/the-site-is-searched.test.ts',
   'tests/http/two-step-sign-in.test.ts',
   'tests/http/unpublished-items-stay-off-every-public-page.test.ts',
   'tests/http/whatsapp-numbers-reach-the-right-country.test.ts',

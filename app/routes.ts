@@ -9,6 +9,7 @@ export default [
     route('impact', 'routes/public/impact.tsx'),
     route('contact', 'routes/public/contact.tsx'),
     route('offline', 'routes/public/offline.tsx'),
+    route('search', 'routes/public/search.tsx'),
     route('news', 'routes/public/news/index.tsx', [route(':slug', 'routes/public/news/$slug.tsx')]),
     route('calendar', 'routes/public/calendar/index.tsx', [route(':slug', 'routes/public/calendar/$slug.tsx')]),
     route('photos', 'routes/public/photos/index.tsx', [route(':slug', 'routes/public/photos/$slug.tsx')]),

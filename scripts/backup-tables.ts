@@ -25,6 +25,18 @@ export interface PortableTables {
 /** Kysely's own bookkeeping: the target's migrations write it anew. */
 const MIGRATION_TABLES = new Set(['kysely_migration', 'kysely_migration_lock'])
 
+/**
+ * The search index (and SQLite's tables behind it) is left out: each engine builds its own, and
+ * the target's triggers index the rows as they go in (db/migrations/0022-site-search.ts).
+ */
+function isSearchIndex(name: string): boolean {
+  return name === 'search_index' || name.startsWith('search_index_')
+}
+
+function isCarried(name: string): boolean {
+  return !MIGRATION_TABLES.has(name) && !isSearchIndex(name)
+}
+
 export function writeTables(file: string, tables: PortableTables): void {
   fs.writeFileSync(file, JSON.stringify(tables))
 }
@@ -42,16 +54,14 @@ export function exportSqliteTables(file: string): PortableTables {
       .pluck()
       .all() as string[]
     return {
-      tables: names
-        .filter((name) => !MIGRATION_TABLES.has(name))
-        .map((name) => {
-          const columns = (database.pragma(`table_info(${quoteIdentifier(name)})`) as { name: string }[]).map((c) => c.name)
-          const rows = database
-            .prepare(`select ${columns.map(quoteIdentifier).join(', ')} from ${quoteIdentifier(name)} order by rowid`)
-            .raw()
-            .all() as unknown[][]
-          return { name, columns, rows }
-        }),
+      tables: names.filter(isCarried).map((name) => {
+        const columns = (database.pragma(`table_info(${quoteIdentifier(name)})`) as { name: string }[]).map((c) => c.name)
+        const rows = database
+          .prepare(`select ${columns.map(quoteIdentifier).join(', ')} from ${quoteIdentifier(name)} order by rowid`)
+          .raw()
+          .all() as unknown[][]
+        return { name, columns, rows }
+      }),
     }
   } finally {
     database.close()
@@ -66,7 +76,7 @@ export async function exportPostgresTables(client: pg.Client, schema: string): P
   )
   const tables: PortableTable[] = []
   for (const { name } of names) {
-    if (MIGRATION_TABLES.has(name)) continue
+    if (!isCarried(name)) continue
     const { rows: columnRows } = await client.query<{ name: string }>(
       'select column_name as name from information_schema.columns where table_schema = $1 and table_name = $2 order by ordinal_position',
       [schema, name],

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import { NavLink, useLocation } from 'react-router'
+import { Form, NavLink, useLocation } from 'react-router'
+import { SEARCH_TEXT_MAX } from '~/modules/search/search-words'
 import { MenuDisclosure } from './menu-disclosure'
 import { PUBLIC_NAV } from './site-nav'
 
@@ -37,6 +38,34 @@ function NavLinks() {
 }
 
 /**
+ * A plain GET form, so it works before and without JavaScript. On small screens only its button
+ * shows: it opens /search, whose own box takes the words.
+ */
+function HeaderSearch() {
+  return (
+    <Form method="get" action="/search" role="search" aria-label="Site" className="header-search">
+      <label htmlFor="header-search-q" className="visually-hidden">
+        Search the site
+      </label>
+      <input
+        id="header-search-q"
+        type="search"
+        name="q"
+        maxLength={SEARCH_TEXT_MAX}
+        placeholder="Search"
+        className="header-search-input"
+      />
+      <button type="submit" className="header-search-button" aria-label="Search the site">
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.5" />
+          <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+        </svg>
+      </button>
+    </Form>
+  )
+}
+
+/**
  * The navigation bar: transparent over the hero of the overlay pages, solid purple elsewhere,
  * white with a shadow once the page has scrolled. On small screens the links sit in a
  * <details> menu, which works without JavaScript and closes when a link is chosen, on a tap
@@ -54,22 +83,25 @@ export function SiteHeader({ organisationName }: { organisationName: string }) {
         <NavLink to="/" className="site-brand">
           {organisationName}
         </NavLink>
-        <nav aria-label="Main">
-          <div className="nav-wide">
-            <NavLinks />
-          </div>
-          <MenuDisclosure
-            className="nav-menu"
-            summary={
-              <>
-                <span className="nav-menu-icon" aria-hidden="true" />
-                Menu
-              </>
-            }
-          >
-            <NavLinks />
-          </MenuDisclosure>
-        </nav>
+        <div className="site-header-tools">
+          <nav aria-label="Main">
+            <div className="nav-wide">
+              <NavLinks />
+            </div>
+            <MenuDisclosure
+              className="nav-menu"
+              summary={
+                <>
+                  <span className="nav-menu-icon" aria-hidden="true" />
+                  Menu
+                </>
+              }
+            >
+              <NavLinks />
+            </MenuDisclosure>
+          </nav>
+          <HeaderSearch />
+        </div>
       </div>
     </header>
   )

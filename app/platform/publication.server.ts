@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from 'kysely'
+import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely'
 import { instantIn } from './dates'
 import { db, type Db } from './db.server'
 import type { PublicationState, PublishChoiceInput } from './publication'
@@ -17,6 +17,19 @@ type AnyBuilder = ExpressionBuilder<any, any>
 /** Kysely condition: published by `now` and not in the trash. */
 export function isPublicNow(table: PublishableTable, now: Date = new Date()) {
   return (eb: AnyBuilder) => eb.and([eb(`${table}.publishAt`, '<=', now.toISOString()), eb(`${table}.trashedAt`, 'is', null)])
+}
+
+const SQL_TABLE: Record<PublishableTable, string> = {
+  articles: 'articles',
+  mediaItems: 'media_items',
+  events: 'events',
+  products: 'products',
+}
+
+/** The same rule as `isPublicNow`, for raw SQL that joins the tables under their own names (the search). */
+export function isPublicNowSql(table: PublishableTable, now: Date = new Date()): RawBuilder<boolean> {
+  const name = SQL_TABLE[table]
+  return sql<boolean>`(${sql.ref(`${name}.publish_at`)} <= ${now.toISOString()} and ${sql.ref(`${name}.trashed_at`)} is null)`
 }
 
 /** Who an item page is for: visitors see public items; a preview link also shows one draft or scheduled item. */

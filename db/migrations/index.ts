@@ -18,6 +18,7 @@ import * as sampleContent from './0018-sample-content'
 import * as accountLinks from './0019-account-links'
 import * as twoStepSignIn from './0020-two-step-sign-in'
 import * as publicationStates from './0021-publication-states'
+import * as siteSearch from './0022-site-search'
 import * as uploadLocks from './0023-upload-locks'
 import * as previewLinks from './0024-preview-links'
 
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '0019-account-links': accountLinks,
   '0020-two-step-sign-in': twoStepSignIn,
   '0021-publication-states': publicationStates,
+  '0022-site-search': siteSearch,
   '0023-upload-locks': uploadLocks,
   '0024-preview-links': previewLinks,
 }

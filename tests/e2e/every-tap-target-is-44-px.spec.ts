@@ -24,6 +24,7 @@ const ADMIN_PAGES = [
   '/admin/audit',
   '/admin/account',
   '/admin/account/two-step',
+  '/admin/trash',
 ]
 
 async function smallTargetsOn(page: import('@playwright/test').Page, paths: readonly string[]): Promise<string[]> {

@@ -157,4 +157,5 @@ export const PUBLIC_PAGES = [
   '/photos',
   '/marketplace',
   '/contact',
+  '/search?q=distribution',
 ]

@@ -32,6 +32,14 @@ async function publicPaths(server: TestServer): Promise<string[]> {
 interface SiteCopy {
   pages: Map<string, string>
   files: Map<string, Buffer>
+  /** What a search finds: each engine builds its own index from the restored rows. */
+  found: string[]
+}
+
+/** The addresses a search for a word of the demo content finds (each engine marks and orders them its own way). */
+async function searchResults(server: TestServer): Promise<string[]> {
+  const page = await (await fetch(`${server.url}/search?q=distribution`)).text()
+  return [...page.matchAll(/<h2 class="search-result-title"><a href="([^"]+)"/g)].map((m) => m[1]).sort()
 }
 
 /** The home page shows a few products picked at random (and its data for the browser names them). */
@@ -65,7 +73,7 @@ async function readSite(server: TestServer, paths: string[]): Promise<SiteCopy> 
     expect(response.status, file).toBe(200)
     files.set(file, Buffer.from(await response.arrayBuffer()))
   }
-  return { pages, files }
+  return { pages, files, found: await searchResults(server) }
 }
 
 /** Where two texts part, with a little of each around it; undefined when they are the same. */
@@ -81,6 +89,8 @@ function expectSameSite(actual: SiteCopy, expected: SiteCopy) {
   for (const [page, html] of expected.pages) expect(firstDifference(actual.pages.get(page)!, html), page).toBeUndefined()
   expect([...actual.files.keys()]).toEqual([...expected.files.keys()])
   for (const [file, bytes] of expected.files) expect(actual.files.get(file)!.equals(bytes), file).toBe(true)
+  expect(expected.found.length).toBeGreaterThan(2)
+  expect(actual.found).toEqual(expected.found)
 }
 
 async function readRestoredSite(database: TestDatabase, extraEnv: Record<string, string>, paths: string[]) {

@@ -18,6 +18,7 @@ import type { ImageVariant } from '~/platform/media/image-types'
 import { videoWorkIdle } from '~/platform/media/video-conversion.server'
 import { storage } from '~/platform/storage/index.server'
 import { listAuditEventsForAdmin } from '~/modules/audit/audit.queries.server'
+import { searchSite } from '~/modules/search/search.queries.server'
 import { importLegacySite, type ImportReporter } from './legacy-import.server'
 import { folderSource, LegacyBackendError, restSource } from './legacy-source.server'
 
@@ -133,6 +134,9 @@ async function expectTheOldSiteHere() {
     // No type and a gallery category, but no picture at all: kept as an article.
     { title: 'Homework Club Opens', content: expect.any(String), imageId: null, createdAt: '2024-05-10T09:15:00.000Z' },
   ])
+  // The site's search finds what was imported.
+  expect((await searchSite('school children', 1)).results.map((r) => r.href)).toContain('/news/back-to-school-drive')
+  expect((await searchSite('banana bread', 1)).results.map((r) => r.kind)).toContain('product')
   // The article's photo was re-encoded like an upload: WebP and JPEG, without its GPS position.
   const articleImage = await variantsOf(articles[0].imageId!)
   expect(new Set(articleImage.map((v) => v.format))).toEqual(new Set(['webp', 'jpeg']))

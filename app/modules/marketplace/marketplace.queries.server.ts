@@ -3,6 +3,7 @@ import type { Database } from '~/platform/db-schema'
 import { db, type Db } from '~/platform/db.server'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { getImagesByIds, pickSocialImage, toResponsiveImage, type ImageRecord } from '~/platform/media/images.server'
+import { productMatches } from '~/modules/search/search.queries.server'
 import type { ProductCategory } from './product-categories'
 import { isInState, isVisibleTo, type Audience } from '~/platform/publication.server'
 import type { PublicationState } from '~/platform/publication'
@@ -55,25 +56,13 @@ const PRODUCT_COLUMNS = [
 
 type ProductRow = Pick<Database['products'], (typeof PRODUCT_COLUMNS)[number]>
 
-/** `%text%` for LIKE, with the pattern characters of the text taken literally. */
-function containsPattern(search: string): string {
-  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-}
-
 function matches(filter: ProductFilter) {
   return (eb: ExpressionBuilder<Database, 'products'>) => {
     const conditions = []
     if (filter.category) conditions.push(eb('products.category', '=', filter.category))
     const search = filter.search.trim()
-    if (search) {
-      const pattern = containsPattern(search)
-      conditions.push(
-        eb.or([
-          sql<boolean>`lower(${eb.ref('products.name')}) like ${pattern} escape '\\'`,
-          sql<boolean>`lower(${eb.ref('products.description')}) like ${pattern} escape '\\'`,
-        ]),
-      )
-    }
+    // The site's search engine: stemmed words, accents ignored (app/modules/search).
+    if (search) conditions.push(productMatches(search))
     return eb.and(conditions)
   }
 }

@@ -1,0 +1,180 @@
+import { sql, type RawBuilder } from 'kysely'
+import { db, dialectName } from '~/platform/db.server'
+import { isPublicNowSql } from '~/platform/publication.server'
+import { MARK_END, MARK_START, markedParts, searchWords, type TextPart } from './search-words'
+
+/** What the index holds (db/migrations/0022-site-search.ts). */
+export type SearchKind = 'article' | 'media' | 'event' | 'product'
+
+export const RESULTS_PER_PAGE = 20
+/** The deepest page: nobody reads further, and a page of a billion costs what page 1 costs. */
+export const SEARCH_PAGES_MAX = 25
+const COUNT_MAX = RESULTS_PER_PAGE * SEARCH_PAGES_MAX
+/** Matches ranked before the visitor's condition is applied: room for rows a visitor may not see. */
+const CANDIDATES_MAX = COUNT_MAX * 4
+
+export interface SearchResult {
+  kind: SearchKind
+  href: string
+  title: TextPart[]
+  snippet: TextPart[]
+}
+
+export interface SearchPage {
+  words: string[]
+  results: SearchResult[]
+  /** Matches shown to visitors, counted up to the last page's end. */
+  total: number
+  /** True when there may be more matches than counted. */
+  capped: boolean
+  page: number
+  pageCount: number
+}
+
+const PATHS: Record<SearchKind, string> = { article: '/news', media: '/photos', event: '/calendar', product: '/marketplace' }
+
+/**
+ * Which indexed rows a visitor may see now, as a condition on the source rows joined by
+ * `visibleSources()`: what is public now (published, not in the trash), gallery videos once converted.
+ */
+function shownToVisitorsNow(): RawBuilder<boolean> {
+  const now = new Date()
+  return sql<boolean>`((articles.id is not null and ${isPublicNowSql('articles', now)})
+    or (events.id is not null and ${isPublicNowSql('events', now)})
+    or (products.id is not null and ${isPublicNowSql('products', now)})
+    or (media_items.id is not null and ${isPublicNowSql('mediaItems', now)}
+      and (media_items.kind = 'photo' or videos.status = 'ready')))`
+}
+
+/** The source rows of the index rows `found` (kind, source_id): a result always comes from its row. */
+function visibleSources(found: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`${found}
+    left join articles on found.kind = 'article' and articles.id = found.source_id
+    left join media_items on found.kind = 'media' and media_items.id = found.source_id
+    left join videos on videos.id = media_items.video_id
+    left join events on found.kind = 'event' and events.id = found.source_id
+    left join products on found.kind = 'product' and products.id = found.source_id`
+}
+
+const SLUG = sql`coalesce(articles.slug, media_items.slug, events.slug, products.slug)`
+
+/** SQLite's FTS5 query: each word quoted, all of them required. */
+function ftsQuery(words: string[]): string {
+  return words.map((w) => `"${w.replace(/"/g, '""')}"`).join(' ')
+}
+
+/** PostgreSQL's query: the words as plain text, stemmed and without accents like the index. */
+function tsQuery(words: string[]): RawBuilder<unknown> {
+  return sql`plainto_tsquery('search_english', ${words.join(' ')})`
+}
+
+/**
+ * The best-ranked index rows matching the words (kind, source_id, score: lower is better), at
+ * most CANDIDATES_MAX: a word in every article costs a sort of the index's scores, not a join of
+ * every match. On SQLite the CROSS JOIN keeps that ranked list as the outer loop.
+ */
+function matchingRows(words: string[]): RawBuilder<unknown> {
+  return dialectName === 'postgres'
+    ? sql`(select kind, source_id, -ts_rank(document, ${tsQuery(words)}) as score from search_index
+          where document @@ ${tsQuery(words)} order by score limit ${CANDIDATES_MAX}) found`
+    : sql`(select r.kind, r.source_id, top.score from
+            (select rowid as row_id, bm25(search_index, 4.0, 1.0) as score from search_index
+             where search_index match ${ftsQuery(words)} order by score limit ${CANDIDATES_MAX}) top
+          cross join search_index_rows r on r.id = top.row_id) found`
+}
+
+interface RankedRow {
+  kind: SearchKind
+  sourceId: string
+  slug: string
+}
+
+interface MarkedRow {
+  kind: SearchKind
+  sourceId: string
+  title: string
+  snippet: string
+}
+
+/**
+ * PostgreSQL's headlines drop what looks like an HTML tag: '<' stands in for itself as a
+ * private-use character there, so the visitor reads the stored text as it is.
+ */
+const LESS_THAN = '\uE002'
+const withoutTags = (column: string) => sql`replace(${sql.ref(column)}, '<', ${LESS_THAN})`
+
+/** The highlighted title and passage of each row of the page. */
+async function highlights(words: string[], rows: RankedRow[]): Promise<Map<string, MarkedRow>> {
+  if (rows.length === 0) return new Map()
+  const keys = sql.join(rows.map((r) => sql`(${r.kind}, ${r.sourceId})`))
+  const marked =
+    dialectName === 'postgres'
+      ? await sql<MarkedRow>`select kind, source_id,
+          ts_headline('search_english', ${withoutTags('title')}, ${tsQuery(words)}, ${`StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll=true`}) as title,
+          ts_headline('search_english', ${withoutTags('body')}, ${tsQuery(words)},
+            ${`StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`}) as snippet
+          from search_index where (kind, source_id) in (${keys})`.execute(db)
+      : await sql<MarkedRow>`select r.kind, r.source_id,
+          highlight(search_index, 0, ${MARK_START}, ${MARK_END}) as title,
+          snippet(search_index, 1, ${MARK_START}, ${MARK_END}, '…', 30) as snippet
+          from search_index cross join search_index_rows r on r.id = search_index.rowid
+          where search_index match ${ftsQuery(words)} and (r.kind, r.source_id) in (values ${keys})`.execute(db)
+  const restored = (text: string) => text.replaceAll(LESS_THAN, '<')
+  return new Map(
+    marked.rows.map((row) => [
+      `${row.kind}:${row.sourceId}`,
+      { ...row, title: restored(row.title), snippet: restored(row.snippet) },
+    ]),
+  )
+}
+
+/** Markdown's marks are left out of an article's passage: the visitor reads the words. */
+function withoutMarkdown(text: string): string {
+  return text
+    .replace(/\]\([^)\s]*\)?/g, '')
+    .replace(/(^|\n)\s*(#+|>+|[-*+]|\d+\.)\s/g, '$1')
+    .replace(/[*_`[\]]+/g, '')
+}
+
+/** One page of what a visitor finds for `text`, best matches first. */
+export async function searchSite(text: string | null, page: number): Promise<SearchPage> {
+  const words = searchWords(text)
+  if (words.length === 0) return { words, results: [], total: 0, capped: false, page: 1, pageCount: 1 }
+  // Every result up to the last page, in order: the page count and the page come from one query.
+  const shown = await sql<RankedRow>`select found.kind, found.source_id, ${SLUG} as slug
+      from ${visibleSources(matchingRows(words))}
+      where ${shownToVisitorsNow()}
+      order by found.score, found.kind, found.source_id
+      limit ${COUNT_MAX}`.execute(db)
+  const total = shown.rows.length
+  const pageCount = Math.max(1, Math.ceil(total / RESULTS_PER_PAGE))
+  const shownPage = Math.min(page, pageCount)
+  const onPage = shown.rows.slice((shownPage - 1) * RESULTS_PER_PAGE, shownPage * RESULTS_PER_PAGE)
+  const marked = await highlights(words, onPage)
+  const results = onPage.flatMap((row): SearchResult[] => {
+    const found = marked.get(`${row.kind}:${row.sourceId}`)
+    if (!found) return []
+    const snippet = row.kind === 'article' ? withoutMarkdown(found.snippet) : found.snippet
+    return [
+      {
+        kind: row.kind,
+        href: `${PATHS[row.kind]}/${row.slug}`,
+        title: markedParts(found.title),
+        snippet: markedParts(snippet),
+      },
+    ]
+  })
+  return { words, results, total, capped: total >= COUNT_MAX, page: shownPage, pageCount }
+}
+
+/** Whether a product's name or description has all the words (the marketplace's own search). */
+export function productMatches(text: string): RawBuilder<boolean> {
+  const words = searchWords(text)
+  if (words.length === 0) return sql<boolean>`1 = 0`
+  const found =
+    dialectName === 'postgres'
+      ? sql`select source_id from search_index where kind = 'product' and document @@ ${tsQuery(words)}`
+      : sql`select r.source_id from search_index cross join search_index_rows r on r.id = search_index.rowid
+          where search_index match ${ftsQuery(words)} and r.kind = 'product'`
+  return sql<boolean>`products.id in (${found})`
+}

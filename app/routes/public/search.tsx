@@ -1,0 +1,106 @@
+import { data, Form, Link } from 'react-router'
+import type { Route } from './+types/search'
+import { Pagination } from '~/components/pagination'
+import { SearchMarks } from '~/components/search-marks'
+import { SEARCH_PAGES_MAX, searchSite, type SearchKind } from '~/modules/search/search.queries.server'
+import { SEARCH_TEXT_MAX } from '~/modules/search/search-words'
+import { parsePageNumber } from '~/platform/page-number'
+import { pageMeta } from '~/platform/seo'
+import { declareQueryParams } from '~/platform/query-params'
+
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, { title: 'Search', description: 'Search the news, photos, events and marketplace of the site.' }),
+  // A page per question: search engines are kept to the pages themselves.
+  { name: 'robots', content: 'noindex, follow' },
+]
+
+// Every question makes another address: the page cache keeps none of them (docs/decisions/028).
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-cache' })
+
+export const queryParams = declareQueryParams('q', 'page')
+
+const KIND_LABELS: Record<SearchKind, string> = { article: 'News', media: 'Photos', event: 'Calendar', product: 'Marketplace' }
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { q, page: pageParam } = queryParams.read(request)
+  const page = parsePageNumber(pageParam)
+  if (page === null || page > SEARCH_PAGES_MAX)
+    throw data(null, { status: 404, headers: { 'Cache-Control': 'private, no-cache' } })
+  const text = (q ?? '').trim().slice(0, SEARCH_TEXT_MAX)
+  return { text, found: await searchSite(text, page) }
+}
+
+function searchHref(text: string, page: number): string {
+  const params = new URLSearchParams({ q: text })
+  if (page > 1) params.set('page', String(page))
+  return `/search?${params.toString()}`
+}
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const { text, found } = loaderData
+  const asked = text !== ''
+  return (
+    <div className="container section search-page">
+      <h1>Search</h1>
+      <Form method="get" action="/search" role="search" aria-label="Results" className="search-form">
+        <label htmlFor="search-page-q" className="visually-hidden">
+          Search the site
+        </label>
+        <input
+          id="search-page-q"
+          type="search"
+          name="q"
+          defaultValue={text}
+          key={text}
+          maxLength={SEARCH_TEXT_MAX}
+          placeholder="News, photos, events, products…"
+          className="search-input"
+        />
+        <button type="submit" className="button">
+          Search
+        </button>
+      </Form>
+
+      {!asked ? (
+        <p className="search-summary">Type a word or two to find news, photos, events and products.</p>
+      ) : found.words.length === 0 ? (
+        <p className="search-summary">Search with letters or numbers: “{text}” has none.</p>
+      ) : found.total === 0 ? (
+        <p className="search-summary">Nothing found for “{text}”. Try other words, or fewer of them.</p>
+      ) : (
+        <>
+          <p className="search-summary" aria-live="polite">
+            {found.total === 1 ? '1 result' : `${found.total}${found.capped ? '+' : ''} results`} for “{text}”
+          </p>
+          <ol className="search-results">
+            {found.results.map((result) => (
+              <li key={result.href} className="search-result">
+                <span className="search-result-kind">{KIND_LABELS[result.kind]}</span>
+                <h2 className="search-result-title">
+                  <Link to={result.href}>
+                    <SearchMarks parts={result.title} />
+                  </Link>
+                </h2>
+                {result.snippet.length > 0 ? (
+                  <p className="search-result-snippet">
+                    <SearchMarks parts={result.snippet} />
+                  </p>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+          <Pagination
+            page={found.page}
+            pageCount={found.pageCount}
+            label="More results"
+            hrefOf={(page) => searchHref(text, page)}
+            newerLabel="← Better matches"
+            olderLabel="More results →"
+            className="search-pagination"
+            linkClassName="button button-secondary button-small"
+          />
+        </>
+      )}
+    </div>
+  )
+}
