@@ -102,6 +102,7 @@ async function expectNowhere(marker: string): Promise<void> {
   for (const path of Object.values(SLUGS(marker))) expect((await get(server, path)).status, path).toBe(404)
   // The search page repeats the words searched for: what counts is that it finds nothing.
   expect(await publicText(`/marketplace?q=${marker}`)).toContain('No products found')
+  expect(await publicText(`/search?q=${marker}`)).toContain('Nothing found for')
 }
 
 const productCount = async () =>
@@ -139,6 +140,7 @@ describe('drafts and scheduled items', () => {
     expect(await publicText('/calendar.ics')).toContain('Zebralater event')
     expect(await publicText('/sitemap.xml')).toContain('zebralater-product')
     expect(await productCount()).toBe(before.products + 1)
+    expect(await publicText('/search?q=Zebralater')).toContain('4 results')
     await expectNowhere('Zebradraft')
   })
 })
