@@ -1,7 +1,8 @@
 import type { SessionUser } from '../auth.server'
 import type { Db } from '../db.server'
 import { logger } from '../logger.server'
-import { deleteStoredFiles, storeImageFiles, type ImageSource, type StoredImageFiles } from './image-pipeline.server'
+import type { ImageChange, ImageListChange, StoredImage } from './image-changes'
+import { deleteStoredFiles, storeImageFiles, type ImageSource } from './image-pipeline.server'
 import type { ImagePresetName } from './image-presets'
 import { deleteImageRows, insertImage } from './images.server'
 import { MediaRejectedError } from './media-rejected'
@@ -11,43 +12,12 @@ import { checkVideoFile } from './video-files.server'
 import { keepOriginal, returnOriginal } from './video-originals.server'
 import type { NewVideo } from './videos.server'
 
-/** An upload that is checked, encoded and stored, not yet recorded (`attach` records it). */
-export type StoredImage = StoredImageFiles
-
-export interface ImageChange {
-  /** A new image, stored with `storeImage`; it replaces the current one. */
-  upload?: StoredImage | null
-  /** True to drop the current image (when there is no new upload). */
-  remove?: boolean
-  /** The description of the image the record ends up with. */
-  alt: string
-}
-
-export interface ImageListChange {
-  /** The record's images now, in order. */
-  current: readonly string[]
-  /** The images to keep, in their new order; ids that are not in `current` are ignored. */
-  keep: readonly string[]
-  /** New images, stored with `storeImage`, added after the kept ones. */
-  add: readonly StoredImage[]
-  /** The description of every image of the list (e.g. the product's name). */
-  alt: string
-  /** The most images the list may hold, and what the uploader is told beyond that. */
-  max?: { count: number; message: string }
-}
+export type { ImageChange, ImageListChange, StoredImage } from './image-changes'
 
 /**
  * One change of records and their media: what it stores is deleted again if the change fails,
- * and what it replaces or removes is deleted once the change is committed. Use it through
- * `withMediaChange`:
- *
- *   await withMediaChange(async (media) => {
- *     const upload = input.image ? await media.storeImage(input.image, 'article') : null // before the transaction
- *     return media.transaction(db, async (trx) => {
- *       const imageId = await media.replace(trx, row.imageId, { upload, remove: input.removeImage, alt })
- *       await trx.updateTable('articles').set({ imageId }).where('id', '=', id).execute()
- *     })
- *   })
+ * and what it replaces or removes is deleted once the change is committed. Used through
+ * `withMediaChange` (an example is in docs/adding-a-feature.md).
  */
 export class MediaChange {
   #stored: string[] = []

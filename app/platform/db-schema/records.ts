@@ -1,0 +1,57 @@
+/** Tables of what happened: contact messages and their deliveries, imports, the audit log. */
+
+export interface ContactMessageTable {
+  id: string
+  name: string
+  email: string
+  phone: string | null
+  subject: string
+  message: string
+  createdAt: string
+  readAt: string | null
+  handledAt: string | null
+}
+
+export interface ContactDeliveryTable {
+  id: string
+  messageId: string
+  channel: 'email' | 'forward'
+  status: 'pending' | 'sending' | 'sent' | 'failed'
+  attempts: number
+  nextAttemptAt: string | null
+  leaseToken: string | null
+  leaseExpiresAt: string | null
+  lastError: string | null
+  deliveredAt: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+/**
+ * A record imported from the old site's backend: its collection and document id there, and the
+ * row it became here (see modules/legacy-import). A second import skips what is listed.
+ */
+export interface LegacyImportTable {
+  sourceCollection: string
+  sourceId: string
+  targetTable: 'articles' | 'mediaItems' | 'events' | 'products'
+  targetId: string
+  importedAt: string
+}
+
+/** One thing an administrator did, or a failed sign-in (see app/modules/audit). */
+export interface AuditEventTable {
+  id: string
+  at: string
+  /** Null for failed sign-ins and the command line; kept (no foreign key) after the user is removed. */
+  actorUserId: string | null
+  actorEmail: string
+  actorName: string
+  action: string
+  targetType: string | null
+  targetId: string | null
+  targetLabel: string | null
+  clientAddress: string
+  /** A small JSON object, or null. */
+  detail: string | null
+}
