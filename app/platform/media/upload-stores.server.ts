@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises'
 import type { DataStore, KvStore } from '@tus/server'
 import type { MetadataValue } from '@tus/s3-store'
 import { env } from '../env.server'
+import { s3ClientConfig } from '../storage/s3.server'
 import { removeTempFile, tempFile } from '../temp-files.server'
 
 /**
@@ -78,16 +79,7 @@ async function createBucketUploadStore(settings: NonNullable<typeof env.s3>): Pr
   const datastore = new BucketStore({
     partSize: 8 * 1024 * 1024,
     cache: noCache,
-    s3ClientConfig: {
-      bucket: settings.bucket,
-      endpoint: settings.endpoint,
-      region: settings.region,
-      forcePathStyle: settings.forcePathStyle,
-      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-      // As the storage driver does: many S3-compatible services reject the newer default checksums.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    },
+    s3ClientConfig: { bucket: settings.bucket, ...s3ClientConfig(settings) },
   })
   datastore.extensions = EXTENSIONS
   return {
