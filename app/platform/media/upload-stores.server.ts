@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises'
 import type { DataStore, KvStore } from '@tus/server'
 import type { MetadataValue } from '@tus/s3-store'
 import { env } from '../env.server'
-import { s3ClientConfig } from '../storage/s3.server'
+import { s3ClientConfig } from '../storage/s3-client-config'
 import { removeTempFile, tempFile } from '../temp-files.server'
 
 /**

@@ -15,6 +15,7 @@ import {
 import type { Readable } from 'node:stream'
 import { logger } from '../logger.server'
 import { toNodeReadable } from './input.server'
+import { s3ClientConfig } from './s3-client-config'
 import { contentTypeForKey, InvalidStorageKeyError, isValidStorageKey, type S3StorageSettings, type Storage } from './storage'
 
 /**
@@ -55,20 +56,6 @@ function totalSizeOf(contentRange: string | undefined, contentLength: number | u
  * `/media/*` route (`url`), so ranges, caching and security headers are the same as on local
  * disk, and the bucket never needs to be public.
  */
-/** How the site talks to the bucket: the file storage and the resumable uploads' store alike. */
-export function s3ClientConfig(settings: S3StorageSettings) {
-  return {
-    endpoint: settings.endpoint,
-    region: settings.region,
-    forcePathStyle: settings.forcePathStyle,
-    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-    // Checksums only where S3 requires them: many S3-compatible services reject the newer
-    // default ones, and every body we send has a known length anyway.
-    requestChecksumCalculation: 'WHEN_REQUIRED' as const,
-    responseChecksumValidation: 'WHEN_REQUIRED' as const,
-  }
-}
-
 export function createS3Storage(settings: S3StorageSettings, options: { listPageSize?: number } = {}): Storage {
   const Bucket = settings.bucket
   const client = new S3Client(s3ClientConfig(settings))
