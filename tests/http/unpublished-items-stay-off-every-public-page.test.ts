@@ -136,6 +136,8 @@ describe('drafts and scheduled items', () => {
     clock.setAhead(publishAt.getTime() - Date.now() + 5_000)
     const news = await publicText('/news')
     expect(news).toContain('Zebralater article')
+    // Listed and dated by its publish time, not by when it was written: first.
+    expect(news.match(/href="\/news\/(?!feed\.xml)([^"?]+)"/)?.[1]).toBe('zebralater-article')
     for (const path of Object.values(SLUGS('Zebralater'))) expect((await get(server, path)).status, path).toBe(200)
     expect(await publicText('/calendar.ics')).toContain('Zebralater event')
     expect(await publicText('/sitemap.xml')).toContain('zebralater-product')

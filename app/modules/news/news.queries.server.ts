@@ -13,7 +13,8 @@ export interface ArticleSummary {
   title: string
   excerpt: string
   readMinutes: number
-  createdAt: string
+  /** When it went (or goes) public: its publish time, or when it was written for a draft. */
+  publishedAt: string
   image: ResponsiveImageData | null
 }
 
@@ -30,9 +31,17 @@ export interface ArticlePage {
   pageCount: number
 }
 
-const SUMMARY_COLUMNS = ['id', 'slug', 'title', 'content', 'imageId', 'createdAt', 'updatedAt'] as const
+const SUMMARY_COLUMNS = ['id', 'slug', 'title', 'content', 'imageId', 'createdAt', 'publishAt', 'updatedAt'] as const
 
-type ArticleRow = { id: string; slug: string; title: string; content: string; imageId: string | null; createdAt: string }
+type ArticleRow = {
+  id: string
+  slug: string
+  title: string
+  content: string
+  imageId: string | null
+  createdAt: string
+  publishAt: string | null
+}
 
 function toSummary(row: ArticleRow, image: ImageRecord | undefined): ArticleSummary {
   const text = articlePlainText(row.content)
@@ -42,14 +51,14 @@ function toSummary(row: ArticleRow, image: ImageRecord | undefined): ArticleSumm
     title: row.title,
     excerpt: articleExcerpt(text),
     readMinutes: readMinutes(text),
-    createdAt: row.createdAt,
+    publishedAt: row.publishAt ?? row.createdAt,
     image: image ? toResponsiveImage(image) : null,
   }
 }
 
-/** The published articles on /news, newest first; the id orders articles posted at the same moment. */
+/** The published articles on /news, newest first (a scheduled one by its time); the id orders articles published at the same moment. */
 function newestNews() {
-  return db.selectFrom('articles').where(isPublicNow('articles')).orderBy('createdAt', 'desc').orderBy('id', 'desc')
+  return db.selectFrom('articles').where(isPublicNow('articles')).orderBy('publishAt', 'desc').orderBy('id', 'desc')
 }
 
 /** One page of the public news list, newest first. */

@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       title: escapeMarkup(article.title),
       description: escapeMarkup(article.excerpt),
       content: article.html,
-      date: new Date(article.createdAt),
+      date: new Date(article.publishedAt),
       image: article.socialImage
         ? { url: `${origin}${article.socialImage.path}`, type: 'image/jpeg', length: article.socialImage.bytes }
         : undefined,

@@ -35,7 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!article || (preview.itemId && preview.itemId !== article.id)) throw data(null, { status: 404 })
   return data(
     {
-      article: { ...article, dateLabel: formatDate(article.createdAt, settings.timeZone, 'date') },
+      article: { ...article, dateLabel: formatDate(article.publishedAt, settings.timeZone, 'date') },
       url: `${origin}/news/${article.slug}`,
       preview: preview.notice,
     },
@@ -52,7 +52,7 @@ export const meta: Route.MetaFunction = (args) => {
     title: article.title,
     description: article.excerpt,
     socialImage: article.socialImage,
-    dates: article,
+    dates: { createdAt: article.publishedAt, updatedAt: article.updatedAt },
     extra: args.loaderData.preview ? [NOINDEX] : [],
   })
 }
@@ -75,7 +75,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         )}
         <h1 id="article-title">{article.title}</h1>
         <p className="news-meta">
-          <time dateTime={article.createdAt}>{article.dateLabel}</time>
+          <time dateTime={article.publishedAt}>{article.dateLabel}</time>
           <span aria-hidden="true"> · </span>
           <span>{article.readMinutes} min read</span>
         </p>

@@ -39,7 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ...list,
       articles: list.articles.map((article) => ({
         ...article,
-        dateLabel: formatDate(article.createdAt, settings.timeZone, 'date'),
+        dateLabel: formatDate(article.publishedAt, settings.timeZone, 'date'),
       })),
     },
   }
@@ -107,7 +107,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
                   </Link>
                 </h2>
                 <p className="news-meta">
-                  <time dateTime={item.createdAt}>{item.dateLabel}</time>
+                  <time dateTime={item.publishedAt}>{item.dateLabel}</time>
                   <span aria-hidden="true"> · </span>
                   <span>{item.readMinutes} min read</span>
                 </p>
