@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { addDays, todayIn, wallClockIn } from '../../app/platform/dates'
 import { plainPng } from '../fixtures/images'
 import { get, post, signIn } from '../setup/http-session'
+import { queryServerDatabase } from '../setup/server-database'
 import { createFakeClock } from '../setup/fake-clock'
 import { startTestServer } from '../setup/server'
 import { uploadOverHttp } from '../setup/tus-upload'
@@ -19,6 +20,7 @@ const publishAt = new Date(Math.ceil((Date.now() + 15 * 60_000) / 60_000) * 60_0
 const { date: publishDate, time: publishTime } = wallClockIn(publishAt, ZONE)
 const SCHEDULED = { publish: 'schedule', publishDate, publishTime }
 const DRAFT = { publish: 'draft' }
+const NOW = { publish: 'now' }
 const eventDay = addDays(todayIn(ZONE), 1)
 
 async function addAll(marker: string, publishing: Record<string, string>): Promise<void> {
@@ -144,5 +146,32 @@ describe('drafts and scheduled items', () => {
     expect(await productCount()).toBe(before.products + 1)
     expect(await publicText('/search?q=Zebralater')).toContain('4 results')
     await expectNowhere('Zebradraft')
+  })
+})
+
+/** The four items of `marker`, deleted the way an administrator deletes each kind: they go to the trash. */
+async function trashAll(marker: string): Promise<void> {
+  const idOf = async (table: string, column: string) => {
+    const [row] = await queryServerDatabase<{ id: string }>(server, `select id from ${table} where ${column} like '${marker}%'`)
+    return row!.id
+  }
+  const deletions: [string, Record<string, string>][] = [
+    ['/admin/news', { id: await idOf('articles', 'title') }],
+    ['/admin/events', { id: await idOf('events', 'title') }],
+    ['/admin/products', { intent: 'delete', id: await idOf('products', 'name') }],
+    ['/admin/photos', { intent: 'delete', id: await idOf('media_items', 'title') }],
+  ]
+  for (const [path, fields] of deletions) expect((await post(server, path, fields, admin)).status, path).toBe(302)
+}
+
+describe('items in the trash', () => {
+  it('leave every public page, dialog, feed, calendar file, sitemap, search and count at once', async () => {
+    const before = await productCount()
+    await addAll('Zebragone', NOW)
+    for (const path of Object.values(SLUGS('Zebragone'))) expect((await get(server, path)).status, path).toBe(200)
+    expect(await productCount()).toBe(before + 1)
+    await trashAll('Zebragone')
+    await expectNowhere('Zebragone')
+    expect(await productCount()).toBe(before)
   })
 })
