@@ -1,5 +1,6 @@
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
+import { createRoutesStub } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { ImageCarousel } from './image-carousel'
@@ -15,8 +16,11 @@ function image(name: string): ResponsiveImageData {
   }
 }
 
+/** Server markup of a page with the carousel, inside a router as on the site (pictures read the root's data). */
 function render(images: ResponsiveImageData[], loading?: 'lazy' | 'eager') {
-  return renderToStaticMarkup(createElement(ImageCarousel, { images, label: 'Banana bread: photos', sizes: '20rem', loading }))
+  const Page = () => createElement(ImageCarousel, { images, label: 'Banana bread: photos', sizes: '20rem', loading })
+  const Stub = createRoutesStub([{ path: '/', Component: Page }])
+  return renderToStaticMarkup(createElement(Stub))
 }
 
 const imgTags = (html: string) => html.match(/<img [^>]*>/g) ?? []

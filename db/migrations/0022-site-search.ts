@@ -74,14 +74,29 @@ async function upSqlite(db: Kysely<any>): Promise<void> {
 
 async function upPostgres(db: Kysely<any>): Promise<void> {
   // An extension belongs to the database, not to a schema: installed once, wherever it already is.
-  await sql.raw(`create schema if not exists ${EXTENSION_SCHEMA}`).execute(db)
-  await sql.raw(`create extension if not exists unaccent schema ${EXTENSION_SCHEMA}`).execute(db)
-  const { rows } = await sql<{
-    schema: string
-  }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'unaccent'`.execute(
-    db,
-  )
-  const unaccent = `${quote(rows[0].schema)}.unaccent`
+  // Installing it needs CREATE on the database; a user without it needs an administrator to have done so.
+  const installedIn = async () =>
+    (
+      await sql<{
+        schema: string
+      }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'unaccent'`.execute(
+        db,
+      )
+    ).rows[0]?.schema
+  if (!(await installedIn())) {
+    try {
+      await sql.raw(`create schema if not exists ${EXTENSION_SCHEMA}`).execute(db)
+      await sql.raw(`create extension if not exists unaccent schema ${EXTENSION_SCHEMA}`).execute(db)
+    } catch (error) {
+      throw new Error(
+        `The site's search needs PostgreSQL's unaccent extension, and this database user may not install it ` +
+          `(${(error as Error).message}). Ask the database's administrator to run once: ` +
+          `create schema ${EXTENSION_SCHEMA}; create extension unaccent schema ${EXTENSION_SCHEMA}; ` +
+          `grant usage on schema ${EXTENSION_SCHEMA} to <the site's user>;`,
+      )
+    }
+  }
+  const unaccent = `${quote((await installedIn())!)}.unaccent`
   // English stemming of words without their accents: queries and highlights use the same configuration.
   await sql.raw(`create text search configuration search_english (copy = english)`).execute(db)
   await sql

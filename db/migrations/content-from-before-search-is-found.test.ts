@@ -21,20 +21,20 @@ describe('upgrading a site to the search', () => {
     if (down.error) throw down.error
     for (const table of ['product_images', 'products', 'articles', 'events', 'media_items'])
       await sql`delete from ${sql.table(table)}`.execute(db)
-    await sql`insert into articles (id, slug, title, content, image_id, created_at, updated_at)
-      values (${crypto.randomUUID()}, 'harvest', 'Harvest Supper', 'Soup and bread for the whole street.', null, ${AT}, ${AT})`.execute(
+    await sql`insert into articles (id, slug, title, content, image_id, created_at, updated_at, publish_at)
+      values (${crypto.randomUUID()}, 'harvest', 'Harvest Supper', 'Soup and bread for the whole street.', null, ${AT}, ${AT}, ${AT})`.execute(
       db,
     )
-    await sql`insert into events (id, slug, title, description, location, type, all_day, starts_at, ends_at, repeat, created_at, updated_at)
-      values (${crypto.randomUUID()}, 'choir', 'Choir Practice', 'Songs for the harvest.', 'Chapel', 'general', 0, ${AT}, null, 'none', ${AT}, ${AT})`.execute(
+    await sql`insert into events (id, slug, title, description, location, type, all_day, starts_at, ends_at, repeat, created_at, updated_at, publish_at)
+      values (${crypto.randomUUID()}, 'choir', 'Choir Practice', 'Songs for the harvest.', 'Chapel', 'general', 0, ${AT}, null, 'none', ${AT}, ${AT}, ${AT})`.execute(
       db,
     )
-    await sql`insert into products (id, slug, name, description, category, price_cents, seller, facebook_link, instagram_link, whatsapp_number, created_at, updated_at)
-      values (${crypto.randomUUID()}, 'jam', 'Harvest Jam', 'Plums from the garden.', 'general', null, '', '', '', '', ${AT}, ${AT})`.execute(
+    await sql`insert into products (id, slug, name, description, category, price_cents, seller, facebook_link, instagram_link, whatsapp_number, created_at, updated_at, publish_at)
+      values (${crypto.randomUUID()}, 'jam', 'Harvest Jam', 'Plums from the garden.', 'general', null, '', '', '', '', ${AT}, ${AT}, ${AT})`.execute(
       db,
     )
-    await sql`insert into media_items (id, slug, kind, title, description, category, featured, image_id, video_id, created_at, updated_at)
-      values (${crypto.randomUUID()}, 'table', 'photo', 'The Long Table', 'Neighbours at the harvest supper.', 'Events', 0, null, null, ${AT}, ${AT})`.execute(
+    await sql`insert into media_items (id, slug, kind, title, description, category, featured, image_id, video_id, created_at, updated_at, publish_at)
+      values (${crypto.randomUUID()}, 'table', 'photo', 'The Long Table', 'Neighbours at the harvest supper.', 'Events', 0, null, null, ${AT}, ${AT}, ${AT})`.execute(
       db,
     )
 
@@ -54,8 +54,8 @@ describe('upgrading a site to the search', () => {
     const videoId = crypto.randomUUID()
     await sql`insert into videos (id, status, filename, original_format, created_at, updated_at)
       values (${videoId}, 'processing', 'dance.mp4', 'mp4', ${AT}, ${AT})`.execute(db)
-    await sql`insert into media_items (id, slug, kind, title, description, category, featured, image_id, video_id, created_at, updated_at)
-      values (${crypto.randomUUID()}, 'dance', 'video', 'Harvest Dance', '', 'Events', 0, null, ${videoId}, ${AT}, ${AT})`.execute(
+    await sql`insert into media_items (id, slug, kind, title, description, category, featured, image_id, video_id, created_at, updated_at, publish_at)
+      values (${crypto.randomUUID()}, 'dance', 'video', 'Harvest Dance', '', 'Events', 0, null, ${videoId}, ${AT}, ${AT}, ${AT})`.execute(
       db,
     )
     try {

@@ -28,6 +28,10 @@ describe('a PostgreSQL database that accepts no writes', () => {
     admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL })
     await admin.connect()
     await admin.query(`create role ${role} login`)
+    // A user limited to its schema cannot install extensions: the search's is installed once by an administrator (README).
+    await admin.query('create schema if not exists text_search')
+    await admin.query('create extension if not exists unaccent schema text_search')
+    await admin.query(`grant usage on schema text_search to ${role}`)
     database = await createTestDatabase('postgres')
     const url = new URL(database.env.DATABASE_URL!)
     const schema = url.searchParams.get('options')!.replace(/.*search_path=/, '')
@@ -39,6 +43,7 @@ describe('a PostgreSQL database that accepts no writes', () => {
   afterAll(async () => {
     await server?.stop()
     await database?.drop()
+    await admin.query(`revoke usage on schema text_search from ${role}`)
     await admin.query(`drop role if exists ${role}`)
     await admin.end()
   })

@@ -42,9 +42,9 @@ describe('the HTTP server', () => {
     expect(second.headers.get('content-security-policy')).not.toContain(nonce)
   })
 
-  it('allows the inline scripts of a page for visitors by their hashes, and no other', async () => {
+  it('allows the inline scripts of a page for visitors (Support: its copy buttons) by their hashes, and no other', async () => {
     for (const state of ['miss', 'hit']) {
-      const res = await fetch(`${server.url}/about`)
+      const res = await fetch(`${server.url}/support`)
       expect(res.headers.get('x-page-cache')).toBe(state)
       const csp = res.headers.get('content-security-policy') ?? ''
       expect(csp).not.toContain("'nonce-")
