@@ -75,8 +75,9 @@ export function publishAtOnUpdate({ publishAt }: Publishing): { publishAt?: stri
 export type WithPublishing<Input> = Omit<Input, keyof typeof publishChoiceFields> & Publishing
 
 export const PUBLISH_CHOICE_OPTIONS: ReadonlyArray<{ value: PublishChoice; label: string }> = [
-  { value: 'draft', label: 'Draft' },
+  // Published first: a new item's form, with nothing chosen, publishes as it always did.
   { value: 'now', label: 'Published' },
+  { value: 'draft', label: 'Draft' },
   { value: 'schedule', label: 'Scheduled' },
 ]
 

@@ -159,7 +159,10 @@ test('an administrator edits an article, replaces its image, then removes it', a
   await expect(page.getByRole('main').getByRole('img')).toHaveCount(0)
 })
 
-test('deleting asks first, removes the files, and an article already gone counts as deleted', async ({ page, signIn }) => {
+test('deleting asks first and moves to the trash, which removes the files for good; an article already gone counts as deleted', async ({
+  page,
+  signIn,
+}) => {
   titlesToRemove.add('Old announcement')
   const filesBefore = storedImageFiles()
   const { id } = await createArticle({
@@ -182,8 +185,13 @@ test('deleting asks first, removes the files, and an article already gone counts
 
   await row.getByRole('button', { name: 'Delete' }).click()
   await confirm.getByRole('button', { name: 'Delete' }).click()
-  await expect(toast(page, 'Article deleted.')).toBeVisible()
+  await expect(toast(page, 'Article moved to the trash.')).toBeVisible()
   await expect(row).toHaveCount(0)
+  expect(storedImageFiles().length).toBe(filesBefore.length + 6)
+  await page.goto('/admin/trash')
+  await page.getByRole('button', { name: 'Delete for good' }).first().click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete for good' }).click()
+  await expect(toast(page, 'Article deleted for good.')).toBeVisible()
   expect(storedImageFiles()).toEqual(filesBefore)
 
   // Deleted meanwhile (another tab): confirming still ends well.

@@ -170,7 +170,7 @@ test('a marketplace manager signs in on the marketplace, adds, edits and deletes
     const confirm = page.getByRole('dialog', { name: 'Are you sure you want to delete this product?' })
     await expect(confirm).toBeVisible()
     await confirm.getByRole('button', { name: 'Delete' }).click()
-    await expect(toast(page, 'Product deleted.')).toBeVisible()
+    await expect(toast(page, 'Product moved to the trash.')).toBeVisible()
     await expect(page).toHaveURL('/marketplace')
     await expect(card(page, renamed)).toHaveCount(0)
     await expect(page.getByRole('button', { name: 'Delete product' })).toHaveCount(cardCount)
@@ -393,7 +393,7 @@ test('a marketplace manager reaches none of the other admin sections', async ({ 
   try {
     await signIn(manager.email, manager.password)
     await page.goto('/admin/products')
-    await expect((await openAdminNav(page)).getByRole('link')).toHaveText(['Products', 'My account', 'View site'])
+    await expect((await openAdminNav(page)).getByRole('link')).toHaveText(['Products', 'Trash', 'My account', 'View site'])
     for (const url of ['/admin/news', '/admin/photos', '/admin/events', '/admin/settings', '/admin/users', '/admin/messages']) {
       const response = await page.goto(url)
       expect(response?.status(), url).toBe(403)
