@@ -20,7 +20,12 @@ export function ViewOrPreview({
   publish: PublishChoice
   viewLabel?: string
 }) {
-  if (publish === 'now') return <Link to={path}>{viewLabel}</Link>
+  if (publish === 'now')
+    return (
+      <Link to={path} className="admin-standalone-link">
+        {viewLabel}
+      </Link>
+    )
   return (
     <Form method="post" action="/admin/previews" reloadDocument>
       <input type="hidden" name="table" value={table} />

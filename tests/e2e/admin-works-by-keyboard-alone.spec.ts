@@ -265,6 +265,6 @@ test('an administrator adds a photo, a repeating event and a product with the ke
   await page.keyboard.press('Enter')
   await tabTo(page, confirm.getByRole('button', { name: 'Delete' }))
   await page.keyboard.press('Enter')
-  await expect(toast(page, 'Product deleted.')).toBeVisible()
+  await expect(toast(page, 'Product moved to the trash.')).toBeVisible()
   await expect(card).toHaveCount(0)
 })

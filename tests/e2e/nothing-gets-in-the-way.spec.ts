@@ -40,7 +40,7 @@ test('toasts after a save never cover Sign out, on public pages and in the admin
   const productCard = page.locator('.product-list > li').filter({ has: page.locator(`a[href$="/${slug}"]`) })
   await productCard.getByRole('button', { name: 'Delete product' }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click()
-  await expectToastClearOf(page, 'Product deleted.', page.locator('.admin-bar'))
+  await expectToastClearOf(page, 'Product moved to the trash.', page.locator('.admin-bar'))
 
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 800 })
