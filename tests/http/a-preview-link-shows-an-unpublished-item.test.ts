@@ -66,6 +66,17 @@ describe('a preview link', () => {
     expect((await get(server, `/news/wombat-workshop?preview=${link.slice('/preview/'.length)}`)).status).toBe(404)
   })
 
+  it('never keeps a page for a made-up preview value, so junk cannot fill the page cache', async () => {
+    const page = await (await get(server, '/news')).text()
+    const published = page.match(/href="(\/news\/(?!feed\.xml)[^"?]+)"/)![1]
+    for (const junk of ['1', '2', '1']) {
+      const response = await get(server, `${published}?preview=${junk}`)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('cache-control')).toBe('private, no-store')
+      expect(response.headers.get('x-page-cache')).not.toBe('hit')
+    }
+  })
+
   it('is made only by those who may edit the item, and is in the audit log', async () => {
     const anonymous = await post(server, '/admin/previews', { table: 'articles', id })
     expect(anonymous.headers.get('location')).toMatch(/^\/login/)

@@ -3,14 +3,22 @@ import { formatDate } from '~/platform/dates'
 import type { Audience, PublishableTable } from '~/platform/publication.server'
 import { resolvePreviewLink } from './preview-links.server'
 
+/** An item page's answer to a preview: kept by no cache, and left out of search engines. */
+export const PREVIEW_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }
+
 export interface PagePreview {
   audience: Audience
   /** The one item the link shows; another item's page is not opened by it. */
   itemId: string | null
   notice: PreviewNotice | null
+  /**
+   * The answer's headers: any `?preview=` value, live or not, keeps the page out of every cache,
+   * so that made-up values never become kept pages.
+   */
+  headers: Record<string, string>
 }
 
-const PUBLIC: PagePreview = { audience: 'public', itemId: null, notice: null }
+const PUBLIC: PagePreview = { audience: 'public', itemId: null, notice: null, headers: {} }
 
 /** Whether an item page of `table` is asked for through a live preview link, and what its banner says. */
 export async function pagePreview(
@@ -20,8 +28,9 @@ export async function pagePreview(
 ): Promise<PagePreview> {
   if (!token) return PUBLIC
   const link = await resolvePreviewLink(token)
-  if (link.status !== 'preview' || link.table !== table) return PUBLIC
+  if (link.status !== 'preview' || link.table !== table) return { ...PUBLIC, headers: PREVIEW_HEADERS }
   return {
+    headers: PREVIEW_HEADERS,
     audience: 'preview',
     itemId: link.itemId,
     notice: {
@@ -31,9 +40,6 @@ export async function pagePreview(
     },
   }
 }
-
-/** An item page's answer to a preview: kept by no cache, and left out of search engines. */
-export const PREVIEW_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }
 
 /** An item route's `headers`: its parent's (e.g. the marketplace's Vary), with a preview's on top. */
 export function previewPageHeaders({

@@ -5,7 +5,7 @@ import { WITHOUT_SCRIPTS } from '~/components/page-scripts'
 import { DeleteEventButton } from '~/components/delete-event-button'
 import { NewTabLink } from '~/components/new-tab-link'
 import { PreviewBanner } from '~/components/preview-banner'
-import { pagePreview, PREVIEW_HEADERS, previewPageHeaders } from '~/modules/previews/preview-page.server'
+import { pagePreview, previewPageHeaders } from '~/modules/previews/preview-page.server'
 import { previewQueryParam } from '~/modules/previews/previews'
 import { Paragraphs } from '~/components/page-blocks'
 import { useRootData } from '~/components/root-data'
@@ -73,7 +73,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       },
       preview: preview.notice,
     },
-    { headers: preview.notice ? PREVIEW_HEADERS : {} },
+    { headers: preview.headers },
   )
 }
 

@@ -6,7 +6,7 @@ import { ImageCarousel } from '~/components/image-carousel'
 import { LinkifiedText } from '~/components/linkified-text'
 import { NewTabLink } from '~/components/new-tab-link'
 import { PreviewBanner } from '~/components/preview-banner'
-import { pagePreview, PREVIEW_HEADERS, previewPageHeaders } from '~/modules/previews/preview-page.server'
+import { pagePreview, previewPageHeaders } from '~/modules/previews/preview-page.server'
 import { previewQueryParam } from '~/modules/previews/previews'
 import { getProductBySlug } from '~/modules/marketplace/marketplace.queries.server'
 import { formatWhatsAppNumber, whatsAppChatUrl } from '~/modules/marketplace/product-contact-links'
@@ -32,7 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!product || (preview.itemId && preview.itemId !== product.id)) throw data(null, { status: 404 })
   return data(
     { product, url: `${origin}/marketplace/${encodeURIComponent(product.slug)}`, preview: preview.notice },
-    { headers: preview.notice ? PREVIEW_HEADERS : {} },
+    { headers: preview.headers },
   )
 }
 

@@ -8,7 +8,7 @@ import { ResponsiveImage } from '~/components/responsive-image'
 import { useRootData } from '~/components/root-data'
 import { PreviewBanner } from '~/components/preview-banner'
 import { getPublishedArticleBySlug } from '~/modules/news/news.queries.server'
-import { pagePreview, PREVIEW_HEADERS, previewPageHeaders } from '~/modules/previews/preview-page.server'
+import { pagePreview, previewPageHeaders } from '~/modules/previews/preview-page.server'
 import { previewQueryParam } from '~/modules/previews/previews'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { formatDate } from '~/platform/dates'
@@ -39,7 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       url: `${origin}/news/${article.slug}`,
       preview: preview.notice,
     },
-    { headers: preview.notice ? PREVIEW_HEADERS : {} },
+    { headers: preview.headers },
   )
 }
 

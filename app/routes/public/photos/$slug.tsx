@@ -7,7 +7,7 @@ import { ResponsiveImage } from '~/components/responsive-image'
 import { useRootData } from '~/components/root-data'
 import { smallestInSrcSet } from '~/components/save-data-sizes'
 import { PreviewBanner } from '~/components/preview-banner'
-import { pagePreview, PREVIEW_HEADERS, previewPageHeaders } from '~/modules/previews/preview-page.server'
+import { pagePreview, previewPageHeaders } from '~/modules/previews/preview-page.server'
 import { previewQueryParam } from '~/modules/previews/previews'
 import { getPublishedMediaBySlug, type MediaDetail } from '~/modules/gallery/gallery.queries.server'
 import { isMediaCategory, mediaHref, photosHref } from '~/modules/gallery/media-categories'
@@ -35,7 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!item || (preview.itemId && preview.itemId !== item.id)) throw data(null, { status: 404 })
   return data(
     { item: { ...item, dateLabel: formatDate(item.createdAt, settings.timeZone, 'date') }, origin, preview: preview.notice },
-    { headers: preview.notice ? PREVIEW_HEADERS : {} },
+    { headers: preview.headers },
   )
 }
 
