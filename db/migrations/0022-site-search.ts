@@ -8,7 +8,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely'
  */
 
 /** What each source table gives the index: a title, and the text of its body. */
-export const SEARCHED_TABLES = [
+const SEARCHED_TABLES = [
   { table: 'articles', kind: 'article', title: 'title', body: ['content'] },
   { table: 'media_items', kind: 'media', title: 'title', body: ['description'] },
   { table: 'events', kind: 'event', title: 'title', body: ['description', 'location'] },

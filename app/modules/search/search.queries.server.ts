@@ -6,7 +6,7 @@ import { MARK_END, MARK_START, markedParts, searchWords, type TextPart } from '.
 /** What the index holds (db/migrations/0022-site-search.ts). */
 export type SearchKind = 'article' | 'media' | 'event' | 'product'
 
-export const RESULTS_PER_PAGE = 20
+const RESULTS_PER_PAGE = 20
 /** The deepest page: nobody reads further, and a page of a billion costs what page 1 costs. */
 export const SEARCH_PAGES_MAX = 25
 const COUNT_MAX = RESULTS_PER_PAGE * SEARCH_PAGES_MAX

@@ -11,7 +11,7 @@ import { logger } from '../logger.server'
  * machine, and after a few seconds from anywhere.
  */
 
-export const UPLOAD_LOCK_POLICY = {
+const UPLOAD_LOCK_POLICY = {
   renewEveryMs: 1_000,
   /** A lock not renewed for this long is free. */
   expiresAfterMs: 10_000,

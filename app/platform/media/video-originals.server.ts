@@ -19,7 +19,7 @@ export function workDir(): string {
   return path.join(env.dataDir, 'video-work')
 }
 
-export function originalPath(id: string, format: VideoFormat): string {
+function originalPath(id: string, format: VideoFormat): string {
   return path.join(workDir(), `${id}.original.${format}`)
 }
 
@@ -30,7 +30,7 @@ function originalKey(id: string, format: VideoFormat): string {
 }
 
 /** A local file with the original, for as long as the conversion needs it. */
-export interface LocalOriginal {
+interface LocalOriginal {
   path: string
   release(): Promise<void>
 }

@@ -18,6 +18,7 @@ import { getPageContent, getPageHeroImage } from '~/modules/pages/pages.queries.
 import { canManage } from '~/platform/access'
 import { pageMeta } from '~/platform/seo'
 import { declareQueryParams } from '~/platform/query-params'
+import { SEARCH_TEXT_MAX } from '~/modules/search/search-words'
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -26,8 +27,6 @@ export const meta: Route.MetaFunction = (args) =>
   })
 
 type View = 'list' | 'grid'
-/** Longest search text; nobody types more. */
-const SEARCH_MAX = 100
 const VIEW_COOKIE = 'marketplace-view'
 
 /** The view chosen last (a cookie of this page only), list by default as the old site shows it. */
@@ -64,7 +63,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { category, q, view: chosenView } = queryParams.read(request)
   const filter = {
     category: isProductCategory(category) ? category : null,
-    search: (q ?? '').trim().slice(0, SEARCH_MAX),
+    search: (q ?? '').trim().slice(0, SEARCH_TEXT_MAX),
   }
   const view: View = chosenView === 'grid' || chosenView === 'list' ? chosenView : rememberedView(request)
   const [content, heroImage, products] = await Promise.all([
@@ -135,7 +134,7 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
               name="q"
               defaultValue={filter.search}
               key={filter.search}
-              maxLength={SEARCH_MAX}
+              maxLength={SEARCH_TEXT_MAX}
               placeholder="Search products"
               className="field-input"
             />
