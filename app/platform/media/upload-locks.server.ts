@@ -6,16 +6,17 @@ import { logger } from '../logger.server'
 /**
  * tus's lock on an upload, kept in the database so that every process sharing it sees it: a
  * chunk sent to one process while another still writes the one before waits for it. The holder
- * renews its lock every second and ends its request when another asks for the upload (a client
- * resuming after a dropped connection); a killed holder's lock is taken over at once on its
- * machine, and after a few seconds from anywhere.
+ * renews its lock and ends its request when another asks for the upload (a client resuming after
+ * a dropped connection) or when it finds its lock gone; a killed holder's lock is taken over at
+ * once on its machine, and after a few seconds from anywhere.
  */
 
 const UPLOAD_LOCK_POLICY = {
-  renewEveryMs: 1_000,
-  /** A lock not renewed for this long is free. */
-  expiresAfterMs: 10_000,
-  retryEveryMs: 100,
+  /** A lock not renewed for this long is free; its holder renews it three times in that time. */
+  expiresAfterMs: 9_000,
+  /** A waiter looks again after this long, then twice as long each time, up to `maxRetryMs`. */
+  firstRetryMs: 50,
+  maxRetryMs: 1_000,
   /** A request that cannot have the upload by then is answered with tus's "locked" error. */
   acquireTimeoutMs: 30_000,
 }
@@ -33,18 +34,19 @@ class DatabaseLock implements Lock {
 
   async lock(signal: AbortSignal, requestRelease: RequestRelease): Promise<void> {
     const deadline = Date.now() + UPLOAD_LOCK_POLICY.acquireTimeoutMs
+    let waitMs = UPLOAD_LOCK_POLICY.firstRetryMs
+    let askedHolder = false
     while (!(await this.#tryTake())) {
       if (signal.aborted || Date.now() > deadline) throw this.lockErrors.timeout
-      await db
-        .updateTable('uploadLocks')
-        .set({ wantedAt: new Date().toISOString() })
-        .where('uploadId', '=', this.uploadId)
-        .execute()
-      await new Promise((resolve) => setTimeout(resolve, UPLOAD_LOCK_POLICY.retryEveryMs))
+      // Asked once: the holder reads it at its next renewal; a waiter does not write on every look.
+      if (!askedHolder) await this.#askHolderToRelease()
+      askedHolder = true
+      await new Promise((resolve) => setTimeout(resolve, waitMs))
+      waitMs = Math.min(waitMs * 2, UPLOAD_LOCK_POLICY.maxRetryMs)
     }
     this.#renewal = setInterval(() => {
       this.#renew(requestRelease).catch((error) => logger.warn({ err: error }, 'an upload lock could not be renewed'))
-    }, UPLOAD_LOCK_POLICY.renewEveryMs)
+    }, UPLOAD_LOCK_POLICY.expiresAfterMs / 3)
     this.#renewal.unref()
   }
 
@@ -79,6 +81,14 @@ class DatabaseLock implements Lock {
     return Number(taken.numUpdatedRows) > 0
   }
 
+  async #askHolderToRelease(): Promise<void> {
+    await db
+      .updateTable('uploadLocks')
+      .set({ wantedAt: new Date().toISOString() })
+      .where('uploadId', '=', this.uploadId)
+      .execute()
+  }
+
   async #renew(requestRelease: RequestRelease): Promise<void> {
     const row = await db
       .updateTable('uploadLocks')
@@ -87,7 +97,11 @@ class DatabaseLock implements Lock {
       .where('holder', '=', this.#holder)
       .returning('wantedAt')
       .executeTakeFirst()
-    if (row?.wantedAt) await requestRelease()
+    // No row: the lock expired (a long pause) and another request took it; this one must stop writing.
+    if (!row || row.wantedAt) {
+      clearInterval(this.#renewal)
+      await requestRelease()
+    }
   }
 }
 
