@@ -30,6 +30,13 @@ export async function tempFile(name: string): Promise<string> {
   return path.join(folder, `${crypto.randomBytes(6).toString('hex')}-${name}`)
 }
 
+/** Free bytes on the disk of the temporary files. */
+export async function tempFreeBytes(): Promise<number> {
+  await fs.promises.mkdir(tempRoot(), { recursive: true })
+  const { bavail, bsize } = await fs.promises.statfs(tempRoot())
+  return bavail * bsize
+}
+
 export async function removeTempFile(file: string): Promise<void> {
   await fs.promises.rm(file, { force: true })
 }

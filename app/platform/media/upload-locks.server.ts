@@ -98,10 +98,8 @@ class DatabaseLock implements Lock {
       .returning('wantedAt')
       .executeTakeFirst()
     // No row: the lock expired (a long pause) and another request took it; this one must stop writing.
-    if (!row || row.wantedAt) {
-      clearInterval(this.#renewal)
-      await requestRelease()
-    }
+    if (!row) clearInterval(this.#renewal)
+    if (!row || row.wantedAt) await requestRelease()
   }
 }
 

@@ -5,7 +5,9 @@ import type { DataStore, KvStore } from '@tus/server'
 import type { MetadataValue } from '@tus/s3-store'
 import { env } from '../env.server'
 import { s3ClientConfig } from '../storage/s3-client-config'
-import { removeTempFile, tempFile } from '../temp-files.server'
+import { removeTempFile, tempFile, tempFreeBytes } from '../temp-files.server'
+import { MediaRejectedError, STORAGE_FULL_MESSAGE } from './media-rejected'
+import { UPLOAD_DISK_RESERVE_BYTES } from './upload-policy'
 
 /**
  * Where unfinished uploads live: on local disk (STORAGE_DRIVER=file), or as multipart uploads in
@@ -82,6 +84,7 @@ async function createBucketUploadStore(settings: NonNullable<typeof env.s3>): Pr
     s3ClientConfig: { bucket: settings.bucket, ...s3ClientConfig(settings) },
   })
   datastore.extensions = EXTENSIONS
+  let bytesBeingCopied = 0
   return {
     datastore,
     freeBytes: async () => Number.POSITIVE_INFINITY,
@@ -89,12 +92,19 @@ async function createBucketUploadStore(settings: NonNullable<typeof env.s3>): Pr
       const upload = await datastore.getUpload(id).catch((error: unknown) => (isNotFound(error) ? null : Promise.reject(error)))
       if (!upload) return 'missing'
       if (upload.offset !== size) return 'unfinished'
+      // Copies still being written are not on the disk's count yet.
+      if ((await tempFreeBytes()) - bytesBeingCopied - size < UPLOAD_DISK_RESERVE_BYTES) {
+        throw new MediaRejectedError(STORAGE_FULL_MESSAGE, 507)
+      }
       const copy = await tempFile(`upload-${id}`)
+      bytesBeingCopied += size
       try {
         await pipeline(await datastore.read(id), fs.createWriteStream(copy))
       } catch (error) {
         await removeTempFile(copy)
         throw error
+      } finally {
+        bytesBeingCopied -= size
       }
       return { path: copy, temporary: true }
     },

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import type { Server, Upload } from '@tus/server'
+import type { Lock, Server, Upload } from '@tus/server'
 import type { SessionUser } from '../auth.server'
 import { db, nowIso } from '../db.server'
 import { logger } from '../logger.server'
@@ -19,6 +19,8 @@ export const UPLOAD_POLICY = {
 }
 
 export const UPLOAD_NOT_FOUND_MESSAGE = 'The uploaded file was not found. Please choose it again.'
+export const UPLOAD_BEING_SAVED_MESSAGE =
+  'This file is already being saved by another request. Please wait a moment, then reload the page.'
 
 /** A complete upload, ready for a feature to check and use. */
 export interface FinishedUpload {
@@ -58,6 +60,8 @@ function cleanContentType(type: string | null | undefined): string {
 // The signed-in user of a creation request, for the creation hook (tus passes the request on),
 // and why the hook refused it, for the answer.
 const creators = new WeakMap<Request, SessionUser>()
+/** The lock each taken upload holds until it is released. */
+const claims = new WeakMap<FinishedUpload, Lock>()
 const refusals = new WeakMap<Request, UploadRefusedError>()
 
 let uploadStore: Promise<UploadStore> | undefined
@@ -205,15 +209,26 @@ export async function takeFinishedUpload(uploadId: string, user: Pick<SessionUse
     .where('userId', '=', user.id)
     .executeTakeFirst()
   if (!row) throw new MediaRejectedError(UPLOAD_NOT_FOUND_MESSAGE)
-  const file = await (await store()).localFile(uploadId, row.size)
-  if (file === 'missing') throw new MediaRejectedError(UPLOAD_NOT_FOUND_MESSAGE)
-  if (file === 'unfinished') throw new MediaRejectedError(`${row.filename} has not finished uploading.`)
-  return { id: uploadId, ...file, size: row.size, filename: row.filename, contentType: row.contentType }
+  // One request at a time takes an upload (a form sent twice at once): one copy, one record.
+  const claim = databaseLocker({ timeout: new MediaRejectedError(UPLOAD_BEING_SAVED_MESSAGE) }).newLock(uploadId)
+  await claim.lock(AbortSignal.abort(), () => {})
+  try {
+    const file = await (await store()).localFile(uploadId, row.size)
+    if (file === 'missing') throw new MediaRejectedError(UPLOAD_NOT_FOUND_MESSAGE)
+    if (file === 'unfinished') throw new MediaRejectedError(`${row.filename} has not finished uploading.`)
+    const upload = { id: uploadId, ...file, size: row.size, filename: row.filename, contentType: row.contentType }
+    claims.set(upload, claim)
+    return upload
+  } catch (error) {
+    await claim.unlock()
+    throw error
+  }
 }
 
-/** Removes the local copy of a taken upload, if it is a copy (the upload itself stays until discardUpload). */
+/** Removes the local copy of a taken upload, if it is a copy, and lets go of it (the upload itself stays until discardUpload). */
 export async function releaseFinishedUpload(upload: FinishedUpload): Promise<void> {
   if (upload.temporary) await removeTempFile(upload.path)
+  await claims.get(upload)?.unlock()
 }
 
 /** Forgets an upload and removes what is left of its files (a feature may have moved the data away). */
