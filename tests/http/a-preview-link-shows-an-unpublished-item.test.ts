@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createFakeClock } from '../setup/fake-clock'
 import { get, post, signIn } from '../setup/http-session'
@@ -59,22 +60,30 @@ describe('a preview link', () => {
 
   it('shows nothing without its secret, with a wrong one, or on another item', async () => {
     expect((await get(server, '/news/quokka-picnic-plans')).status).toBe(404)
-    expect((await get(server, '/news/quokka-picnic-plans?preview=nonsense')).status).toBe(404)
+    const madeUp = await get(server, '/news/quokka-picnic-plans?preview=nonsense')
+    expect(madeUp.status).toBe(302)
+    expect(madeUp.headers.get('location')).toBe('/news/quokka-picnic-plans')
     const forged = link.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))
     expect((await get(server, forged)).status).toBe(410)
     await draftArticle('Wombat workshop')
     expect((await get(server, `/news/wombat-workshop?preview=${link.slice('/preview/'.length)}`)).status).toBe(404)
   })
 
-  it('never keeps a page for a made-up preview value, so junk cannot fill the page cache', async () => {
+  it('sends a made-up or ended preview value on to the page itself, and keeps no page for it', async () => {
     const page = await (await get(server, '/news')).text()
     const published = page.match(/href="(\/news\/(?!feed\.xml)[^"?]+)"/)![1]
-    for (const junk of ['1', '2', '1']) {
+    for (const junk of ['1', '2', '1', `${crypto.randomUUID()}.${'a'.repeat(43)}`]) {
       const response = await get(server, `${published}?preview=${junk}`)
-      expect(response.status).toBe(200)
+      expect(response.status).toBe(302)
+      expect(response.headers.get('location')).toBe(published)
       expect(response.headers.get('cache-control')).toBe('private, no-store')
       expect(response.headers.get('x-page-cache')).not.toBe('hit')
     }
+    const photos = await (await get(server, '/photos')).text()
+    const photo = photos.match(/href="(\/photos\/[^"?]+)"/)![1]
+    // Only the preview goes: what else the page reads stays in its address.
+    const filtered = await get(server, `${photo}?category=Community&preview=junk`)
+    expect(filtered.headers.get('location')).toBe(`${photo}?category=Community`)
   })
 
   it('is made only by those who may edit the item, and is in the audit log', async () => {

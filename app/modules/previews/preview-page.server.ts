@@ -1,4 +1,5 @@
-import type { PreviewNotice } from './previews'
+import { redirect } from 'react-router'
+import { previewQueryParam, type PreviewNotice } from './previews'
 import { formatDate } from '~/platform/dates'
 import type { Audience, PublishableTable } from '~/platform/publication.server'
 import { resolvePreviewLink } from './preview-links.server'
@@ -11,24 +12,29 @@ export interface PagePreview {
   /** The one item the link shows; another item's page is not opened by it. */
   itemId: string | null
   notice: PreviewNotice | null
-  /**
-   * The answer's headers: any `?preview=` value, live or not, keeps the page out of every cache,
-   * so that made-up values never become kept pages.
-   */
+  /** The answer's headers: a preview is kept by no cache. */
   headers: Record<string, string>
 }
 
 const PUBLIC: PagePreview = { audience: 'public', itemId: null, notice: null, headers: {} }
 
-/** Whether an item page of `table` is asked for through a live preview link, and what its banner says. */
+/**
+ * Whether an item page of `table` is asked for through a live preview link, and what its banner
+ * says. Any other `?preview=` value (ended, made up) is sent on to the page's own address, kept by
+ * no cache: junk values cost a redirect, never a page of their own.
+ */
 export async function pagePreview(
   token: string | null,
   table: PublishableTable,
-  { origin, timeZone }: { origin: string; timeZone: string },
+  { url, origin, timeZone }: { url: string; origin: string; timeZone: string },
 ): Promise<PagePreview> {
   if (!token) return PUBLIC
   const link = await resolvePreviewLink(token)
-  if (link.status !== 'preview' || link.table !== table) return { ...PUBLIC, headers: PREVIEW_HEADERS }
+  if (link.status !== 'preview' || link.table !== table) {
+    const clean = new URL(url)
+    clean.searchParams.delete(previewQueryParam)
+    throw redirect(clean.pathname + clean.search, { headers: PREVIEW_HEADERS })
+  }
   return {
     headers: PREVIEW_HEADERS,
     audience: 'preview',

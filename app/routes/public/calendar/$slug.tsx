@@ -37,7 +37,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A day that is no date, or outside the calendar's years: not a page of this event.
   if (dateParam !== null && !date) throw data(null, { status: 404 })
   const origin = getSiteOrigin(request, context)
-  const preview = await pagePreview(queryParams.read(request).preview, 'events', { origin, timeZone })
+  const preview = await pagePreview(queryParams.read(request).preview, 'events', { url: request.url, origin, timeZone })
   const event = await getEventBySlug(params.slug, { date, timeZone, audience: preview.audience })
   if (!event || (preview.itemId && preview.itemId !== event.id)) throw data(null, { status: 404 })
   const path = `/calendar/${encodeURIComponent(event.slug)}`

@@ -27,7 +27,7 @@ export const queryParams = declareQueryParams(previewQueryParam)
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const origin = getSiteOrigin(request, context)
   const { timeZone } = await siteSettingsFor(context)
-  const preview = await pagePreview(queryParams.read(request).preview, 'products', { origin, timeZone })
+  const preview = await pagePreview(queryParams.read(request).preview, 'products', { url: request.url, origin, timeZone })
   const product = await getProductBySlug(params.slug, preview.audience)
   if (!product || (preview.itemId && preview.itemId !== product.id)) throw data(null, { status: 404 })
   return data(

@@ -30,7 +30,11 @@ export const queryParams = declareQueryParams(previewQueryParam)
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const settings = await siteSettingsFor(context)
   const origin = getSiteOrigin(request, context)
-  const preview = await pagePreview(queryParams.read(request).preview, 'articles', { origin, timeZone: settings.timeZone })
+  const preview = await pagePreview(queryParams.read(request).preview, 'articles', {
+    url: request.url,
+    origin,
+    timeZone: settings.timeZone,
+  })
   const article = await getPublishedArticleBySlug(params.slug, preview.audience)
   if (!article || (preview.itemId && preview.itemId !== article.id)) throw data(null, { status: 404 })
   return data(

@@ -30,7 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const category = isMediaCategory(query.category) ? query.category : null
   const settings = await siteSettingsFor(context)
   const origin = getSiteOrigin(request, context)
-  const preview = await pagePreview(query.preview, 'mediaItems', { origin, timeZone: settings.timeZone })
+  const preview = await pagePreview(query.preview, 'mediaItems', { url: request.url, origin, timeZone: settings.timeZone })
   const item = await getPublishedMediaBySlug(params.slug, category, preview.audience)
   if (!item || (preview.itemId && preview.itemId !== item.id)) throw data(null, { status: 404 })
   return data(
