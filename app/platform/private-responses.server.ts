@@ -1,4 +1,4 @@
-import type { MiddlewareFunction } from 'react-router'
+import { createContext, type MiddlewareFunction } from 'react-router'
 import { answerNoticingSignedInUser } from './auth.server'
 import { markContentChanged } from './content-version.server'
 import { readSessionId } from './session.server'
@@ -19,9 +19,21 @@ export const keepPersonalResponsesPrivate: MiddlewareFunction<Response> = async 
  * pages show (an article, a setting, a product...), so cached pages are made anew. Visitors'
  * own forms (the contact form) change no public page and leave the cache alone.
  */
-export const refreshCachedPagesAfterChanges: MiddlewareFunction<Response> = async ({ request }, next) => {
+export const refreshCachedPagesAfterChanges: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const response = await next()
   const signedIn = readSessionId(request) !== null
-  if (request.method !== 'GET' && request.method !== 'HEAD' && signedIn && response.status < 400) await markContentChanged()
+  const mayChangePages = request.method !== 'GET' && request.method !== 'HEAD' && !context.get(changesNoPublicPageContext)
+  if (mayChangePages && signedIn && response.status < 400) await markContentChanged()
   return response
+}
+
+const changesNoPublicPageContext = createContext(false)
+
+/**
+ * Route middleware of forms that never change what public pages show (upload chunks, preview
+ * links, one's own account, messages): kept pages stay, and a chunk costs no write of its own.
+ */
+export const changesNoPublicPage: MiddlewareFunction<Response> = ({ context }, next) => {
+  context.set(changesNoPublicPageContext, true)
+  return next()
 }

@@ -67,19 +67,16 @@ export function publishAtFor(
 
 /** The earliest publish time still to come among items out of the trash, or null when nothing is scheduled. */
 export async function nextPublishAt(executor: Db = db, now: Date = new Date()): Promise<string | null> {
-  const times = await Promise.all(
-    PUBLISHABLE_TABLES.map((table) =>
-      executor
-        .selectFrom(table)
-        .select('publishAt')
-        .where('publishAt', '>', now.toISOString())
-        .where('trashedAt', 'is', null)
-        .orderBy('publishAt')
-        .limit(1)
-        .executeTakeFirst(),
-    ),
+  // One query, not one per table: this runs after every change an admin saves.
+  const [first, ...others] = PUBLISHABLE_TABLES.map((table) =>
+    executor
+      .selectFrom(table as 'articles')
+      .select((eb) => eb.fn.min('publishAt').as('publishAt'))
+      .where('publishAt', '>', now.toISOString())
+      .where('trashedAt', 'is', null),
   )
-  return times.flatMap((row) => row?.publishAt ?? []).sort()[0] ?? null
+  const rows = await others.reduce((union, next) => union.unionAll(next), first).execute()
+  return rows.flatMap((row) => row.publishAt ?? []).sort()[0] ?? null
 }
 
 /**

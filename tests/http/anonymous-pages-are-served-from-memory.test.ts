@@ -1,8 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest'
+import { plainPng } from '../fixtures/images'
 import { get, post } from '../setup/http-session'
-import { queryServerDatabase } from '../setup/server-database'
+import { execOnServerDatabase, queryServerDatabase } from '../setup/server-database'
 import { startServerForFileSignedIn } from '../setup/server-for-file'
 import { startTestServer } from '../setup/server'
+import { uploadOverHttp } from '../setup/tus-upload'
 
 const { server, admin } = await startServerForFileSignedIn()
 // A second process of the same site, on the same database, as behind a load balancer.
@@ -74,6 +76,16 @@ describe('the page cache', () => {
     // The JSON and the sitemap follow too.
     const api = (await (await get(other, '/api/marketplace')).json()) as { products: { slug: string }[] }
     expect(api.products.map((p) => p.slug)).not.toContain('coconut-sugar-cake')
+  })
+
+  it('keeps its pages while a volunteer uploads a file, signs in elsewhere or shares a preview', async () => {
+    await get(server, '/services')
+    expect((await get(server, '/services')).headers.get('x-page-cache')).toBe('hit')
+    await uploadOverHttp(server, admin, await plainPng(64, 64), 'photo.png', 'image/png')
+    const [draft] = await queryServerDatabase<{ id: string }>(server, `select id from articles order by title limit 1`)
+    await execOnServerDatabase(server, `update articles set publish_at = null where id = '${draft.id}'`)
+    expect((await post(server, '/admin/previews', { table: 'articles', id: draft.id }, admin)).status).toBe(302)
+    expect((await get(server, '/services')).headers.get('x-page-cache')).toBe('hit')
   })
 
   it('forgets a page after PAGE_CACHE_SECONDS, and keeps none with 0', async () => {
