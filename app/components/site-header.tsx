@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { Form, NavLink, useLocation } from 'react-router'
 import { SEARCH_TEXT_MAX } from '~/modules/search/search-words'
 import { MenuDisclosure } from './menu-disclosure'
+import { useShipsScripts } from './page-scripts'
 import { PUBLIC_NAV } from './site-nav'
 
 /** Pages that open with a hero: the bar is transparent over it until the page scrolls. */
@@ -69,16 +70,21 @@ function HeaderSearch() {
  * The navigation bar: transparent over the hero of the overlay pages, solid purple elsewhere,
  * white with a shadow once the page has scrolled. On small screens the links sit in a
  * <details> menu, which works without JavaScript and closes when a link is chosen, on a tap
- * outside it and on Escape. Without JavaScript the bar never learns that the page scrolled, so
- * site.css keeps it solid then (`scripting: none`) instead of transparent over the text.
+ * outside it and on Escape. Without JavaScript, or on a page sent without its scripts, the bar
+ * never learns that the page scrolled, so site.css keeps it solid then instead of transparent
+ * over the text.
  */
 export function SiteHeader({ organisationName }: { organisationName: string }) {
   const { pathname } = useLocation()
   const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX)
   const look = scrolled ? 'scrolled' : isOverlayPath(pathname) ? 'transparent' : 'solid'
+  const withoutScripts = !useShipsScripts()
 
   return (
-    <header className={`site-header site-header-${look}`} data-nav-look={look}>
+    <header
+      className={`site-header site-header-${look}${withoutScripts ? ' site-header-without-scripts' : ''}`}
+      data-nav-look={look}
+    >
       <div className="container site-header-inner">
         <NavLink to="/" className="site-brand">
           {organisationName}

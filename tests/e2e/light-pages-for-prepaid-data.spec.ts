@@ -32,6 +32,24 @@ test('a page a visitor only reads asks for no script at all, and a page with a d
     expect(scripts, path).toEqual([])
     expect(await page.locator('script').count(), path).toBe(0)
   }
+  // The home page's only scripts are its own few lines that pick three products and start offline
+  // reading: nothing is fetched, and of the products in the page only three are shown, with their pictures.
+  const pictures = requestsDuring(page, 'image')
+  await page.goto('/')
+  await page.waitForLoadState('load')
+  await page.waitForTimeout(2500)
+  expect(scripts, '/').toEqual([])
+  expect(await page.locator('script').count()).toBe(2)
+  const products = page.locator('section', { has: page.locator('#marketplace-highlights') }).locator('li')
+  expect(await products.count()).toBeGreaterThan(3)
+  await expect(products.locator('visible=true')).toHaveCount(3)
+  const hiddenPictures = await products.evaluateAll((items) =>
+    items
+      .filter((item) => (item as HTMLElement).hidden)
+      .flatMap((item) => [...item.querySelectorAll('img')].map((img) => img.currentSrc || img.src)),
+  )
+  for (const picture of hiddenPictures) expect(pictures).not.toContain(new URL(picture).pathname)
+
   // The menu works as plain HTML.
   await page.getByRole('navigation', { name: 'Main' }).getByText('Menu', { exact: true }).click()
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us', exact: true })).toBeVisible()
@@ -92,8 +110,8 @@ test.describe('offline', () => {
   test.use({ serviceWorkers: 'allow' })
 
   test('a page read once opens without a connection, and any other address lists the pages kept', async ({ page, context }) => {
+    // The home page starts it, without the site's scripts.
     await page.goto('/')
-    await waitForHydration(page)
     await page.evaluate(() => navigator.serviceWorker.ready)
     await page.goto('/about')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
@@ -119,7 +137,6 @@ test.describe('offline', () => {
   test('a signed-in page is never kept', async ({ page, context, signIn }) => {
     await signIn()
     await page.goto('/')
-    await waitForHydration(page)
     await page.evaluate(() => navigator.serviceWorker.ready)
     await page.goto('/about')
     await context.setOffline(true)

@@ -40,7 +40,7 @@ async function searchFromTheWideHeader(page: Page) {
 
 test.describe('with JavaScript', () => {
   test('a visitor on a phone searches from the header and opens what they found', async ({ page }) => {
-    await page.goto('/')
+    await page.goto('/news')
     await waitForHydration(page)
     await searchFromThePhoneHeader(page)
   })

@@ -1,13 +1,15 @@
-import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import type { Route } from './+types/home'
 import { editHandle, pageTextsTarget } from '~/components/admin-bar'
+import { useNonce } from '~/components/nonce'
+import { OfflineReadingScript } from '~/components/offline-reading'
+import { WITHOUT_SCRIPTS } from '~/components/page-scripts'
 import { MediaThumbnail } from '~/components/media-thumbnail'
 import { ProductPlaceholder } from '~/components/image-carousel'
 import { ResponsiveImage } from '~/components/responsive-image'
 import { CardList, ImpactFigures, PageHero, Paragraphs, TextSection } from '~/components/page-blocks'
 import { useRootData } from '~/components/root-data'
-import { HIGHLIGHTS_SHOWN, pickAtRandom } from '~/modules/marketplace/highlights'
+import { HIGHLIGHTS_SHOWN, PICK_HIGHLIGHTS_SCRIPT } from '~/modules/marketplace/highlights'
 import { listUpcomingOccurrences } from '~/modules/events/events.queries.server'
 import { HOME_UPCOMING_LIMIT } from '~/modules/events/events.schema'
 import { formatOccurrenceWhen, nextDatesLabel } from '~/modules/events/events.wording.server'
@@ -24,8 +26,8 @@ import { pageMeta } from '~/platform/seo'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { description: args.loaderData?.content.hero.text ?? '' })
 
-/** The admin bar's "Edit this page". */
-export const handle = editHandle(() => pageTextsTarget('home'))
+/** The admin bar's "Edit this page"; the page is all links, and picks its products with a few lines of its own. */
+export const handle = { ...editHandle(() => pageTextsTarget('home')), ...WITHOUT_SCRIPTS }
 
 const MINUTE_MS = 60_000
 
@@ -146,6 +148,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </section>
+      <OfflineReadingScript />
     </>
   )
 }
@@ -182,9 +185,7 @@ function FeaturedMoments({ items }: { items: FeaturedMoment[] }) {
 
 /** Three products from the youth marketplace; hidden when there are none. */
 function MarketplaceHighlights({ items }: { items: MarketplaceHighlight[] }) {
-  // The server's first three, then the browser's own three: a cached page still differs per visit.
-  const [shown, setShown] = useState(() => items.slice(0, HIGHLIGHTS_SHOWN))
-  useEffect(() => setShown(pickAtRandom(items, HIGHLIGHTS_SHOWN)), [items])
+  const nonce = useNonce()
   if (items.length === 0) return null
   return (
     <section className="section section-muted" aria-labelledby="marketplace-highlights">
@@ -195,9 +196,10 @@ function MarketplaceHighlights({ items }: { items: MarketplaceHighlight[] }) {
             View All Items
           </Link>
         </div>
+        {/* All of them are in the page, three shown; the script below picks the three of this visit. */}
         <ul className="card-grid">
-          {shown.map((item) => (
-            <li key={item.slug} className="card media-card">
+          {items.map((item, index) => (
+            <li key={item.slug} className="card media-card" hidden={index >= HIGHLIGHTS_SHOWN} suppressHydrationWarning>
               <Link to={`/marketplace/${encodeURIComponent(item.slug)}`} className="media-card-link">
                 {item.image ? (
                   <ResponsiveImage image={{ ...item.image, alt: '' }} sizes="(min-width: 48rem) 33vw, 100vw" />
@@ -210,6 +212,7 @@ function MarketplaceHighlights({ items }: { items: MarketplaceHighlight[] }) {
             </li>
           ))}
         </ul>
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: PICK_HIGHLIGHTS_SCRIPT }} />
       </div>
     </section>
   )
