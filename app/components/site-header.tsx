@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
-import { Form, NavLink, useLocation } from 'react-router'
-import { SEARCH_TEXT_MAX } from '~/modules/search/search-words'
+import { NavLink, useLocation } from 'react-router'
 import { MenuDisclosure } from './menu-disclosure'
 import { useShipsScripts } from './page-scripts'
+import { SearchForm } from './search-form'
 import { PUBLIC_NAV } from './site-nav'
 
 /** Pages that open with a hero: the bar is transparent over it until the page scrolls. */
@@ -44,25 +44,23 @@ function NavLinks() {
  */
 function HeaderSearch() {
   return (
-    <Form method="get" action="/search" role="search" aria-label="Site" className="header-search">
-      <label htmlFor="header-search-q" className="visually-hidden">
-        Search the site
-      </label>
-      <input
-        id="header-search-q"
-        type="search"
-        name="q"
-        maxLength={SEARCH_TEXT_MAX}
-        placeholder="Search"
-        className="header-search-input"
-      />
-      <button type="submit" className="header-search-button" aria-label="Search the site">
+    <SearchForm
+      action="/search"
+      id="header-search-q"
+      label="Search the site"
+      placeholder="Search"
+      landmark="Site"
+      className="header-search"
+      inputClassName="header-search-input"
+      buttonClassName="header-search-button"
+      buttonLabel="Search the site"
+      button={
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.5" />
           <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
         </svg>
-      </button>
-    </Form>
+      }
+    />
   )
 }
 

@@ -1,7 +1,8 @@
-import { data, Form, Link } from 'react-router'
+import { data, Link } from 'react-router'
 import type { Route } from './+types/search'
 import { Pagination } from '~/components/pagination'
 import { SearchMarks } from '~/components/search-marks'
+import { SearchForm } from '~/components/search-form'
 import { SEARCH_PAGES_MAX, searchSite, type SearchKind } from '~/modules/search/search.queries.server'
 import { SEARCH_TEXT_MAX } from '~/modules/search/search-words'
 import { parsePageNumber } from '~/platform/page-number'
@@ -42,24 +43,18 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container section search-page">
       <h1>Search</h1>
-      <Form method="get" action="/search" role="search" aria-label="Results" className="search-form">
-        <label htmlFor="search-page-q" className="visually-hidden">
-          Search the site
-        </label>
-        <input
-          id="search-page-q"
-          type="search"
-          name="q"
-          defaultValue={text}
-          key={text}
-          maxLength={SEARCH_TEXT_MAX}
-          placeholder="News, photos, events, products…"
-          className="search-input"
-        />
-        <button type="submit" className="button">
-          Search
-        </button>
-      </Form>
+      <SearchForm
+        action="/search"
+        id="search-page-q"
+        label="Search the site"
+        placeholder="News, photos, events, products…"
+        words={text}
+        landmark="Results"
+        className="search-form"
+        inputClassName="search-input"
+        buttonClassName="button"
+        button="Search"
+      />
 
       {!asked ? (
         <p className="search-summary">Type a word or two to find news, photos, events and products.</p>

@@ -1,4 +1,4 @@
-import { data, Form, Link, useOutlet, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { data, Link, useOutlet, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/index'
 import { editHandle } from '~/components/admin-bar'
 import { MarketplaceLogin } from './marketplace-login'
@@ -7,6 +7,7 @@ import { PageHero, Paragraphs } from '~/components/page-blocks'
 import { useRootData } from '~/components/root-data'
 import { RouteDialog } from '~/components/route-dialog'
 import { SignOutForm } from '~/components/sign-out-form'
+import { SearchForm } from '~/components/search-form'
 import { listProducts } from '~/modules/marketplace/marketplace.queries.server'
 import {
   isProductCategory,
@@ -123,25 +124,18 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
         </div>
 
         <div className="marketplace-toolbar">
-          <Form method="get" action="/marketplace" role="search" className="marketplace-search">
-            {filter.category ? <input type="hidden" name="category" value={filter.category} /> : null}
-            <label htmlFor="marketplace-q" className="visually-hidden">
-              Search products
-            </label>
-            <input
-              id="marketplace-q"
-              type="search"
-              name="q"
-              defaultValue={filter.search}
-              key={filter.search}
-              maxLength={SEARCH_TEXT_MAX}
-              placeholder="Search products"
-              className="field-input"
-            />
-            <button type="submit" className="button button-small">
-              Search
-            </button>
-          </Form>
+          <SearchForm
+            action="/marketplace"
+            id="marketplace-q"
+            label="Search products"
+            placeholder="Search products"
+            words={filter.search}
+            keep={{ category: filter.category }}
+            className="marketplace-search"
+            inputClassName="field-input"
+            buttonClassName="button button-small"
+            button="Search"
+          />
 
           <nav aria-label="Product categories">
             <ul className="marketplace-filters">
