@@ -1,3 +1,4 @@
+import { markdownToPlainText, renderMarkdown } from '~/platform/markdown'
 import { db } from '~/platform/db.server'
 import { addDays, instantIn, type PlainDate } from '~/platform/dates'
 import { nextOccurrences, occurrenceOn, occurrencesBetween } from './events.recurrence.server'
@@ -70,6 +71,9 @@ export async function countUpcomingEvents({ from = new Date(), timeZone }: { fro
 }
 
 export interface EventDetail extends EventRecord {
+  /** The description (Markdown) as HTML, and as plain text for social tags. */
+  descriptionHtml: string
+  descriptionText: string
   /** The occurrence the page is about. */
   occurrence: CalendarOccurrence
   /** 'Every month on the last Saturday'; null for a one-off event. */
@@ -105,6 +109,8 @@ export async function getEventBySlug(
   const later = event.repeat === 'none' ? [] : nextOccurrences(event, after, 4, timeZone)
   return {
     ...event,
+    descriptionHtml: renderMarkdown(event.description),
+    descriptionText: markdownToPlainText(event.description),
     occurrence: toCalendarOccurrence(event, occurrence),
     repeatText: describeRepeat(event, timeZone),
     laterOccurrences: later.map((o) => toCalendarOccurrence(event, o)),

@@ -1,5 +1,6 @@
 import type { ExpressionBuilder } from 'kysely'
 import type { Database } from '~/platform/db-schema'
+import { markdownToPlainText, renderMarkdown } from '~/platform/markdown'
 import { db } from '~/platform/db.server'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { getImagesByIds, pickSocialImage, toResponsiveImage, type ImageRecord } from '~/platform/media/images.server'
@@ -32,7 +33,9 @@ export interface MediaVideo {
 export interface MediaDetail extends MediaSummary {
   /** For the admin bar's "Edit this page" link. */
   id: string
-  description: string
+  /** The description (Markdown) as HTML, and as plain text for social tags. */
+  descriptionHtml: string
+  descriptionText: string
   updatedAt: string
   video: MediaVideo | null
   /** A JPEG small enough for link previews (a path): the photo, or the video's poster. */
@@ -200,7 +203,8 @@ export async function getPublishedMediaBySlug(
   return {
     ...summary,
     id: row.id,
-    description: row.description,
+    descriptionHtml: renderMarkdown(row.description),
+    descriptionText: markdownToPlainText(row.description),
     updatedAt: row.updatedAt,
     video:
       video && isVideoReady(video)

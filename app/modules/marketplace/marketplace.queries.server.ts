@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely'
 import type { Database } from '~/platform/db-schema'
 import { db, type Db } from '~/platform/db.server'
+import { markdownToPlainText, renderMarkdown } from '~/platform/markdown'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { getImagesByIds, pickSocialImage, toResponsiveImage, type ImageRecord } from '~/platform/media/images.server'
 import { productMatches } from '~/modules/search/search.queries.server'
@@ -13,7 +14,10 @@ export interface Product {
   id: string
   slug: string
   name: string
+  /** Markdown. */
   description: string
+  /** The description's words as plain text, line breaks kept: a card's text and the social tags. */
+  descriptionText: string
   category: ProductCategory
   /** Whole cents, or null when the product has no price. */
   priceCents: number | null
@@ -29,6 +33,8 @@ export interface Product {
 }
 
 export interface ProductDetail extends Product {
+  /** The description (Markdown) as HTML, for the product's page and dialog. */
+  descriptionHtml: string
   /** A JPEG small enough for link previews (a path), from the first image. */
   socialImage: { path: string; width: number; height: number; alt: string } | null
 }
@@ -91,6 +97,7 @@ async function withImages<Row extends ProductRow>(rows: readonly Row[]): Promise
 function toProduct({ row, images }: { row: ProductRow; images: ImageRecord[] }): Product {
   return {
     ...row,
+    descriptionText: markdownToPlainText(row.description),
     category: row.category as ProductCategory,
     // Every picture of a product is described by its name (the form asks for nothing else).
     images: images.map((image) => toResponsiveImage({ ...image, alt: image.alt || row.name })),
@@ -130,6 +137,7 @@ export async function getProductBySlug(slug: string, audience: Audience = 'publi
   const social = first ? pickSocialImage(first) : null
   return {
     ...toProduct(withPictures),
+    descriptionHtml: renderMarkdown(row.description),
     socialImage: social ? { path: social.path, width: social.width, height: social.height, alt: first.alt || row.name } : null,
   }
 }
@@ -173,7 +181,7 @@ export async function listProductsForAdmin(state: PublicationState | null = null
   }))
 }
 
-export interface ProductForEdit extends Omit<Product, 'images'> {
+export interface ProductForEdit extends Omit<Product, 'images' | 'descriptionText'> {
   images: { id: string; image: ResponsiveImageData }[]
 }
 

@@ -128,7 +128,7 @@ async function highlights(words: string[], rows: RankedRow[]): Promise<Map<strin
   )
 }
 
-/** Markdown's marks are left out of an article's passage: the visitor reads the words. */
+/** Markdown's marks are left out of a passage (articles and descriptions are Markdown): the visitor reads the words. */
 function withoutMarkdown(text: string): string {
   return text
     .replace(/\]\([^)\s]*\)?/g, '')
@@ -154,13 +154,12 @@ export async function searchSite(text: string | null, page: number): Promise<Sea
   const results = onPage.flatMap((row): SearchResult[] => {
     const found = marked.get(`${row.kind}:${row.sourceId}`)
     if (!found) return []
-    const snippet = row.kind === 'article' ? withoutMarkdown(found.snippet) : found.snippet
     return [
       {
         kind: row.kind,
         href: `${PATHS[row.kind]}/${row.slug}`,
         title: markedParts(found.title),
-        snippet: markedParts(snippet),
+        snippet: markedParts(withoutMarkdown(found.snippet)),
       },
     ]
   })

@@ -1,4 +1,6 @@
 import { data, Link } from 'react-router'
+import { getSiteOrigin } from '~/platform/site-url.server'
+import { withSiteLinksRelative } from '~/platform/site-links'
 import type { Route } from './+types/$id'
 import { ViewOrPreview } from '~/components/view-or-preview'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
@@ -50,7 +52,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   let slug: string
   try {
     const publishing = await publishingOf(submission.value, timeZone, { table: 'events', id: params.id })
-    ;({ slug } = await updateEvent(params.id, { ...submission.value, ...publishing }, timeZone))
+    ;({ slug } = await updateEvent(
+      params.id,
+      { ...withSiteLinksRelative(submission.value, 'description', getSiteOrigin(request, context)), ...publishing },
+      timeZone,
+    ))
   } catch (error) {
     if (error instanceof EventNotFoundError) {
       return redirectWithToast('/admin/events', 'This event has been deleted in the meantime.', 'error')

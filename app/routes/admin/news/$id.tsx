@@ -5,7 +5,8 @@ import { ArticleForm } from './article-form'
 import { ConfirmButton } from '~/components/confirm-button'
 import { ViewOrPreview } from '~/components/view-or-preview'
 import { getArticleForEdit } from '~/modules/news/news.queries.server'
-import { ArticleSchema, withSiteLinksRelative } from '~/modules/news/news.schema'
+import { ArticleSchema } from '~/modules/news/news.schema'
+import { withSiteLinksRelative } from '~/platform/site-links'
 import { ArticleNotFoundError, updateArticle } from '~/modules/news/news.service.server'
 import { requireAccess } from '~/platform/auth.server'
 import { getSiteOrigin } from '~/platform/site-url.server'
@@ -41,7 +42,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     const { timeZone } = await siteSettingsFor(context)
     const publishing = await publishingOf(submission.value, timeZone, { table: 'articles', id: params.id })
-    await updateArticle(params.id, { ...withSiteLinksRelative(submission.value, getSiteOrigin(request, context)), ...publishing })
+    await updateArticle(params.id, {
+      ...withSiteLinksRelative(submission.value, 'content', getSiteOrigin(request, context)),
+      ...publishing,
+    })
   } catch (error) {
     if (error instanceof MediaRejectedError) return replyWithRejectedMedia(submission, error, 'image')
     if (error instanceof ArticleNotFoundError) {

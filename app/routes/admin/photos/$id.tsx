@@ -1,6 +1,8 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link } from 'react-router'
+import { getSiteOrigin } from '~/platform/site-url.server'
+import { withSiteLinksRelative } from '~/platform/site-links'
 import type { Route } from './+types/$id'
 import { ViewOrPreview } from '~/components/view-or-preview'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
@@ -45,7 +47,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     const { timeZone } = await siteSettingsFor(context)
     const publishing = await publishingOf(submission.value, timeZone, { table: 'mediaItems', id: params.id })
-    await updateMediaItem(params.id, { ...submission.value, ...publishing })
+    await updateMediaItem(params.id, {
+      ...withSiteLinksRelative(submission.value, 'description', getSiteOrigin(request, context)),
+      ...publishing,
+    })
   } catch (error) {
     if (error instanceof MediaItemNotFoundError) {
       return redirectWithToast('/admin/photos', 'This item has been deleted in the meantime.', 'error')
@@ -101,7 +106,7 @@ export default function EditMedia({ loaderData, actionData }: Route.ComponentPro
           </p>
         ) : null}
       </div>
-      <Form method="post" className="form" {...getFormProps(form)}>
+      <Form method="post" className="form form-with-editor" {...getFormProps(form)}>
         <ErrorList id={form.errorId} errors={form.errors} variant="form" />
         <MediaDetailsFields fields={fields} />
         <PublishChoiceFields fields={fields} timeZone={timeZone} />

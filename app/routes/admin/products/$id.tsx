@@ -1,4 +1,6 @@
 import { data, Link } from 'react-router'
+import { getSiteOrigin } from '~/platform/site-url.server'
+import { withSiteLinksRelative } from '~/platform/site-links'
 import type { Route } from './+types/$id'
 import { ViewOrPreview } from '~/components/view-or-preview'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
@@ -40,7 +42,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   try {
     const publishing = await publishingOf(submission.value, timeZone, { table: 'products', id: params.id })
-    await updateProduct(params.id, { ...submission.value, ...publishing }, user)
+    await updateProduct(
+      params.id,
+      { ...withSiteLinksRelative(submission.value, 'description', getSiteOrigin(request, context)), ...publishing },
+      user,
+    )
   } catch (error) {
     if (error instanceof ProductNotFoundError) {
       return redirectWithToast('/admin/products', 'This product has been deleted in the meantime.', 'error')

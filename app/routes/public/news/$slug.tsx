@@ -88,7 +88,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           />
         ) : null}
         {/* Rendered from Markdown on the server with raw HTML disabled and only http(s)/mailto links. */}
-        <div className="news-article-text" dangerouslySetInnerHTML={{ __html: article.html }} />
+        <div className="markdown-text news-article-text" dangerouslySetInnerHTML={{ __html: article.html }} />
         {preview ? null : <ShareLinks url={url} title={article.title} organisation={settings.organisationName} />}
       </article>
     </>

@@ -47,7 +47,7 @@ export const meta: Route.MetaFunction = (args) => {
   const video = item.video
   return itemPageMeta(args, {
     title: item.title,
-    description: item.description,
+    description: item.descriptionText,
     socialImage: item.socialImage,
     dates: item,
     extra: [
@@ -138,7 +138,7 @@ export default function MediaPage({ loaderData }: Route.ComponentProps) {
             <span aria-hidden="true"> · </span>
             <span>{item.category}</span>
           </p>
-          <p className="gallery-description">{item.description}</p>
+          <div className="markdown-text" dangerouslySetInnerHTML={{ __html: item.descriptionHtml }} />
         </div>
         <nav className="gallery-detail-nav" aria-label="Photos and videos">
           {item.previous ? (
