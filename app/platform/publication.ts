@@ -103,3 +103,8 @@ export function describePublication(
   const state = publicationStateOf(publishAt, now)
   return { state, when: state === 'scheduled' ? formatDate(publishAt!, timeZone, 'dateTime') : null }
 }
+
+/** When an item's page last changed for visitors: its last edit, or its publish time if it went public after that. */
+export function lastChangeOf({ updatedAt, publishAt }: { updatedAt: string; publishAt: string | null }): string {
+  return publishAt !== null && publishAt > updatedAt ? publishAt : updatedAt
+}

@@ -1,3 +1,4 @@
+import { lastChangeOf } from '~/platform/publication'
 import { markdownToPlainText, renderMarkdown } from '~/platform/markdown'
 import { db } from '~/platform/db.server'
 import { addDays, instantIn, type PlainDate } from '~/platform/dates'
@@ -130,5 +131,6 @@ export async function getEventForCalendarFile(slug: string): Promise<EventRecord
 
 /** Address and last change of every event, for sitemap.xml. */
 export async function listEventsForSitemap(): Promise<{ slug: string; updatedAt: string }[]> {
-  return publicEvents().select(['slug', 'updatedAt']).orderBy('startsAt', 'desc').limit(10_000).execute()
+  const rows = await publicEvents().select(['slug', 'updatedAt', 'publishAt']).orderBy('startsAt', 'desc').limit(10_000).execute()
+  return rows.map((row) => ({ slug: row.slug, updatedAt: lastChangeOf(row) }))
 }

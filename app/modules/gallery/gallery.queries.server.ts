@@ -7,6 +7,7 @@ import { getImagesByIds, pickSocialImage, toResponsiveImage, type ImageRecord } 
 import { getVideosByIds, isVideoReady } from '~/platform/media/videos.server'
 import { MEDIA_PER_PAGE, type MediaCategory } from './media-categories'
 import { isVisibleTo, type Audience } from '~/platform/publication.server'
+import { lastChangeOf } from '~/platform/publication'
 
 export type MediaKind = 'photo' | 'video'
 
@@ -17,7 +18,8 @@ export interface MediaSummary {
   kind: MediaKind
   title: string
   category: string
-  createdAt: string
+  /** When it went (or goes) public: its publish time, or when it was added for a draft. */
+  publishedAt: string
   /** The photo, or the video's poster. */
   thumbnail: ResponsiveImageData
 }
@@ -79,6 +81,7 @@ export const SUMMARY_COLUMNS = [
   'mediaItems.category',
   'mediaItems.imageId',
   'mediaItems.createdAt',
+  'mediaItems.publishAt',
   'videos.posterImageId',
 ] as const
 
@@ -91,6 +94,7 @@ export type SummaryRow = {
   imageId: string | null
   posterImageId: string | null
   createdAt: string
+  publishAt: string | null
 }
 
 /** The picture that stands for an item: the photo, or the video's poster. */
@@ -112,7 +116,7 @@ function toSummary(row: SummaryRow, pictures: Map<string, ImageRecord>): MediaSu
     kind: row.kind,
     title: row.title,
     category: row.category,
-    createdAt: row.createdAt,
+    publishedAt: row.publishAt ?? row.createdAt,
     // The poster of a video has no description of its own: the title says what it shows.
     thumbnail: toResponsiveImage({ ...picture, alt: picture.alt || row.title }),
   }
@@ -123,14 +127,14 @@ async function toSummaries(rows: readonly SummaryRow[]): Promise<MediaSummary[]>
   return rows.flatMap((row) => toSummary(row, pictures) ?? [])
 }
 
-/** One page of /photos, newest first, in one category or all. */
+/** One page of /photos, newest first (a scheduled item by its publish time), in one category or all. */
 export async function listPublishedMedia(category: MediaCategory | null, page: number): Promise<MediaPage> {
   const { total } = await publicItems(category)
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow()
   const rows = await publicItems(category)
     .select(SUMMARY_COLUMNS)
-    .orderBy('mediaItems.createdAt', 'desc')
+    .orderBy('mediaItems.publishAt', 'desc')
     .orderBy('mediaItems.id', 'desc')
     .limit(MEDIA_PER_PAGE)
     .offset((page - 1) * MEDIA_PER_PAGE)
@@ -149,16 +153,16 @@ export async function listFeaturedMedia(limit: number): Promise<FeaturedMedia[]>
   const rows = await publicItems(null)
     .where('mediaItems.featured', '=', 1)
     .select(SUMMARY_COLUMNS)
-    .orderBy('mediaItems.createdAt', 'desc')
+    .orderBy('mediaItems.publishAt', 'desc')
     .orderBy('mediaItems.id', 'desc')
     .limit(limit)
     .execute()
   return (await toSummaries(rows)).map(({ slug, kind, title, thumbnail }) => ({ slug, kind, title, thumbnail }))
 }
 
-/** The slug of the item before (newer) or after (older) this one in the list newest first. */
+/** The slug of the item before (newer) or after (older) this one in the list newest first (by publish time). */
 async function neighbour(
-  item: { id: string; createdAt: string },
+  item: { id: string; publishedAt: string },
   category: MediaCategory | null,
   direction: 'newer' | 'older',
 ): Promise<string | null> {
@@ -167,11 +171,11 @@ async function neighbour(
     .select('mediaItems.slug')
     .where((eb) =>
       eb.or([
-        eb('mediaItems.createdAt', compare, item.createdAt),
-        eb.and([eb('mediaItems.createdAt', '=', item.createdAt), eb('mediaItems.id', compare, item.id)]),
+        eb('mediaItems.publishAt', compare, item.publishedAt),
+        eb.and([eb('mediaItems.publishAt', '=', item.publishedAt), eb('mediaItems.id', compare, item.id)]),
       ]),
     )
-    .orderBy('mediaItems.createdAt', order)
+    .orderBy('mediaItems.publishAt', order)
     .orderBy('mediaItems.id', order)
     .limit(1)
     .executeTakeFirst()
@@ -199,7 +203,7 @@ export async function getPublishedMediaBySlug(
   const picture = pictures.get(pictureId(row)!)!
   const social = pickSocialImage(picture)
   const listedIn = category === row.category ? category : null
-  const [previous, next] = await Promise.all([neighbour(row, listedIn, 'newer'), neighbour(row, listedIn, 'older')])
+  const [previous, next] = await Promise.all([neighbour(summary, listedIn, 'newer'), neighbour(summary, listedIn, 'older')])
   return {
     ...summary,
     id: row.id,
@@ -226,9 +230,10 @@ const SITEMAP_MEDIA_LIMIT = 20_000
 
 /** The address and last change of every public item, newest first, for sitemap.xml. */
 export async function listMediaForSitemap(): Promise<MediaSitemapEntry[]> {
-  return publicItems(null)
-    .select(['mediaItems.slug', 'mediaItems.updatedAt'])
-    .orderBy('mediaItems.createdAt', 'desc')
+  const rows = await publicItems(null)
+    .select(['mediaItems.slug', 'mediaItems.updatedAt', 'mediaItems.publishAt'])
+    .orderBy('mediaItems.publishAt', 'desc')
     .limit(SITEMAP_MEDIA_LIMIT)
     .execute()
+  return rows.map((row) => ({ slug: row.slug, updatedAt: lastChangeOf(row) }))
 }

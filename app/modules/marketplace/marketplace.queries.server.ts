@@ -7,7 +7,7 @@ import { getImagesByIds, pickSocialImage, toResponsiveImage, type ImageRecord } 
 import { productMatches } from '~/modules/search/search.queries.server'
 import type { ProductCategory } from './product-categories'
 import { isInState, isVisibleTo, type Audience } from '~/platform/publication.server'
-import type { PublicationState } from '~/platform/publication'
+import { lastChangeOf, type PublicationState } from '~/platform/publication'
 
 /** A product as visitors see it. Nothing about who added it: sellers are named by `seller` only. */
 export interface Product {
@@ -108,12 +108,12 @@ function publicProducts(audience: Audience = 'public') {
   return db.selectFrom('products').where(isVisibleTo('products', audience))
 }
 
-/** The marketplace's products, newest first, filtered by category and search words. */
+/** The marketplace's products, newest first (a scheduled one by its publish time), filtered by category and search words. */
 export async function listProducts(filter: ProductFilter = { category: null, search: '' }): Promise<Product[]> {
   const rows = await publicProducts()
     .select(PRODUCT_COLUMNS)
     .where(matches(filter))
-    .orderBy('createdAt', 'desc')
+    .orderBy('publishAt', 'desc')
     .orderBy('id')
     .execute()
   return (await withImages(rows)).map(toProduct)
@@ -207,8 +207,9 @@ export async function productImageIds(trx: Db, productId: string): Promise<strin
 }
 
 /** Every product's address and last change, for the sitemap. */
-export function listProductSlugs(): Promise<{ slug: string; updatedAt: string }[]> {
-  return publicProducts().select(['slug', 'updatedAt']).orderBy('createdAt', 'desc').execute()
+export async function listProductSlugs(): Promise<{ slug: string; updatedAt: string }[]> {
+  const rows = await publicProducts().select(['slug', 'updatedAt', 'publishAt']).orderBy('publishAt', 'desc').execute()
+  return rows.map((row) => ({ slug: row.slug, updatedAt: lastChangeOf(row) }))
 }
 
 /** How many of the demo products a new site came with are still there (the dashboard says so). */

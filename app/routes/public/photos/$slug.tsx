@@ -34,7 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const item = await getPublishedMediaBySlug(params.slug, category, preview.audience)
   if (!item || (preview.itemId && preview.itemId !== item.id)) throw data(null, { status: 404 })
   return data(
-    { item: { ...item, dateLabel: formatDate(item.createdAt, settings.timeZone, 'date') }, origin, preview: preview.notice },
+    { item: { ...item, dateLabel: formatDate(item.publishedAt, settings.timeZone, 'date') }, origin, preview: preview.notice },
     { headers: preview.headers },
   )
 }
@@ -49,7 +49,7 @@ export const meta: Route.MetaFunction = (args) => {
     title: item.title,
     description: item.descriptionText,
     socialImage: item.socialImage,
-    dates: item,
+    dates: { createdAt: item.publishedAt, updatedAt: item.updatedAt },
     extra: [
       ...(args.loaderData.preview ? [NOINDEX] : []),
       ...(video
@@ -134,7 +134,7 @@ export default function MediaPage({ loaderData }: Route.ComponentProps) {
         <div className="gallery-detail-text">
           <h1 id="media-title">{item.title}</h1>
           <p className="gallery-meta">
-            <time dateTime={item.createdAt}>{item.dateLabel}</time>
+            <time dateTime={item.publishedAt}>{item.dateLabel}</time>
             <span aria-hidden="true"> · </span>
             <span>{item.category}</span>
           </p>
