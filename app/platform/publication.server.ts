@@ -95,8 +95,8 @@ export async function publishingOf(
   return { publishAt: publishAtFor(choice, { timeZone, current }) }
 }
 
-/** An item's publish time (null for a draft or an item that is gone), for its edit form. */
-export async function readPublishAt(table: PublishableTable, id: string): Promise<string | null> {
+/** An item's publish time (null for a draft or an item that is gone). */
+async function readPublishAt(table: PublishableTable, id: string): Promise<string | null> {
   const row = await db.selectFrom(table).select('publishAt').where('id', '=', id).executeTakeFirst()
   return row?.publishAt ?? null
 }

@@ -29,6 +29,8 @@ async function addPhoto(title: string): Promise<{ slug: string; id: string; imag
   return { ...row, imageUrl }
 }
 
+const KIND_OF: Record<string, string> = { articles: 'article', events: 'event', media_items: 'media' }
+
 /** The page a redirect leads to, with the one-time toast cookie it set. */
 async function followWithToast(response: Response): Promise<string> {
   const toast = response.headers
@@ -77,6 +79,58 @@ describe('the trash', () => {
     expect((await get(server, again.imageUrl)).status).toBe(200)
     const audit = await (await get(server, '/admin/audit', admin)).text()
     expect(audit).toContain('Photo or video deleted for good')
+  })
+
+  it('opens no edit page of an item in the trash: it leads to the trash to restore it, and a save changes nothing', async () => {
+    const product = await post(
+      server,
+      '/admin/products/new',
+      { name: 'Trashed soap', description: 'Lavender.', category: 'crafts' },
+      admin,
+    )
+    expect(product.status).toBe(302)
+    const [{ id }] = await queryServerDatabase<{ id: string }>(server, `select id from products where name = 'Trashed soap'`)
+    expect((await post(server, '/admin/products', { intent: 'delete', id }, admin)).status).toBe(302)
+
+    const opened = await get(server, `/admin/products/${id}`, admin)
+    expect(opened.status).toBe(302)
+    expect(opened.headers.get('location')).toBe('/admin/trash')
+    const trash = await followWithToast(opened)
+    expect(trash).toContain('&quot;Trashed soap&quot; is in the trash. Restore it to edit it.')
+    expect(trash).toContain('aria-label="Restore Trashed soap"')
+
+    const saved = await post(
+      server,
+      `/admin/products/${id}`,
+      { name: 'Edited soap', description: 'Changed.', category: 'crafts', publish: 'now' },
+      admin,
+    )
+    expect(saved.status).toBe(302)
+    expect(await followWithToast(saved)).toContain('This product has been deleted in the meantime.')
+    const [row] = await queryServerDatabase<{ name: string; trashed_at: string | null }>(
+      server,
+      `select name, trashed_at from products where id = '${id}'`,
+    )
+    expect(row.name).toBe('Trashed soap')
+    expect(row.trashed_at).not.toBeNull()
+
+    // The other kinds' edit pages lead to the trash too.
+    const idOf = async (table: string) =>
+      (await queryServerDatabase<{ id: string }>(server, `select id from ${table} where trashed_at is null limit 1`))[0].id
+    const others: [string, string, Record<string, string>][] = [
+      ['articles', '/admin/news', {}],
+      ['events', '/admin/events', {}],
+      ['media_items', '/admin/photos', { intent: 'delete' }],
+    ]
+    for (const [table, list, fields] of others) {
+      const itemId = await idOf(table)
+      expect((await post(server, list, { ...fields, id: itemId }, admin)).status, list).toBe(302)
+      const page = await get(server, `${list}/${itemId}`, admin)
+      expect(page.headers.get('location'), list).toBe('/admin/trash')
+      const restored = await post(server, '/admin/trash', { intent: 'restore', kind: KIND_OF[table], id: itemId }, admin)
+      expect(restored.status, list).toBe(302)
+      expect((await get(server, `${list}/${itemId}`, admin)).status, list).toBe(200)
+    }
   })
 
   it('refuses an unknown kind with a message and changes nothing', async () => {

@@ -105,11 +105,16 @@ export async function createEvent(input: WithPublishing<EventInput>, timeZone: s
   return db.transaction().execute((trx) => insertEvent(trx, input, timeZone))
 }
 
-/** Changes an event; its address stays, so shared links keep working. Throws EventNotFoundError when it is gone. */
+/** Changes an event; its address stays, so shared links keep working. Throws EventNotFoundError when it is gone or in the trash. */
 export async function updateEvent(id: string, input: WithPublishing<EventInput>, timeZone: string): Promise<{ slug: string }> {
   const { row, skippedDates } = toStored(input, timeZone)
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('events').select('slug').where('id', '=', id).executeTakeFirst()
+    const current = await trx
+      .selectFrom('events')
+      .select('slug')
+      .where('id', '=', id)
+      .where('trashedAt', 'is', null)
+      .executeTakeFirst()
     if (!current) throw new EventNotFoundError()
     await trx
       .updateTable('events')

@@ -115,7 +115,12 @@ export async function addMediaItems(
 export function updateMediaItem(id: string, input: WithPublishing<MediaEditInput>): Promise<{ slug: string }> {
   return withMediaChange((media) =>
     media.transaction(db, async (trx) => {
-      const current = await trx.selectFrom('mediaItems').select(['slug', 'imageId']).where('id', '=', id).executeTakeFirst()
+      const current = await trx
+        .selectFrom('mediaItems')
+        .select(['slug', 'imageId'])
+        .where('id', '=', id)
+        .where('trashedAt', 'is', null)
+        .executeTakeFirst()
       if (!current) throw new MediaItemNotFoundError()
       // A photo is described by its title.
       await media.replace(trx, current.imageId, { alt: input.title })

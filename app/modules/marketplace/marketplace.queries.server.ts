@@ -183,11 +183,17 @@ export async function listProductsForAdmin(state: PublicationState | null = null
 
 export interface ProductForEdit extends Omit<Product, 'images' | 'descriptionText'> {
   images: { id: string; image: ResponsiveImageData }[]
+  publishAt: string | null
+  trashedAt: string | null
 }
 
 /** A product as its edit form needs it: the images with their ids, in order. */
 export async function getProductForEdit(id: string): Promise<ProductForEdit | null> {
-  const row = await db.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', id).executeTakeFirst()
+  const row = await db
+    .selectFrom('products')
+    .select([...PRODUCT_COLUMNS, 'publishAt', 'trashedAt'])
+    .where('id', '=', id)
+    .executeTakeFirst()
   if (!row) return null
   const ids = (await imageIdsOf([id])).get(id) ?? []
   const records = await getImagesByIds(ids)

@@ -126,7 +126,9 @@ export async function updateProduct(
   return withMediaChange(async (media) => {
     const images = await storeUploads(media, uploadIds, user)
     return media.transaction(db, async (trx) => {
-      const current = await lockForUpdate(trx.selectFrom('products').select('slug').where('id', '=', id)).executeTakeFirst()
+      const current = await lockForUpdate(
+        trx.selectFrom('products').select('slug').where('id', '=', id).where('trashedAt', 'is', null),
+      ).executeTakeFirst()
       if (!current) throw new ProductNotFoundError()
       const imageIds = await media.syncImages(trx, {
         current: await productImageIds(trx, id),

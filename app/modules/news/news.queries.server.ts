@@ -157,12 +157,14 @@ export interface ArticleForEdit {
   title: string
   content: string
   image: ResponsiveImageData | null
+  publishAt: string | null
+  trashedAt: string | null
 }
 
 export async function getArticleForEdit(id: string): Promise<ArticleForEdit | null> {
   const row = await db
     .selectFrom('articles')
-    .select(['id', 'slug', 'title', 'content', 'imageId'])
+    .select(['id', 'slug', 'title', 'content', 'imageId', 'publishAt', 'trashedAt'])
     .where('id', '=', id)
     .executeTakeFirst()
   if (!row) return null

@@ -55,7 +55,7 @@ export function createArticle(input: NewArticle): Promise<{ id: string; slug: st
 
 /**
  * Changes an article's text and, if asked, replaces or removes its image. The slug stays, so
- * shared links keep working. Throws ArticleNotFoundError when the article is gone.
+ * shared links keep working. Throws ArticleNotFoundError when the article is gone or in the trash.
  */
 export function updateArticle(id: string, input: WithPublishing<ArticleInput>): Promise<{ slug: string }> {
   return withMediaChange(async (media) => {
@@ -63,7 +63,7 @@ export function updateArticle(id: string, input: WithPublishing<ArticleInput>): 
     return media.transaction(db, async (trx) => {
       // Locked, so that parallel edits replace the image one after the other and none is left unreferenced.
       const current = await lockForUpdate(
-        trx.selectFrom('articles').select(['slug', 'imageId']).where('id', '=', id),
+        trx.selectFrom('articles').select(['slug', 'imageId']).where('id', '=', id).where('trashedAt', 'is', null),
       ).executeTakeFirst()
       if (!current) throw new ArticleNotFoundError()
       const imageId = await media.replace(trx, current.imageId, {

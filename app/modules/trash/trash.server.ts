@@ -8,6 +8,7 @@ import type { SectionName } from '~/platform/access'
 import { createBackgroundWorker } from '~/platform/background-worker.server'
 import { db, nowIso } from '~/platform/db.server'
 import type { PublishableTable } from '~/platform/publication.server'
+import { redirectWithToast } from '~/platform/toast.server'
 import { TRASH_DAYS, TRASH_KINDS, type TrashKind } from './trash-kinds'
 
 /**
@@ -87,6 +88,11 @@ export async function deleteForGood(kind: TrashKind, id: string): Promise<{ labe
   if (label === undefined) return undefined
   await STORAGE[kind].deleteForGood(id)
   return { label }
+}
+
+/** Where an edit page sends an item in the trash: to the trash, which restores it (an item there is never edited). */
+export function redirectToTrash(label: string): Response {
+  return redirectWithToast('/admin/trash', `"${label}" is in the trash. Restore it to edit it.`, 'error')
 }
 
 // What one page of the trash lists; the rest waits for the list to shrink.

@@ -10,7 +10,8 @@ import { withSiteLinksRelative } from '~/platform/site-links'
 import { ArticleNotFoundError, updateArticle } from '~/modules/news/news.service.server'
 import { requireAccess } from '~/platform/auth.server'
 import { getSiteOrigin } from '~/platform/site-url.server'
-import { publishingOf, readPublishAt } from '~/platform/publication.server'
+import { publishingOf } from '~/platform/publication.server'
+import { redirectToTrash } from '~/modules/trash/trash.server'
 import { publishChoiceDefaults } from '~/platform/publication'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { logger } from '~/platform/logger.server'
@@ -26,13 +27,10 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.article
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAccess(request, 'news')
-  const [article, publishAt, { timeZone }] = await Promise.all([
-    getArticleForEdit(params.id),
-    readPublishAt('articles', params.id),
-    siteSettingsFor(context),
-  ])
+  const [article, { timeZone }] = await Promise.all([getArticleForEdit(params.id), siteSettingsFor(context)])
   if (!article) throw data('Article not found', { status: 404 })
-  return { article, timeZone, publishing: publishChoiceDefaults(publishAt, timeZone) }
+  if (article.trashedAt) throw redirectToTrash(article.title)
+  return { article, timeZone, publishing: publishChoiceDefaults(article.publishAt, timeZone) }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

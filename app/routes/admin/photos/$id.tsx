@@ -15,7 +15,8 @@ import { getMediaForEdit } from '~/modules/gallery/gallery.admin-queries.server'
 import { MediaEditSchema, type MediaEditValues } from '~/modules/gallery/gallery.schema'
 import { MediaItemNotFoundError, updateMediaItem } from '~/modules/gallery/gallery.service.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
-import { publishingOf, readPublishAt } from '~/platform/publication.server'
+import { publishingOf } from '~/platform/publication.server'
+import { redirectToTrash } from '~/modules/trash/trash.server'
 import { publishChoiceDefaults } from '~/platform/publication'
 import { PublishChoiceFields } from '~/components/publish-choice-fields'
 
@@ -31,13 +32,10 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.item.ti
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAccess(request, 'gallery')
-  const [item, publishAt, { timeZone }] = await Promise.all([
-    getMediaForEdit(params.id),
-    readPublishAt('mediaItems', params.id),
-    siteSettingsFor(context),
-  ])
+  const [item, { timeZone }] = await Promise.all([getMediaForEdit(params.id), siteSettingsFor(context)])
   if (!item) throw data('Media item not found', { status: 404 })
-  return { item, timeZone, publishing: publishChoiceDefaults(publishAt, timeZone) }
+  if (item.trashedAt) throw redirectToTrash(item.title)
+  return { item, timeZone, publishing: publishChoiceDefaults(item.publishAt, timeZone) }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
