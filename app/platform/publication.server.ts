@@ -32,12 +32,17 @@ export function isPublicNowSql(table: PublishableTable, now: Date = new Date()):
   return sql<boolean>`(${sql.ref(`${name}.publish_at`)} <= ${now.toISOString()} and ${sql.ref(`${name}.trashed_at`)} is null)`
 }
 
-/** Who an item page is for: visitors see public items; a preview link also shows one draft or scheduled item. */
-export type Audience = 'public' | 'preview'
+/** Who an item page is for: visitors see public items; a preview link also shows its one draft or scheduled item. */
+export type Audience = 'public' | { previewOf: string }
 
-/** Kysely condition: public for visitors; out of the trash for a preview (its link is checked before). */
+/** Kysely condition: public now, or (for a preview link) the link's own item while it is out of the trash. */
 export function isVisibleTo(table: PublishableTable, audience: Audience, now: Date = new Date()) {
-  return audience === 'public' ? isPublicNow(table, now) : (eb: AnyBuilder) => eb(`${table}.trashedAt`, 'is', null)
+  if (audience === 'public') return isPublicNow(table, now)
+  return (eb: AnyBuilder) =>
+    eb.or([
+      isPublicNow(table, now)(eb),
+      eb.and([eb(`${table}.id`, '=', audience.previewOf), eb(`${table}.trashedAt`, 'is', null)]),
+    ])
 }
 
 /** Kysely condition for the admin lists: out of the trash, and in `state` when one is asked for. */

@@ -7,9 +7,8 @@ import { resolvePreviewLink } from './preview-links.server'
 export const PREVIEW_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }
 
 export interface PagePreview {
+  /** Visitors, or the one item the link shows (another unpublished item's page is not opened by it). */
   audience: Audience
-  /** The one item the link shows; another item's page is not opened by it. */
-  itemId: string | null
   notice: PreviewNotice | null
   /**
    * The answer's headers: any `?preview=` value, live or not, keeps the page out of every cache,
@@ -18,7 +17,7 @@ export interface PagePreview {
   headers: Record<string, string>
 }
 
-const PUBLIC: PagePreview = { audience: 'public', itemId: null, notice: null, headers: {} }
+const PUBLIC: PagePreview = { audience: 'public', notice: null, headers: {} }
 
 /** Whether an item page of `table` is asked for through a live preview link, and what its banner says. */
 export async function pagePreview(
@@ -31,8 +30,7 @@ export async function pagePreview(
   if (link.status !== 'preview' || link.table !== table) return { ...PUBLIC, headers: PREVIEW_HEADERS }
   return {
     headers: PREVIEW_HEADERS,
-    audience: 'preview',
-    itemId: link.itemId,
+    audience: { previewOf: link.itemId },
     notice: {
       state: link.publishAt ? `scheduled for ${formatDate(link.publishAt, timeZone, 'shortWeekdayDateTime')}` : 'a draft',
       shareUrl: `${origin}/preview/${token}`,

@@ -38,7 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const origin = getSiteOrigin(request, context)
   const preview = await pagePreview(queryParams.read(request).preview, 'events', { origin, timeZone })
   const event = await getEventBySlug(params.slug, { date, timeZone, audience: preview.audience })
-  if (!event || (preview.itemId && preview.itemId !== event.id)) throw data(null, { status: 404 })
+  if (!event) throw data(null, { status: 404 })
   const path = `/calendar/${encodeURIComponent(event.slug)}`
   const { occurrence } = event
   return data(

@@ -28,7 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { timeZone } = await siteSettingsFor(context)
   const preview = await pagePreview(queryParams.read(request).preview, 'products', { origin, timeZone })
   const product = await getProductBySlug(params.slug, preview.audience)
-  if (!product || (preview.itemId && preview.itemId !== product.id)) throw data(null, { status: 404 })
+  if (!product) throw data(null, { status: 404 })
   return data(
     { product, url: `${origin}/marketplace/${encodeURIComponent(product.slug)}`, preview: preview.notice },
     { headers: preview.headers },
