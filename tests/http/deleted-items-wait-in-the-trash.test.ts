@@ -61,6 +61,18 @@ describe('the trash', () => {
     )
     expect(undone.headers.get('location')).toBe('/photos')
     expect((await get(server, `/photos/${photo.slug}`)).status).toBe(200)
+
+    // The Undo comes back to a page of this site only.
+    for (const elsewhere of ['//evil.example/x', '/\\evil.example', 'https://evil.example', '/.//evil.example']) {
+      await post(server, '/admin/photos', { intent: 'delete', id: photo.id }, admin)
+      const back = await post(
+        server,
+        '/admin/trash',
+        { intent: 'restore', kind: 'media', id: photo.id, returnTo: elsewhere },
+        admin,
+      )
+      expect(back.headers.get('location'), elsewhere).toBe('/admin/trash')
+    }
   })
 
   it('keeps a trashed item’s address reserved, lists it, and deletes it for good with its file', async () => {

@@ -1,5 +1,5 @@
 import type { Db } from '~/platform/db.server'
-import { db, nowIso } from '~/platform/db.server'
+import { db, lockForUpdate, nowIso } from '~/platform/db.server'
 import { instantIn, type PlainDate } from '~/platform/dates'
 import { slugify } from '~/platform/slug'
 import { insertWithUniqueSlug } from '~/platform/unique-slug.server'
@@ -128,11 +128,18 @@ export async function updateEvent(id: string, input: WithPublishing<EventInput>,
 
 /**
  * Deletes an event, or a whole series, and returns its title (for the audit log). Deleting one
- * that is already gone is not an error and returns nothing.
+ * that is already gone (or, `fromTrash`, no longer in the trash) is not an error and returns nothing.
  */
-export async function deleteEvent(id: string): Promise<{ title: string } | undefined> {
+export async function deleteEvent(id: string, { fromTrash = false } = {}): Promise<{ title: string } | undefined> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('events').select('title').where('id', '=', id).executeTakeFirst()
+    const row = await lockForUpdate(
+      trx
+        .selectFrom('events')
+        .select('title')
+        .where('id', '=', id)
+        .$if(fromTrash, (qb) => qb.where('trashedAt', 'is not', null)),
+    ).executeTakeFirst()
+    if (!row) return undefined
     await trx.deleteFrom('eventSkippedDates').where('eventId', '=', id).execute()
     await trx.deleteFrom('events').where('id', '=', id).execute()
     return row

@@ -83,13 +83,17 @@ export function updateArticle(id: string, input: WithPublishing<ArticleInput>): 
 
 /**
  * Deletes an article and its image files; returns its title (for the audit log). Deleting one
- * that is already gone is not an error and returns nothing.
+ * that is already gone (or, `fromTrash`, no longer in the trash) is not an error and returns nothing.
  */
-export function deleteArticle(id: string): Promise<{ title: string } | undefined> {
+export function deleteArticle(id: string, { fromTrash = false } = {}): Promise<{ title: string } | undefined> {
   return withMediaChange((media) =>
     media.transaction(db, async (trx) => {
       const row = await lockForUpdate(
-        trx.selectFrom('articles').select(['title', 'imageId']).where('id', '=', id),
+        trx
+          .selectFrom('articles')
+          .select(['title', 'imageId'])
+          .where('id', '=', id)
+          .$if(fromTrash, (qb) => qb.where('trashedAt', 'is not', null)),
       ).executeTakeFirst()
       if (!row) return undefined
       await trx.deleteFrom('articles').where('id', '=', id).execute()

@@ -18,14 +18,21 @@ import { TRASH_DAYS, TRASH_KINDS, type TrashKind } from './trash-kinds'
  * emptying the trash, or after TRASH_DAYS) removes the row and its files, through each module's own delete.
  */
 
+// Each module's own delete, told to delete only what is still in the trash when its transaction
+// reads the row: an item restored meanwhile stays. Each returns the label, or nothing when it stayed.
+const fromTrash = { fromTrash: true }
 const STORAGE: Record<
   TrashKind,
-  { table: PublishableTable; labelColumn: 'title' | 'name'; deleteForGood: (id: string) => Promise<unknown> }
+  { table: PublishableTable; labelColumn: 'title' | 'name'; deleteForGood: (id: string) => Promise<string | undefined> }
 > = {
-  article: { table: 'articles', labelColumn: 'title', deleteForGood: deleteArticle },
-  event: { table: 'events', labelColumn: 'title', deleteForGood: deleteEvent },
-  media: { table: 'mediaItems', labelColumn: 'title', deleteForGood: deleteMediaItem },
-  product: { table: 'products', labelColumn: 'name', deleteForGood: deleteProduct },
+  article: { table: 'articles', labelColumn: 'title', deleteForGood: async (id) => (await deleteArticle(id, fromTrash))?.title },
+  event: { table: 'events', labelColumn: 'title', deleteForGood: async (id) => (await deleteEvent(id, fromTrash))?.title },
+  media: {
+    table: 'mediaItems',
+    labelColumn: 'title',
+    deleteForGood: async (id) => (await deleteMediaItem(id, fromTrash))?.title,
+  },
+  product: { table: 'products', labelColumn: 'name', deleteForGood: async (id) => (await deleteProduct(id, fromTrash))?.name },
 }
 
 // The four tables share id, trashed_at and a label column; one untyped view of them keeps the code single.
@@ -82,12 +89,10 @@ export async function restoreFromTrash(kind: TrashKind, id: string): Promise<{ l
   return numUpdatedRows > 0n ? { label } : undefined
 }
 
-/** Deletes an item in the trash with its files; one that is not in the trash is left alone. */
+/** Deletes an item in the trash with its files; one that is not in the trash (restored meanwhile too) is left alone. */
 export async function deleteForGood(kind: TrashKind, id: string): Promise<{ label: string } | undefined> {
-  const label = await labelOf(kind, id, true)
-  if (label === undefined) return undefined
-  await STORAGE[kind].deleteForGood(id)
-  return { label }
+  const label = await STORAGE[kind].deleteForGood(id)
+  return label === undefined ? undefined : { label }
 }
 
 /** Where an edit page sends an item in the trash: to the trash, which restores it (an item there is never edited). */
@@ -119,6 +124,21 @@ export async function listTrash(kinds: readonly TrashKind[]): Promise<TrashedIte
     .slice(0, TRASH_PAGE_LIMIT)
 }
 
+/** How many items of these kinds are in the trash. */
+export async function countTrash(kinds: readonly TrashKind[]): Promise<number> {
+  const counts = await Promise.all(
+    kinds.map(async (kind) => {
+      const { count } = await tables
+        .selectFrom(STORAGE[kind].table)
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('trashedAt', 'is not', null)
+        .executeTakeFirstOrThrow()
+      return Number(count)
+    }),
+  )
+  return counts.reduce((sum, count) => sum + count, 0)
+}
+
 /** Deletes for good the items of these kinds trashed before `before` (all when null), a batch at a time; returns how many went. */
 export async function removeFromTrash(kinds: readonly TrashKind[], before: string | null, batch = 50): Promise<number> {
   let removed = 0
@@ -130,8 +150,7 @@ export async function removeFromTrash(kinds: readonly TrashKind[], before: strin
       .$if(before !== null, (qb) => qb.where('trashedAt', '<', before!))
       .limit(batch - removed)
       .execute()
-    for (const row of rows) await STORAGE[kind].deleteForGood(row.id)
-    removed += rows.length
+    for (const row of rows) if ((await STORAGE[kind].deleteForGood(row.id)) !== undefined) removed++
     if (removed >= batch) break
   }
   return removed

@@ -7,9 +7,16 @@ import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.s
 import type { AuditAction } from '~/modules/audit/audit.actions'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { TRASH_DAYS, TRASH_KIND_NAMES, TRASH_KINDS, type TrashKind } from '~/modules/trash/trash-kinds'
-import { deleteForGood, listTrash, removeFromTrash, restoreFromTrash, trashKindsFor } from '~/modules/trash/trash.server'
+import {
+  countTrash,
+  deleteForGood,
+  listTrash,
+  removeFromTrash,
+  restoreFromTrash,
+  trashKindsFor,
+} from '~/modules/trash/trash.server'
 import { canManage } from '~/platform/access'
-import { requireAccess } from '~/platform/auth.server'
+import { requireAccess, safeRedirectPath } from '~/platform/auth.server'
 import { formatDate } from '~/platform/dates'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { text } from '~/platform/form-schema'
@@ -38,8 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // The Undo of a delete toast comes back to the page it was shown on: a path of this site only.
 const returnTo = text()
   .max(300)
-  .regex(/^\/(?!\/)[^\\]*$/)
-  .default('/admin/trash')
+  .optional()
+  .transform((path) => safeRedirectPath(path, '/admin/trash'))
   .catch('/admin/trash')
 
 const ItemFields = { kind: z.enum(TRASH_KIND_NAMES), id: text().trim().min(1).max(100), returnTo }
@@ -58,15 +65,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const value = submission.value
   if (value.intent === 'empty') {
     const kinds = trashKindsFor((section) => canManage(user, section))
-    let removed = 0
-    // In batches, so each request's work stays bounded; the rest is for the next click or the timer.
-    for (let batch = 0; batch < 10; batch++) {
-      const count = await removeFromTrash(kinds, null)
-      removed += count
-      if (count === 0) break
-    }
+    // One batch per request, so its work stays bounded; the admin is told what is left for the next click.
+    const removed = await removeFromTrash(kinds, null)
     await recordAuditEvent({ by, action: 'trash.emptied', detail: { removed } })
-    return redirectWithToast('/admin/trash', removed === 1 ? '1 item deleted for good.' : `${removed} items deleted for good.`)
+    const left = await countTrash(kinds)
+    const done = removed === 1 ? '1 item deleted for good.' : `${removed} items deleted for good.`
+    return redirectWithToast('/admin/trash', left === 0 ? done : `${done} ${left} more wait: press Empty trash again.`)
   }
   const { kind, id } = value
   // A marketplace manager may restore and delete products only.
