@@ -147,11 +147,12 @@ export async function deleteEvent(id: string, { fromTrash = false } = {}): Promi
 }
 
 /**
- * Takes one date out of a series ("delete this occurrence"); a one-off event goes to the trash
- * (`trashed: true`). Taking out a date twice is not an error, nor is an event already gone.
- * Returns the event's title (for the audit log), nothing when it was gone.
+ * Takes one date out of a series ("delete this occurrence"). A one-off event is left as it is and
+ * answered `oneOff`: its only date is the whole event, which goes to the trash like any other.
+ * Taking out a date twice is not an error, nor is an event already gone. Returns the event's
+ * title (for the audit log), nothing when it was gone.
  */
-export async function deleteOccurrence(id: string, date: PlainDate): Promise<{ title: string; trashed?: true } | undefined> {
+export async function deleteOccurrence(id: string, date: PlainDate): Promise<{ title: string } | { oneOff: true } | undefined> {
   return db.transaction().execute(async (trx) => {
     const event = await trx
       .selectFrom('events')
@@ -160,10 +161,7 @@ export async function deleteOccurrence(id: string, date: PlainDate): Promise<{ t
       .where('trashedAt', 'is', null)
       .executeTakeFirst()
     if (!event) return undefined
-    if (event.repeat === 'none') {
-      await trx.updateTable('events').set({ trashedAt: nowIso() }).where('id', '=', id).execute()
-      return { title: event.title, trashed: true }
-    }
+    if (event.repeat === 'none') return { oneOff: true }
     await trx
       .insertInto('eventSkippedDates')
       .values({ eventId: id, date })
