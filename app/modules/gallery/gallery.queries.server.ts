@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from 'kysely'
+import { sql, type ExpressionBuilder } from 'kysely'
 import type { Database } from '~/platform/db-schema'
 import { markdownToPlainText, renderMarkdown } from '~/platform/markdown'
 import { db } from '~/platform/db.server'
@@ -55,10 +55,11 @@ export interface MediaPage {
 
 type Eb = ExpressionBuilder<Database, 'mediaItems' | 'videos'>
 
-/** Photos, and videos whose files are ready: an item still converting or failed is not shown. */
-function isPublic(eb: Eb) {
-  return eb.or([eb('mediaItems.kind', '=', 'photo'), eb('videos.status', '=', 'ready')])
-}
+/**
+ * Photos, and videos whose files are ready: an item still converting or failed is not shown. A
+ * condition on `media_items` left-joined with its `videos`, for the gallery's queries and the site search.
+ */
+export const isReadyToShow = sql<boolean>`(media_items.kind = 'photo' or videos.status = 'ready')`
 
 function inCategory(category: MediaCategory | null) {
   return (eb: Eb) => (category ? eb('mediaItems.category', '=', category) : eb.lit(true))
@@ -69,7 +70,7 @@ function publicItems(category: MediaCategory | null, audience: Audience = 'publi
     .selectFrom('mediaItems')
     .leftJoin('videos', 'videos.id', 'mediaItems.videoId')
     .where(isVisibleTo('mediaItems', audience))
-    .where(isPublic)
+    .where(isReadyToShow)
     .where(inCategory(category))
 }
 

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely'
 import { db, dialectName } from '~/platform/db.server'
 import { isPublicNowSql } from '~/platform/publication.server'
+import { isReadyToShow } from '~/modules/gallery/gallery.queries.server'
 import { MARK_END, MARK_START, markedParts, searchWords, type TextPart } from './search-words'
 
 /** What the index holds (db/migrations/0022-site-search.ts). */
@@ -42,8 +43,7 @@ function shownToVisitorsNow(): RawBuilder<boolean> {
   return sql<boolean>`((articles.id is not null and ${isPublicNowSql('articles', now)})
     or (events.id is not null and ${isPublicNowSql('events', now)})
     or (products.id is not null and ${isPublicNowSql('products', now)})
-    or (media_items.id is not null and ${isPublicNowSql('mediaItems', now)}
-      and (media_items.kind = 'photo' or videos.status = 'ready')))`
+    or (media_items.id is not null and ${isPublicNowSql('mediaItems', now)} and ${isReadyToShow}))`
 }
 
 /** The source rows of the index rows `found` (kind, source_id): a result always comes from its row. */
