@@ -1,15 +1,20 @@
 import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely'
 import { instantIn } from './dates'
 import { db, type Db } from './db.server'
-import type { PublicationState, PublishChoiceInput } from './publication'
+import {
+  kindOfTable,
+  PUBLISHABLE_KINDS,
+  PUBLISHABLE_TABLES,
+  type PublicationState,
+  type PublishableTable,
+  type PublishChoiceInput,
+} from './publication'
 
 /**
  * The one rule of what is public (docs/decisions/027-drafts-schedules-and-trash.md): a row of
  * these tables is public once its publish time has come and while it is not in the trash. Every
  * public query adds `isPublicNow(table)`; none writes the rule itself.
  */
-export const PUBLISHABLE_TABLES = ['articles', 'mediaItems', 'events', 'products'] as const
-export type PublishableTable = (typeof PUBLISHABLE_TABLES)[number]
 
 // The four tables share the two columns; a builder over any of them (alone or joined) takes the condition.
 type AnyBuilder = ExpressionBuilder<any, any>
@@ -19,16 +24,9 @@ export function isPublicNow(table: PublishableTable, now: Date = new Date()) {
   return (eb: AnyBuilder) => eb.and([eb(`${table}.publishAt`, '<=', now.toISOString()), eb(`${table}.trashedAt`, 'is', null)])
 }
 
-const SQL_TABLE: Record<PublishableTable, string> = {
-  articles: 'articles',
-  mediaItems: 'media_items',
-  events: 'events',
-  products: 'products',
-}
-
 /** The same rule as `isPublicNow`, for raw SQL that joins the tables under their own names (the search). */
 export function isPublicNowSql(table: PublishableTable, now: Date = new Date()): RawBuilder<boolean> {
-  const name = SQL_TABLE[table]
+  const name = PUBLISHABLE_KINDS[kindOfTable(table)].sqlTable
   return sql<boolean>`(${sql.ref(`${name}.publish_at`)} <= ${now.toISOString()} and ${sql.ref(`${name}.trashed_at`)} is null)`
 }
 
@@ -123,7 +121,7 @@ export async function listNextScheduled(
     tables.map(async (table) => {
       const rows = await db
         .selectFrom(table)
-        .select(['id', table === 'products' ? 'name as label' : 'title as label', 'publishAt'] as [
+        .select(['id', `${PUBLISHABLE_KINDS[kindOfTable(table)].labelColumn} as label`, 'publishAt'] as [
           'id',
           'title as label',
           'publishAt',

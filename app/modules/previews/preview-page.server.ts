@@ -1,6 +1,7 @@
 import type { PreviewNotice } from './previews'
 import { formatDate } from '~/platform/dates'
-import type { Audience, PublishableTable } from '~/platform/publication.server'
+import type { Audience } from '~/platform/publication.server'
+import type { PublishableTable } from '~/platform/publication'
 import { resolvePreviewLink } from './preview-links.server'
 
 /** An item page's answer to a preview: kept by no cache, and left out of search engines. */

@@ -1,11 +1,12 @@
 import { sql, type RawBuilder } from 'kysely'
 import { db, dialectName } from '~/platform/db.server'
 import { isPublicNowSql } from '~/platform/publication.server'
+import { PUBLISHABLE_KINDS, type PublishableKind } from '~/platform/publication'
 import { isReadyToShow } from '~/modules/gallery/gallery.queries.server'
 import { MARK_END, MARK_START, markedParts, searchWords, type TextPart } from './search-words'
 
-/** What the index holds (db/migrations/0022-site-search.ts). */
-export type SearchKind = 'article' | 'media' | 'event' | 'product'
+/** What the index holds (db/migrations/0022-site-search.ts): the publishable kinds. */
+export type SearchKind = PublishableKind
 
 const RESULTS_PER_PAGE = 20
 /** The deepest page: nobody reads further, and a page of a billion costs what page 1 costs. */
@@ -31,8 +32,6 @@ export interface SearchPage {
   page: number
   pageCount: number
 }
-
-const PATHS: Record<SearchKind, string> = { article: '/news', media: '/photos', event: '/calendar', product: '/marketplace' }
 
 /**
  * Which indexed rows a visitor may see now, as a condition on the source rows joined by
@@ -157,7 +156,7 @@ export async function searchSite(text: string | null, page: number): Promise<Sea
     return [
       {
         kind: row.kind,
-        href: `${PATHS[row.kind]}/${row.slug}`,
+        href: `${PUBLISHABLE_KINDS[row.kind].publicPath}/${row.slug}`,
         title: markedParts(found.title),
         snippet: markedParts(withoutMarkdown(found.snippet)),
       },

@@ -6,7 +6,8 @@ import { ConfirmButton } from '~/components/confirm-button'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import type { AuditAction } from '~/modules/audit/audit.actions'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
-import { TRASH_DAYS, TRASH_KIND_NAMES, TRASH_KINDS, type TrashKind } from '~/modules/trash/trash-kinds'
+import { TRASH_DAYS } from '~/modules/trash/trash-kinds'
+import { PUBLISHABLE_KIND_NAMES, PUBLISHABLE_KINDS } from '~/platform/publication'
 import {
   countTrash,
   deleteForGood,
@@ -25,8 +26,6 @@ import { redirectWithToast } from '~/platform/toast.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Trash | Site admin' }]
 
-const AUDIT_TYPE = { article: 'article', event: 'event', media: 'media', product: 'product' } as const
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAccess(request, 'trash')
   const kinds = trashKindsFor((section) => canManage(user, section))
@@ -35,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     items: items.map((item) => ({
       ...item,
-      noun: TRASH_KINDS[item.kind].noun,
+      noun: PUBLISHABLE_KINDS[item.kind].noun,
       deletedLabel: formatDate(item.trashedAt, timeZone, 'dateTime'),
       expiresLabel: formatDate(expiresAt(item.trashedAt), timeZone, 'date'),
     })),
@@ -49,7 +48,7 @@ const returnTo = text()
   .transform((path) => safeRedirectPath(path, '/admin/trash'))
   .catch('/admin/trash')
 
-const ItemFields = { kind: z.enum(TRASH_KIND_NAMES), id: text().trim().min(1).max(100), returnTo }
+const ItemFields = { kind: z.enum(PUBLISHABLE_KIND_NAMES), id: text().trim().min(1).max(100), returnTo }
 
 const TrashActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('restore'), ...ItemFields }),
@@ -74,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { kind, id } = value
   // A marketplace manager may restore and delete products only.
-  if (!canManage(user, TRASH_KINDS[kind].section)) throw data('Not allowed', { status: 403 })
+  if (!canManage(user, PUBLISHABLE_KINDS[kind].section)) throw data('Not allowed', { status: 403 })
   const restoring = value.intent === 'restore'
   let done: { label: string } | undefined
   try {
@@ -86,15 +85,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = restoring ? value.returnTo : '/admin/trash'
   if (!done) return redirectWithToast(back, 'This item is no longer in the trash.', 'error')
   const action: AuditAction = `${kind}.${restoring ? 'restored' : 'deleted-for-good'}`
-  await recordAuditEvent({ by, action, target: { type: AUDIT_TYPE[kind], id, label: done.label } })
+  await recordAuditEvent({ by, action, target: { type: kind, id, label: done.label } })
   return redirectWithToast(
     back,
-    restoring ? `${TRASH_KINDS[kind].noun} restored.` : `${TRASH_KINDS[kind].noun} deleted for good.`,
+    restoring ? `${PUBLISHABLE_KINDS[kind].noun} restored.` : `${PUBLISHABLE_KINDS[kind].noun} deleted for good.`,
   )
-}
-
-function kindOf(kind: TrashKind) {
-  return TRASH_KINDS[kind].noun
 }
 
 export default function Trash({ loaderData, actionData }: Route.ComponentProps) {
@@ -125,7 +120,7 @@ export default function Trash({ loaderData, actionData }: Route.ComponentProps) 
           {items.map((item) => (
             <tr key={`${item.kind}-${item.id}`}>
               <td data-label="Item">
-                <span className="muted">{kindOf(item.kind)}:</span> {item.label}
+                <span className="muted">{item.noun}:</span> {item.label}
               </td>
               <td data-label="Deleted">
                 <time dateTime={item.trashedAt}>{item.deletedLabel}</time>
