@@ -9,7 +9,7 @@ import { createBackgroundWorker } from '~/platform/background-worker.server'
 import { db, nowIso } from '~/platform/db.server'
 import { PUBLISHABLE_KIND_NAMES, PUBLISHABLE_KINDS, type PublishableKind, type PublishableTable } from '~/platform/publication'
 import { redirectWithToast } from '~/platform/toast.server'
-import { TRASH_DAYS } from './trash-kinds'
+import { TRASH_DAYS } from './trash-days'
 
 /** What can be in the trash: the publishable kinds (their records in platform/publication.ts). */
 export type TrashKind = PublishableKind

@@ -6,7 +6,7 @@ import { ConfirmButton } from '~/components/confirm-button'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import type { AuditAction } from '~/modules/audit/audit.actions'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
-import { TRASH_DAYS } from '~/modules/trash/trash-kinds'
+import { TRASH_DAYS } from '~/modules/trash/trash-days'
 import { PUBLISHABLE_KIND_NAMES, PUBLISHABLE_KINDS } from '~/platform/publication'
 import {
   countTrash,
