@@ -151,6 +151,22 @@ describe('the trash', () => {
     expect(await response.text()).toContain('This item could not be found in the trash.')
   })
 
+  it('is emptied a batch per click, saying how many wait', async () => {
+    const now = new Date().toISOString()
+    await queryServerDatabase(
+      server,
+      `with recursive n(i) as (select 1 union all select i + 1 from n where i < 60)
+       insert into articles (id, slug, title, content, created_at, updated_at, publish_at, trashed_at)
+       select 'bulk-' || i, 'bulk-' || i, 'Bulk ' || i, 'Old.', '${now}', '${now}', '${now}', '${now}' from n returning id`,
+    )
+    const first = await post(server, '/admin/trash', { intent: 'empty' }, admin)
+    expect(await followWithToast(first)).toMatch(/50 items deleted for good\. \d+ more wait: press Empty trash again\./)
+    const second = await followWithToast(await post(server, '/admin/trash', { intent: 'empty' }, admin))
+    expect(second).toMatch(/\d+ items? deleted for good\./)
+    expect(second).not.toContain('more wait')
+    expect(await queryServerDatabase(server, `select id from articles where trashed_at is not null`)).toEqual([])
+  })
+
   it('empties itself of what has waited 30 days, files included, and of nothing younger', async () => {
     const old = await addPhoto('Old Picnic')
     await post(server, '/admin/photos', { intent: 'delete', id: old.id }, admin)
