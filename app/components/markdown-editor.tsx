@@ -14,9 +14,11 @@ import { markdownEdit, type MarkdownAction, type TextEdit } from './markdown-for
 
 type Tools = typeof import('./markdown-editor-tools')
 
-interface MarkdownEditorProps extends Omit<FieldFrameProps, 'note' | 'errors'> {
+interface MarkdownEditorProps extends Omit<FieldFrameProps, 'note'> {
   rows: number
   required?: boolean
+  /** The class the public page gives this text beside `markdown-text`, so the preview looks the same. */
+  previewClassName?: string
 }
 
 const BUTTONS: { action: MarkdownAction; label: string; name: string; shortcut?: string }[] = [
@@ -34,7 +36,11 @@ const BUTTONS: { action: MarkdownAction; label: string; name: string; shortcut?:
  * have loaded) it is the plain textarea; the tools load only when a form with this field is shown.
  * Narrow screens switch between Write and Preview; from 64rem wide both stand side by side.
  */
-export function MarkdownEditor({ meta, label, hint, className, rows, required }: MarkdownEditorProps) {
+/** What the field under a Markdown editor says, for the visitor without JavaScript who sees the plain textarea. */
+export const MARKDOWN_HINT =
+  'A blank line starts a new paragraph. Also possible: ## Heading, - list item, **bold**, [link text](https://example.org) or [our contact page](/contact).'
+
+export function MarkdownEditor({ meta, label, hint, className, errors, rows, required, previewClassName }: MarkdownEditorProps) {
   const { key, ...props } = getTextareaProps(meta, { ariaDescribedBy: hintIdFor(meta, hint) })
   const textarea = useRef<HTMLTextAreaElement>(null)
   const [tools, setTools] = useState<Tools | null>(null)
@@ -109,7 +115,7 @@ export function MarkdownEditor({ meta, label, hint, className, rows, required }:
   const writeId = `${id}-write`
   const previewId = `${id}-preview`
   return (
-    <FieldFrame meta={meta} label={label} hint={hint} className={className}>
+    <FieldFrame meta={meta} label={label} hint={hint} className={className} errors={errors}>
       <div className={tools ? 'markdown-editor markdown-editor-ready' : 'markdown-editor'} data-tab={tab}>
         {tools ? (
           <div className="markdown-editor-tabs" role="tablist" aria-label="Write or preview">
@@ -167,7 +173,7 @@ export function MarkdownEditor({ meta, label, hint, className, rows, required }:
             {previewText.trim() ? (
               // The site's own renderer: raw HTML shown as text, only http(s), mailto and same-site links.
               <div
-                className="news-article-text"
+                className={previewClassName ? `markdown-text ${previewClassName}` : 'markdown-text'}
                 onClick={onPreviewClick}
                 dangerouslySetInnerHTML={{ __html: tools.renderMarkdown(previewText) }}
               />

@@ -1,7 +1,5 @@
 import { Form, Link } from 'react-router'
-import type { PublishChoice } from '~/platform/publication'
-
-type ItemTable = 'articles' | 'mediaItems' | 'events' | 'products'
+import type { PublishableTable, PublishChoice } from '~/platform/publication'
 
 /**
  * An edit page's way to its item's public page: a link once it is published; before that
@@ -14,7 +12,7 @@ export function ViewOrPreview({
   publish,
   viewLabel = 'View on the site',
 }: {
-  table: ItemTable
+  table: PublishableTable
   id: string
   path: string
   publish: PublishChoice

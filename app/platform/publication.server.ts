@@ -1,15 +1,20 @@
 import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely'
 import { instantIn } from './dates'
 import { db, type Db } from './db.server'
-import type { PublicationState, PublishChoiceInput } from './publication'
+import {
+  kindOfTable,
+  PUBLISHABLE_KINDS,
+  PUBLISHABLE_TABLES,
+  type PublicationState,
+  type PublishableTable,
+  type PublishChoiceInput,
+} from './publication'
 
 /**
  * The one rule of what is public (docs/decisions/027-drafts-schedules-and-trash.md): a row of
  * these tables is public once its publish time has come and while it is not in the trash. Every
  * public query adds `isPublicNow(table)`; none writes the rule itself.
  */
-export const PUBLISHABLE_TABLES = ['articles', 'mediaItems', 'events', 'products'] as const
-export type PublishableTable = (typeof PUBLISHABLE_TABLES)[number]
 
 // The four tables share the two columns; a builder over any of them (alone or joined) takes the condition.
 type AnyBuilder = ExpressionBuilder<any, any>
@@ -19,25 +24,23 @@ export function isPublicNow(table: PublishableTable, now: Date = new Date()) {
   return (eb: AnyBuilder) => eb.and([eb(`${table}.publishAt`, '<=', now.toISOString()), eb(`${table}.trashedAt`, 'is', null)])
 }
 
-const SQL_TABLE: Record<PublishableTable, string> = {
-  articles: 'articles',
-  mediaItems: 'media_items',
-  events: 'events',
-  products: 'products',
-}
-
 /** The same rule as `isPublicNow`, for raw SQL that joins the tables under their own names (the search). */
 export function isPublicNowSql(table: PublishableTable, now: Date = new Date()): RawBuilder<boolean> {
-  const name = SQL_TABLE[table]
+  const name = PUBLISHABLE_KINDS[kindOfTable(table)].sqlTable
   return sql<boolean>`(${sql.ref(`${name}.publish_at`)} <= ${now.toISOString()} and ${sql.ref(`${name}.trashed_at`)} is null)`
 }
 
-/** Who an item page is for: visitors see public items; a preview link also shows one draft or scheduled item. */
-export type Audience = 'public' | 'preview'
+/** Who an item page is for: visitors see public items; a preview link also shows its one draft or scheduled item. */
+export type Audience = 'public' | { previewOf: string }
 
-/** Kysely condition: public for visitors; out of the trash for a preview (its link is checked before). */
+/** Kysely condition: public now, or (for a preview link) the link's own item while it is out of the trash. */
 export function isVisibleTo(table: PublishableTable, audience: Audience, now: Date = new Date()) {
-  return audience === 'public' ? isPublicNow(table, now) : (eb: AnyBuilder) => eb(`${table}.trashedAt`, 'is', null)
+  if (audience === 'public') return isPublicNow(table, now)
+  return (eb: AnyBuilder) =>
+    eb.or([
+      isPublicNow(table, now)(eb),
+      eb.and([eb(`${table}.id`, '=', audience.previewOf), eb(`${table}.trashedAt`, 'is', null)]),
+    ])
 }
 
 /** Kysely condition for the admin lists: out of the trash, and in `state` when one is asked for. */
@@ -92,8 +95,8 @@ export async function publishingOf(
   return { publishAt: publishAtFor(choice, { timeZone, current }) }
 }
 
-/** An item's publish time (null for a draft or an item that is gone), for its edit form. */
-export async function readPublishAt(table: PublishableTable, id: string): Promise<string | null> {
+/** An item's publish time (null for a draft or an item that is gone). */
+async function readPublishAt(table: PublishableTable, id: string): Promise<string | null> {
   const row = await db.selectFrom(table).select('publishAt').where('id', '=', id).executeTakeFirst()
   return row?.publishAt ?? null
 }
@@ -115,7 +118,7 @@ export async function listNextScheduled(
     tables.map(async (table) => {
       const rows = await db
         .selectFrom(table)
-        .select(['id', table === 'products' ? 'name as label' : 'title as label', 'publishAt'] as [
+        .select(['id', `${PUBLISHABLE_KINDS[kindOfTable(table)].labelColumn} as label`, 'publishAt'] as [
           'id',
           'title as label',
           'publishAt',

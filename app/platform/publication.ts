@@ -1,11 +1,84 @@
 import { z } from 'zod'
 import { formatDate, parsePlainDate, parsePlainTime, wallClockIn } from './dates'
+import type { SectionName } from './access'
 import { text } from './form-schema'
 
 /**
  * Whether an article, gallery item, event or product is public (docs/decisions/027-drafts-schedules-and-trash.md).
  * Browser-safe: the admin forms and lists read the names and labels from here.
  */
+/**
+ * The four kinds of item that are drafted, scheduled, previewed, trashed and searched, each
+ * declared once: its table (Kysely's name and the SQL one), the column that names an item, its
+ * public address, its admin section and page, and what the admin calls it. The kind's key is also
+ * its type in the audit log and the search.
+ */
+export const PUBLISHABLE_KINDS = {
+  article: {
+    table: 'articles',
+    sqlTable: 'articles',
+    labelColumn: 'title',
+    publicPath: '/news',
+    section: 'news',
+    adminPath: '/admin/news',
+    noun: 'Article',
+    searchLabel: 'News',
+  },
+  media: {
+    table: 'mediaItems',
+    sqlTable: 'media_items',
+    labelColumn: 'title',
+    publicPath: '/photos',
+    section: 'gallery',
+    adminPath: '/admin/photos',
+    noun: 'Photo or video',
+    searchLabel: 'Photos',
+  },
+  event: {
+    table: 'events',
+    sqlTable: 'events',
+    labelColumn: 'title',
+    publicPath: '/calendar',
+    section: 'events',
+    adminPath: '/admin/events',
+    noun: 'Event',
+    searchLabel: 'Calendar',
+  },
+  product: {
+    table: 'products',
+    sqlTable: 'products',
+    labelColumn: 'name',
+    publicPath: '/marketplace',
+    section: 'products',
+    adminPath: '/admin/products',
+    noun: 'Product',
+    searchLabel: 'Marketplace',
+  },
+} as const satisfies Record<
+  string,
+  {
+    table: string
+    sqlTable: string
+    labelColumn: 'title' | 'name'
+    publicPath: string
+    section: SectionName
+    adminPath: string
+    noun: string
+    searchLabel: string
+  }
+>
+
+export type PublishableKind = keyof typeof PUBLISHABLE_KINDS
+export const PUBLISHABLE_KIND_NAMES = Object.keys(PUBLISHABLE_KINDS) as PublishableKind[]
+
+export const PUBLISHABLE_TABLES = ['articles', 'mediaItems', 'events', 'products'] as const
+export type PublishableTable = (typeof PUBLISHABLE_KINDS)[PublishableKind]['table']
+
+/** The kind whose rows live in `table`. */
+export function kindOfTable(table: PublishableTable): PublishableKind {
+  return PUBLISHABLE_KIND_NAMES.find((kind) => PUBLISHABLE_KINDS[kind].table === table)!
+}
+
 export const PUBLICATION_STATES = ['draft', 'scheduled', 'published'] as const
 export type PublicationState = (typeof PUBLICATION_STATES)[number]
 
@@ -102,4 +175,9 @@ export function describePublication(
 ): { state: PublicationState; when: string | null } {
   const state = publicationStateOf(publishAt, now)
   return { state, when: state === 'scheduled' ? formatDate(publishAt!, timeZone, 'dateTime') : null }
+}
+
+/** When an item's page last changed for visitors: its last edit, or its publish time if it went public after that. */
+export function lastChangeOf({ updatedAt, publishAt }: { updatedAt: string; publishAt: string | null }): string {
+  return publishAt !== null && publishAt > updatedAt ? publishAt : updatedAt
 }

@@ -15,3 +15,8 @@ export function siteLinksRelative(content: string, origin: string): string {
   const destination = new RegExp(`(\\]\\(\\s*<?|^ {0,3}\\[[^\\]\\n]+\\]:[ \\t]*<?)${site}(?=[/?#)>\\s]|$)\\/?(?!\\/)`, 'gim')
   return content.replace(destination, '$1/')
 }
+
+/** A form's values as stored: the links to the site's own pages (at `origin`) in its Markdown `field` as paths. */
+export function withSiteLinksRelative<T extends Record<K, string>, K extends string>(values: T, field: K, origin: string): T {
+  return { ...values, [field]: siteLinksRelative(values[field], origin) }
+}

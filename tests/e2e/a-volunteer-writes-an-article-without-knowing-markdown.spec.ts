@@ -3,6 +3,8 @@ import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { listArticlesForAdmin } from '../../app/modules/news/news.queries.server'
 import { deleteArticle } from '../../app/modules/news/news.service.server'
+import { listEventsForAdmin } from '../../app/modules/events/events.admin-queries.server'
+import { deleteEvent } from '../../app/modules/events/events.service.server'
 import { expect, smallTapTargets, test } from './fixtures'
 import { waitForHydration } from './hydration'
 
@@ -12,6 +14,9 @@ const titlesToRemove = new Set<string>()
 test.afterEach(async () => {
   for (const article of await listArticlesForAdmin()) {
     if (titlesToRemove.has(article.title)) await deleteArticle(article.id)
+  }
+  for (const event of await listEventsForAdmin({ timeZone: 'America/Antigua' })) {
+    if (titlesToRemove.has(event.title)) await deleteEvent(event.id)
   }
   titlesToRemove.clear()
 })
@@ -118,6 +123,49 @@ test('text pasted from Google Docs becomes Markdown, Bold marks a word, and the 
   await expect(article.locator('em')).toHaveText('by appointment')
   await expect(article.getByRole('link', { name: 'our calendar' })).toHaveAttribute('href', '/calendar')
   await expect(article).toContainText('2 * 3')
+})
+
+test("an event's description has the same editor: a paste from Google Docs and Bold show on the event's page", async ({
+  page,
+  context,
+  signIn,
+  baseURL,
+}) => {
+  titlesToRemove.add('Clinic day')
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await signIn()
+  await page.goto('/admin/events/new')
+  await waitForHydration(page)
+  await page.getByLabel('Title').fill('Clinic day')
+  await page.getByLabel('Start date').fill('2027-03-09')
+  await page.getByLabel('Location').fill('Ministry Centre')
+  const description = page.getByLabel('Description')
+  await description.click()
+  await pasteRich(page, GOOGLE_DOCS_PASTE)
+  await expect(description).toHaveValue(/^## Clinic opening hours\n[\s\S]*\*by appointment\*[\s\S]*- Eye tests/)
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('Enter')
+  await pasteRich(page, `<p>Bring your card. See <a href="${baseURL}/support">how to help</a>.</p>`)
+  await description.evaluate((field: HTMLTextAreaElement) => {
+    const start = field.value.indexOf('your card')
+    field.focus()
+    field.setSelectionRange(start, start + 'your card'.length)
+  })
+  await page.getByRole('button', { name: 'Bold' }).click()
+  await expect(description).toHaveValue(/Bring \*\*your card\*\*\./)
+  await page.getByRole('tab', { name: 'Preview' }).click()
+  await expect(page.getByRole('region', { name: 'Preview' }).locator('strong')).toHaveText(['every Tuesday', 'your card'])
+  await page.getByRole('tab', { name: 'Write' }).click()
+  expect(await smallTapTargets(page)).toEqual([])
+
+  await page.getByRole('button', { name: 'Add Event' }).click()
+  await expect(page).toHaveURL('/admin/events')
+  await page.goto('/calendar/clinic-day')
+  const shown = page.locator('.event-description')
+  await expect(shown.getByRole('heading', { level: 2, name: 'Clinic opening hours' })).toBeVisible()
+  await expect(shown.locator('strong')).toHaveText(['every Tuesday', 'your card'])
+  await expect(shown.getByRole('listitem')).toHaveText(['Blood pressure checks', 'Eye tests'])
+  await expect(shown.getByRole('link', { name: 'how to help' })).toHaveAttribute('href', '/support')
 })
 
 test('the preview is as safe as the public page: markup is text and javascript: links are no links', async ({ page, signIn }) => {

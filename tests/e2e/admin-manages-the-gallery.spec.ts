@@ -10,7 +10,7 @@ import { plainPng } from '../fixtures/images'
 import { makeLargeVideo, makeVideo } from '../fixtures/videos'
 import { cutConnection, expect, test } from './fixtures'
 import { waitForHydration } from './hydration'
-import { TRASH_KIND_NAMES } from '../../app/modules/trash/trash-kinds'
+import { PUBLISHABLE_KIND_NAMES } from '../../app/platform/publication'
 import { removeFromTrash } from '../../app/modules/trash/trash.server'
 
 const fixtures = fs.mkdtempSync(path.join(os.tmpdir(), 'gallery-e2e-'))
@@ -50,7 +50,7 @@ test('an administrator uploads two photos and a video with progress, edits, feat
   titlesToRemove.add('School Prize Giving').add('Prize Giving Speech')
   const clip = await makeVideo(path.join(fixtures, 'prizes.mp4'), { container: 'mp4', size: '320x240' })
   // Earlier specs' deleted items wait in the trash; emptied first, so the count below is this test's alone.
-  await removeFromTrash(TRASH_KIND_NAMES, null, 1_000)
+  await removeFromTrash(PUBLISHABLE_KIND_NAMES, null, 1_000)
   const filesBefore = storedFileCount()
   await signIn()
   await page.goto('/admin/photos')

@@ -147,14 +147,17 @@ test('hostile titles and descriptions stay text in the grid, the dialog and the 
     await expect(link).toBeVisible()
     await link.click()
     const dialog = page.getByRole('dialog', { name: title })
-    await expect(dialog.getByText(description)).toBeVisible()
+    // The description is Markdown: its markup is shown as text (quotes curled, the address linked).
+    await expect(dialog.getByText('<b>not bold</b><iframe src=')).toBeVisible()
     await expect(dialog.locator('iframe, b, script')).toHaveCount(0)
 
     await page.goto(`/photos/${slugs[0]}`)
     expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toMatch(
       /^"><script>window\.hacked=1<\/script>/,
     )
-    expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(description)
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(
+      '<b>not bold</b><iframe src=“https://example.org”></iframe>',
+    )
     await page.goto('/')
     await expect(page.getByRole('link', { name: title })).toBeVisible()
     expect(await page.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined()

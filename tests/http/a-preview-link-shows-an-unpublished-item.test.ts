@@ -66,7 +66,13 @@ describe('a preview link', () => {
     const forged = link.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))
     expect((await get(server, forged)).status).toBe(410)
     await draftArticle('Wombat workshop')
-    expect((await get(server, `/news/wombat-workshop?preview=${link.slice('/preview/'.length)}`)).status).toBe(404)
+    const another = await get(server, `/news/wombat-workshop?preview=${link.slice('/preview/'.length)}`)
+    expect(another.headers.get('location')).toBe('/news/wombat-workshop')
+    expect((await get(server, '/news/wombat-workshop')).status).toBe(404)
+    // Nor does it mark a published page as a preview.
+    const page = await (await get(server, '/news')).text()
+    const published = page.match(/href="(\/news\/(?!feed\.xml)[^"?]+)"/)![1]
+    expect((await get(server, `${published}?preview=${link.slice('/preview/'.length)}`)).headers.get('location')).toBe(published)
   })
 
   it('sends a made-up or ended preview value on to the page itself, and keeps no page for it', async () => {

@@ -107,7 +107,8 @@ describe('an administrator', () => {
     }
     const itemPage = await html(`/photos/${slug}`)
     expect(meta(itemPage, 'og:title')).toMatch(/^Fun Day &quot;&lt;\/title&gt;&lt;script&gt;alert\(&#x27;x&#x27;\)/)
-    expect(itemPage).toContain('&lt;b&gt;bold&lt;/b&gt; &amp; &quot;quoted&quot;')
+    // The description is Markdown: raw HTML in it is shown as text (and its quotes curled).
+    expect(itemPage).toContain('<p>&lt;b&gt;bold&lt;/b&gt; &amp; “quoted”</p>')
 
     const list = await html('/admin/photos', admin)
     const itemId = list.match(/aria-label="Edit Fun Day[^"]*" href="\/admin\/photos\/([0-9a-f-]{36})"/)![1]

@@ -132,6 +132,8 @@ describe('drafts and scheduled items', () => {
   })
 
   it('go public by themselves at their time, on kept pages too, while drafts stay hidden', async () => {
+    // Published now, added after the scheduled items: they come after them once those are out.
+    await addAll('Zebranow', NOW)
     // Kept in memory before the time comes.
     await publicText('/news')
     expect((await get(server, '/news')).headers.get('x-page-cache')).toBe('hit')
@@ -142,8 +144,28 @@ describe('drafts and scheduled items', () => {
     expect(news.match(/href="\/news\/(?!feed\.xml)([^"?]+)"/)?.[1]).toBe('zebralater-article')
     for (const path of Object.values(SLUGS('Zebralater'))) expect((await get(server, path)).status, path).toBe(200)
     expect(await publicText('/calendar.ics')).toContain('Zebralater event')
-    expect(await publicText('/sitemap.xml')).toContain('zebralater-product')
-    expect(await productCount()).toBe(before.products + 1)
+    // Photos and products too: the list, the featured moments, the marketplace and its JSON, the sitemap's dates.
+    const firstTwo = (page: string, pattern: RegExp) => [...page.matchAll(pattern)].map((m) => m[1]).slice(0, 2)
+    expect(firstTwo(await publicText('/photos'), /href="\/photos\/([a-z0-9-]+)"/g)).toEqual([
+      'zebralater-photo',
+      'zebranow-photo',
+    ])
+    const home = await publicText('/')
+    expect(firstTwo(home.slice(home.indexOf('id="featured-moments"')), /href="\/photos\/([a-z0-9-]+)"/g)).toEqual([
+      'zebralater-photo',
+      'zebranow-photo',
+    ])
+    expect(firstTwo(await publicText('/marketplace'), /href="\/marketplace\/([a-z0-9-]+)"/g)).toEqual([
+      'zebralater-product',
+      'zebranow-product',
+    ])
+    const { products } = (await (await get(server, '/api/marketplace')).json()) as { products: { slug: string }[] }
+    expect(products.slice(0, 2).map((p) => p.slug)).toEqual(['zebralater-product', 'zebranow-product'])
+    const sitemap = await publicText('/sitemap.xml')
+    for (const path of ['/marketplace/zebralater-product', '/photos/zebralater-photo', '/news/zebralater-article']) {
+      expect(sitemap, path).toContain(`${path}</loc><lastmod>${publishAt.toISOString()}</lastmod>`)
+    }
+    expect(await productCount()).toBe(before.products + 2)
     expect(await publicText('/search?q=Zebralater')).toContain('4 results')
     await expectNowhere('Zebradraft')
   })

@@ -76,8 +76,19 @@ export async function listEventsForAdmin({
 export async function getEventForEdit(
   id: string,
   timeZone: string,
-): Promise<{ id: string; slug: string; title: string; values: EventFormValues } | null> {
-  const row = await db.selectFrom('events').select(EVENT_COLUMNS).where('id', '=', id).executeTakeFirst()
+): Promise<{
+  id: string
+  slug: string
+  title: string
+  publishAt: string | null
+  trashedAt: string | null
+  values: EventFormValues
+} | null> {
+  const row = await db
+    .selectFrom('events')
+    .select([...EVENT_COLUMNS, 'publishAt', 'trashedAt'])
+    .where('id', '=', id)
+    .executeTakeFirst()
   if (!row) return null
   const [event] = await withSkippedDates([row])
   const start = wallClockIn(event.startsAt, timeZone)
@@ -86,6 +97,8 @@ export async function getEventForEdit(
     id: event.id,
     slug: event.slug,
     title: event.title,
+    publishAt: row.publishAt,
+    trashedAt: row.trashedAt,
     values: {
       title: event.title,
       description: event.description,

@@ -1,3 +1,4 @@
+import { markdownToPlainText } from '~/platform/markdown'
 import { getVtimezoneComponent } from '@touch4it/ical-timezones'
 import ical, { escape, ICalEventRepeatingFreq, ICalWeekday, type ICalRepeatingOptions } from 'ical-generator'
 import { addDays, dateInZone, instantIn, wallClockIn, type PlainDate } from '~/platform/dates'
@@ -88,7 +89,7 @@ export function buildCalendarFile(events: EventRecord[], { name, origin, timeZon
       created: new Date(event.createdAt),
       lastModified: new Date(event.updatedAt),
       summary: event.title,
-      description: event.description,
+      description: markdownToPlainText(event.description, { linksFrom: origin }),
       location: event.location,
       url: `${origin}/calendar/${encodeURIComponent(event.slug)}`,
       categories: [{ name: eventTypeLabel(event.type) }],
@@ -134,7 +135,7 @@ export function googleCalendarUrl(
     text: event.title,
     dates: googleDates(occurrence, timeZone),
     ctz: timeZone,
-    details: `${event.description}\n\n${origin}/calendar/${encodeURIComponent(event.slug)}`,
+    details: `${markdownToPlainText(event.description, { linksFrom: origin })}\n\n${origin}/calendar/${encodeURIComponent(event.slug)}`,
     location: event.location,
   })
   if (rule) params.set('recur', `RRULE:${rruleText(rule, event.allDay ? timeZone : undefined)}`)

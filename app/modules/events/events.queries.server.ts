@@ -1,3 +1,5 @@
+import { lastChangeOf } from '~/platform/publication'
+import { markdownToPlainText, renderMarkdown } from '~/platform/markdown'
 import { db } from '~/platform/db.server'
 import { addDays, instantIn, type PlainDate } from '~/platform/dates'
 import { nextOccurrences, occurrenceOn, occurrencesBetween } from './events.recurrence.server'
@@ -70,6 +72,9 @@ export async function countUpcomingEvents({ from = new Date(), timeZone }: { fro
 }
 
 export interface EventDetail extends EventRecord {
+  /** The description (Markdown) as HTML, and as plain text for social tags. */
+  descriptionHtml: string
+  descriptionText: string
   /** The occurrence the page is about. */
   occurrence: CalendarOccurrence
   /** 'Every month on the last Saturday'; null for a one-off event. */
@@ -105,6 +110,8 @@ export async function getEventBySlug(
   const later = event.repeat === 'none' ? [] : nextOccurrences(event, after, 4, timeZone)
   return {
     ...event,
+    descriptionHtml: renderMarkdown(event.description),
+    descriptionText: markdownToPlainText(event.description),
     occurrence: toCalendarOccurrence(event, occurrence),
     repeatText: describeRepeat(event, timeZone),
     laterOccurrences: later.map((o) => toCalendarOccurrence(event, o)),
@@ -124,5 +131,6 @@ export async function getEventForCalendarFile(slug: string): Promise<EventRecord
 
 /** Address and last change of every event, for sitemap.xml. */
 export async function listEventsForSitemap(): Promise<{ slug: string; updatedAt: string }[]> {
-  return publicEvents().select(['slug', 'updatedAt']).orderBy('startsAt', 'desc').limit(10_000).execute()
+  const rows = await publicEvents().select(['slug', 'updatedAt', 'publishAt']).orderBy('startsAt', 'desc').limit(10_000).execute()
+  return rows.map((row) => ({ slug: row.slug, updatedAt: lastChangeOf(row) }))
 }

@@ -1,5 +1,5 @@
 import type { Db } from '~/platform/db.server'
-import { db, nowIso } from '~/platform/db.server'
+import { db, lockForUpdate, nowIso } from '~/platform/db.server'
 import { instantIn, type PlainDate } from '~/platform/dates'
 import { slugify } from '~/platform/slug'
 import { insertWithUniqueSlug } from '~/platform/unique-slug.server'
@@ -105,11 +105,16 @@ export async function createEvent(input: WithPublishing<EventInput>, timeZone: s
   return db.transaction().execute((trx) => insertEvent(trx, input, timeZone))
 }
 
-/** Changes an event; its address stays, so shared links keep working. Throws EventNotFoundError when it is gone. */
+/** Changes an event; its address stays, so shared links keep working. Throws EventNotFoundError when it is gone or in the trash. */
 export async function updateEvent(id: string, input: WithPublishing<EventInput>, timeZone: string): Promise<{ slug: string }> {
   const { row, skippedDates } = toStored(input, timeZone)
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('events').select('slug').where('id', '=', id).executeTakeFirst()
+    const current = await trx
+      .selectFrom('events')
+      .select('slug')
+      .where('id', '=', id)
+      .where('trashedAt', 'is', null)
+      .executeTakeFirst()
     if (!current) throw new EventNotFoundError()
     await trx
       .updateTable('events')
@@ -123,11 +128,18 @@ export async function updateEvent(id: string, input: WithPublishing<EventInput>,
 
 /**
  * Deletes an event, or a whole series, and returns its title (for the audit log). Deleting one
- * that is already gone is not an error and returns nothing.
+ * that is already gone (or, `fromTrash`, no longer in the trash) is not an error and returns nothing.
  */
-export async function deleteEvent(id: string): Promise<{ title: string } | undefined> {
+export async function deleteEvent(id: string, { fromTrash = false } = {}): Promise<{ title: string } | undefined> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('events').select('title').where('id', '=', id).executeTakeFirst()
+    const row = await lockForUpdate(
+      trx
+        .selectFrom('events')
+        .select('title')
+        .where('id', '=', id)
+        .$if(fromTrash, (qb) => qb.where('trashedAt', 'is not', null)),
+    ).executeTakeFirst()
+    if (!row) return undefined
     await trx.deleteFrom('eventSkippedDates').where('eventId', '=', id).execute()
     await trx.deleteFrom('events').where('id', '=', id).execute()
     return row
@@ -135,11 +147,12 @@ export async function deleteEvent(id: string): Promise<{ title: string } | undef
 }
 
 /**
- * Takes one date out of a series ("delete this occurrence"); a one-off event goes to the trash
- * (`trashed: true`). Taking out a date twice is not an error, nor is an event already gone.
- * Returns the event's title (for the audit log), nothing when it was gone.
+ * Takes one date out of a series ("delete this occurrence"). A one-off event is left as it is and
+ * answered `oneOff`: its only date is the whole event, which goes to the trash like any other.
+ * Taking out a date twice is not an error, nor is an event already gone. Returns the event's
+ * title (for the audit log), nothing when it was gone.
  */
-export async function deleteOccurrence(id: string, date: PlainDate): Promise<{ title: string; trashed?: true } | undefined> {
+export async function deleteOccurrence(id: string, date: PlainDate): Promise<{ title: string } | { oneOff: true } | undefined> {
   return db.transaction().execute(async (trx) => {
     const event = await trx
       .selectFrom('events')
@@ -148,10 +161,7 @@ export async function deleteOccurrence(id: string, date: PlainDate): Promise<{ t
       .where('trashedAt', 'is', null)
       .executeTakeFirst()
     if (!event) return undefined
-    if (event.repeat === 'none') {
-      await trx.updateTable('events').set({ trashedAt: nowIso() }).where('id', '=', id).execute()
-      return { title: event.title, trashed: true }
-    }
+    if (event.repeat === 'none') return { oneOff: true }
     await trx
       .insertInto('eventSkippedDates')
       .values({ eventId: id, date })

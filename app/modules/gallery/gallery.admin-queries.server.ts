@@ -87,11 +87,11 @@ export async function listMediaForAdmin(state: PublicationState | null = null): 
   return (await toAdminRows(rows)).map(({ description: _description, ...row }) => row)
 }
 
-export type MediaForEdit = AdminMediaRow & { description: string }
+export type MediaForEdit = AdminMediaRow & { description: string; trashedAt: string | null }
 
 export async function getMediaForEdit(id: string): Promise<MediaForEdit | null> {
-  const row = await adminItems().where('mediaItems.id', '=', id).executeTakeFirst()
-  return row ? (await toAdminRows([row]))[0] : null
+  const row = await adminItems().select('mediaItems.trashedAt').where('mediaItems.id', '=', id).executeTakeFirst()
+  return row ? { ...(await toAdminRows([row]))[0], trashedAt: row.trashedAt } : null
 }
 
 /** How many uploaded videos are still being converted (not yet on the public site). */

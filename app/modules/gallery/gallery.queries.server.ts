@@ -1,11 +1,13 @@
-import type { ExpressionBuilder } from 'kysely'
+import { sql, type ExpressionBuilder } from 'kysely'
 import type { Database } from '~/platform/db-schema'
+import { markdownToPlainText, renderMarkdown } from '~/platform/markdown'
 import { db } from '~/platform/db.server'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { getImagesByIds, pickSocialImage, toResponsiveImage, type ImageRecord } from '~/platform/media/images.server'
 import { getVideosByIds, isVideoReady } from '~/platform/media/videos.server'
 import { MEDIA_PER_PAGE, type MediaCategory } from './media-categories'
 import { isVisibleTo, type Audience } from '~/platform/publication.server'
+import { lastChangeOf } from '~/platform/publication'
 
 export type MediaKind = 'photo' | 'video'
 
@@ -16,7 +18,8 @@ export interface MediaSummary {
   kind: MediaKind
   title: string
   category: string
-  createdAt: string
+  /** When it went (or goes) public: its publish time, or when it was added for a draft. */
+  publishedAt: string
   /** The photo, or the video's poster. */
   thumbnail: ResponsiveImageData
 }
@@ -32,7 +35,9 @@ export interface MediaVideo {
 export interface MediaDetail extends MediaSummary {
   /** For the admin bar's "Edit this page" link. */
   id: string
-  description: string
+  /** The description (Markdown) as HTML, and as plain text for social tags. */
+  descriptionHtml: string
+  descriptionText: string
   updatedAt: string
   video: MediaVideo | null
   /** A JPEG small enough for link previews (a path): the photo, or the video's poster. */
@@ -50,10 +55,11 @@ export interface MediaPage {
 
 type Eb = ExpressionBuilder<Database, 'mediaItems' | 'videos'>
 
-/** Photos, and videos whose files are ready: an item still converting or failed is not shown. */
-function isPublic(eb: Eb) {
-  return eb.or([eb('mediaItems.kind', '=', 'photo'), eb('videos.status', '=', 'ready')])
-}
+/**
+ * Photos, and videos whose files are ready: an item still converting or failed is not shown. A
+ * condition on `media_items` left-joined with its `videos`, for the gallery's queries and the site search.
+ */
+export const isReadyToShow = sql<boolean>`(media_items.kind = 'photo' or videos.status = 'ready')`
 
 function inCategory(category: MediaCategory | null) {
   return (eb: Eb) => (category ? eb('mediaItems.category', '=', category) : eb.lit(true))
@@ -64,7 +70,7 @@ function publicItems(category: MediaCategory | null, audience: Audience = 'publi
     .selectFrom('mediaItems')
     .leftJoin('videos', 'videos.id', 'mediaItems.videoId')
     .where(isVisibleTo('mediaItems', audience))
-    .where(isPublic)
+    .where(isReadyToShow)
     .where(inCategory(category))
 }
 
@@ -76,6 +82,7 @@ export const SUMMARY_COLUMNS = [
   'mediaItems.category',
   'mediaItems.imageId',
   'mediaItems.createdAt',
+  'mediaItems.publishAt',
   'videos.posterImageId',
 ] as const
 
@@ -88,6 +95,7 @@ export type SummaryRow = {
   imageId: string | null
   posterImageId: string | null
   createdAt: string
+  publishAt: string | null
 }
 
 /** The picture that stands for an item: the photo, or the video's poster. */
@@ -109,7 +117,7 @@ function toSummary(row: SummaryRow, pictures: Map<string, ImageRecord>): MediaSu
     kind: row.kind,
     title: row.title,
     category: row.category,
-    createdAt: row.createdAt,
+    publishedAt: row.publishAt ?? row.createdAt,
     // The poster of a video has no description of its own: the title says what it shows.
     thumbnail: toResponsiveImage({ ...picture, alt: picture.alt || row.title }),
   }
@@ -120,14 +128,14 @@ async function toSummaries(rows: readonly SummaryRow[]): Promise<MediaSummary[]>
   return rows.flatMap((row) => toSummary(row, pictures) ?? [])
 }
 
-/** One page of /photos, newest first, in one category or all. */
+/** One page of /photos, newest first (a scheduled item by its publish time), in one category or all. */
 export async function listPublishedMedia(category: MediaCategory | null, page: number): Promise<MediaPage> {
   const { total } = await publicItems(category)
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow()
   const rows = await publicItems(category)
     .select(SUMMARY_COLUMNS)
-    .orderBy('mediaItems.createdAt', 'desc')
+    .orderBy('mediaItems.publishAt', 'desc')
     .orderBy('mediaItems.id', 'desc')
     .limit(MEDIA_PER_PAGE)
     .offset((page - 1) * MEDIA_PER_PAGE)
@@ -146,16 +154,16 @@ export async function listFeaturedMedia(limit: number): Promise<FeaturedMedia[]>
   const rows = await publicItems(null)
     .where('mediaItems.featured', '=', 1)
     .select(SUMMARY_COLUMNS)
-    .orderBy('mediaItems.createdAt', 'desc')
+    .orderBy('mediaItems.publishAt', 'desc')
     .orderBy('mediaItems.id', 'desc')
     .limit(limit)
     .execute()
   return (await toSummaries(rows)).map(({ slug, kind, title, thumbnail }) => ({ slug, kind, title, thumbnail }))
 }
 
-/** The slug of the item before (newer) or after (older) this one in the list newest first. */
+/** The slug of the item before (newer) or after (older) this one in the list newest first (by publish time). */
 async function neighbour(
-  item: { id: string; createdAt: string },
+  item: { id: string; publishedAt: string },
   category: MediaCategory | null,
   direction: 'newer' | 'older',
 ): Promise<string | null> {
@@ -164,11 +172,11 @@ async function neighbour(
     .select('mediaItems.slug')
     .where((eb) =>
       eb.or([
-        eb('mediaItems.createdAt', compare, item.createdAt),
-        eb.and([eb('mediaItems.createdAt', '=', item.createdAt), eb('mediaItems.id', compare, item.id)]),
+        eb('mediaItems.publishAt', compare, item.publishedAt),
+        eb.and([eb('mediaItems.publishAt', '=', item.publishedAt), eb('mediaItems.id', compare, item.id)]),
       ]),
     )
-    .orderBy('mediaItems.createdAt', order)
+    .orderBy('mediaItems.publishAt', order)
     .orderBy('mediaItems.id', order)
     .limit(1)
     .executeTakeFirst()
@@ -196,11 +204,12 @@ export async function getPublishedMediaBySlug(
   const picture = pictures.get(pictureId(row)!)!
   const social = pickSocialImage(picture)
   const listedIn = category === row.category ? category : null
-  const [previous, next] = await Promise.all([neighbour(row, listedIn, 'newer'), neighbour(row, listedIn, 'older')])
+  const [previous, next] = await Promise.all([neighbour(summary, listedIn, 'newer'), neighbour(summary, listedIn, 'older')])
   return {
     ...summary,
     id: row.id,
-    description: row.description,
+    descriptionHtml: renderMarkdown(row.description),
+    descriptionText: markdownToPlainText(row.description),
     updatedAt: row.updatedAt,
     video:
       video && isVideoReady(video)
@@ -222,9 +231,10 @@ const SITEMAP_MEDIA_LIMIT = 20_000
 
 /** The address and last change of every public item, newest first, for sitemap.xml. */
 export async function listMediaForSitemap(): Promise<MediaSitemapEntry[]> {
-  return publicItems(null)
-    .select(['mediaItems.slug', 'mediaItems.updatedAt'])
-    .orderBy('mediaItems.createdAt', 'desc')
+  const rows = await publicItems(null)
+    .select(['mediaItems.slug', 'mediaItems.updatedAt', 'mediaItems.publishAt'])
+    .orderBy('mediaItems.publishAt', 'desc')
     .limit(SITEMAP_MEDIA_LIMIT)
     .execute()
+  return rows.map((row) => ({ slug: row.slug, updatedAt: lastChangeOf(row) }))
 }

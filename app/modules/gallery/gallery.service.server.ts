@@ -1,5 +1,5 @@
 import type { SessionUser } from '~/platform/auth.server'
-import { db, nowIso, type Db } from '~/platform/db.server'
+import { db, lockForUpdate, nowIso, type Db } from '~/platform/db.server'
 import { detectImageType } from '~/platform/media/image-pipeline.server'
 import { IMAGE_PRESETS, INVALID_IMAGE_TYPE_MESSAGE } from '~/platform/media/image-presets'
 import { withMediaChange, type MediaChange, type StoredImage } from '~/platform/media/media-change.server'
@@ -101,9 +101,11 @@ export async function addMediaItems(
           'variants' in stored
             ? { kind: 'photo' as const, imageId: await media.attach(trx, stored, input.title) }
             : { kind: 'video' as const, videoId: (await insertVideo(trx, stored)).id }
-        // A millisecond apart, so that the grid (newest first) shows them in the order chosen.
-        const createdAt = new Date(now - index).toISOString()
-        added.push((await insertMediaItem(trx, input, file, createdAt)).slug)
+        // A millisecond apart, so that the grid (newest first, by publish time) shows them in the order chosen.
+        const apart = (iso: string) => new Date(Date.parse(iso) - index).toISOString()
+        const createdAt = apart(new Date(now).toISOString())
+        const publishAt = input.publishAt ? apart(input.publishAt) : input.publishAt
+        added.push((await insertMediaItem(trx, { ...input, publishAt }, file, createdAt)).slug)
       }
       return added
     })
@@ -115,7 +117,12 @@ export async function addMediaItems(
 export function updateMediaItem(id: string, input: WithPublishing<MediaEditInput>): Promise<{ slug: string }> {
   return withMediaChange((media) =>
     media.transaction(db, async (trx) => {
-      const current = await trx.selectFrom('mediaItems').select(['slug', 'imageId']).where('id', '=', id).executeTakeFirst()
+      const current = await trx
+        .selectFrom('mediaItems')
+        .select(['slug', 'imageId'])
+        .where('id', '=', id)
+        .where('trashedAt', 'is', null)
+        .executeTakeFirst()
       if (!current) throw new MediaItemNotFoundError()
       // A photo is described by its title.
       await media.replace(trx, current.imageId, { alt: input.title })
@@ -138,16 +145,19 @@ export function updateMediaItem(id: string, input: WithPublishing<MediaEditInput
 
 /**
  * Deletes an item and every file of it (the photo's variants, or the video and its poster), and
- * returns its title (for the audit log). Deleting one that is gone is not an error and returns nothing.
+ * returns its title (for the audit log). Deleting one that is gone (or, `fromTrash`, no longer in
+ * the trash) is not an error and returns nothing.
  */
-export function deleteMediaItem(id: string): Promise<{ title: string } | undefined> {
+export function deleteMediaItem(id: string, { fromTrash = false } = {}): Promise<{ title: string } | undefined> {
   return withMediaChange((media) =>
     media.transaction(db, async (trx) => {
-      const row = await trx
-        .selectFrom('mediaItems')
-        .select(['title', 'imageId', 'videoId'])
-        .where('id', '=', id)
-        .executeTakeFirst()
+      const row = await lockForUpdate(
+        trx
+          .selectFrom('mediaItems')
+          .select(['title', 'imageId', 'videoId'])
+          .where('id', '=', id)
+          .$if(fromTrash, (qb) => qb.where('trashedAt', 'is not', null)),
+      ).executeTakeFirst()
       if (!row) return undefined
       await trx.deleteFrom('mediaItems').where('id', '=', id).execute()
       await media.remove(trx, row.imageId)

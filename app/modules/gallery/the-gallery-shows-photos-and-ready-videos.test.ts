@@ -65,7 +65,7 @@ describe('the gallery', () => {
       ['sports-day-3', 'photo'],
     ])
     const shown = await getPublishedMediaBySlug('sports-day-2', 'Education')
-    expect(shown).toMatchObject({ title: 'Sports Day', description: 'Races and games.', category: 'Education' })
+    expect(shown).toMatchObject({ title: 'Sports Day', descriptionText: 'Races and games.', category: 'Education' })
     expect(shown!.video).toMatchObject({ contentType: 'video/mp4' })
     expect(shown!.video!.src).toMatch(/^\/media\/videos\/.+\.mp4$/)
     // Its poster stands for it in the grid and in link previews.
@@ -74,6 +74,15 @@ describe('the gallery', () => {
     expect([shown!.previous, shown!.next]).toEqual(['sports-day', 'sports-day-3'])
     expect((await listFeaturedMedia(4)).map((i) => i.slug)).toEqual(['sports-day', 'sports-day-2', 'sports-day-3'])
     expect((await listMediaForSitemap()).map((i) => i.slug)).toEqual(['sports-day', 'sports-day-2', 'sports-day-3'])
+    // Published together at one chosen time, they still keep the order chosen.
+    const atOnce = await addMediaItems(
+      {
+        ...details({ files: [await upload('c.png'), await upload('d.png')], category: 'Community' }),
+        publishAt: new Date().toISOString(),
+      },
+      admin,
+    )
+    expect((await listPublishedMedia('Community', 1)).items.slice(0, 2).map((i) => i.slug)).toEqual(atOnce.slugs)
   })
 
   it('filters by category, and steps through the neighbours of the list it was opened from', async () => {

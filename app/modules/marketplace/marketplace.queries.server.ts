@@ -1,19 +1,23 @@
 import { sql, type ExpressionBuilder } from 'kysely'
 import type { Database } from '~/platform/db-schema'
 import { db, type Db } from '~/platform/db.server'
+import { markdownToPlainText, renderMarkdown } from '~/platform/markdown'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { getImagesByIds, pickSocialImage, toResponsiveImage, type ImageRecord } from '~/platform/media/images.server'
 import { productMatches } from '~/modules/search/search.queries.server'
 import type { ProductCategory } from './product-categories'
 import { isInState, isVisibleTo, type Audience } from '~/platform/publication.server'
-import type { PublicationState } from '~/platform/publication'
+import { lastChangeOf, type PublicationState } from '~/platform/publication'
 
 /** A product as visitors see it. Nothing about who added it: sellers are named by `seller` only. */
 export interface Product {
   id: string
   slug: string
   name: string
+  /** Markdown. */
   description: string
+  /** The description's words as plain text, line breaks kept: a card's text and the social tags. */
+  descriptionText: string
   category: ProductCategory
   /** Whole cents, or null when the product has no price. */
   priceCents: number | null
@@ -29,6 +33,8 @@ export interface Product {
 }
 
 export interface ProductDetail extends Product {
+  /** The description (Markdown) as HTML, for the product's page and dialog. */
+  descriptionHtml: string
   /** A JPEG small enough for link previews (a path), from the first image. */
   socialImage: { path: string; width: number; height: number; alt: string } | null
 }
@@ -91,6 +97,7 @@ async function withImages<Row extends ProductRow>(rows: readonly Row[]): Promise
 function toProduct({ row, images }: { row: ProductRow; images: ImageRecord[] }): Product {
   return {
     ...row,
+    descriptionText: markdownToPlainText(row.description),
     category: row.category as ProductCategory,
     // Every picture of a product is described by its name (the form asks for nothing else).
     images: images.map((image) => toResponsiveImage({ ...image, alt: image.alt || row.name })),
@@ -101,12 +108,12 @@ function publicProducts(audience: Audience = 'public') {
   return db.selectFrom('products').where(isVisibleTo('products', audience))
 }
 
-/** The marketplace's products, newest first, filtered by category and search words. */
+/** The marketplace's products, newest first (a scheduled one by its publish time), filtered by category and search words. */
 export async function listProducts(filter: ProductFilter = { category: null, search: '' }): Promise<Product[]> {
   const rows = await publicProducts()
     .select(PRODUCT_COLUMNS)
     .where(matches(filter))
-    .orderBy('createdAt', 'desc')
+    .orderBy('publishAt', 'desc')
     .orderBy('id')
     .execute()
   return (await withImages(rows)).map(toProduct)
@@ -130,6 +137,7 @@ export async function getProductBySlug(slug: string, audience: Audience = 'publi
   const social = first ? pickSocialImage(first) : null
   return {
     ...toProduct(withPictures),
+    descriptionHtml: renderMarkdown(row.description),
     socialImage: social ? { path: social.path, width: social.width, height: social.height, alt: first.alt || row.name } : null,
   }
 }
@@ -173,13 +181,19 @@ export async function listProductsForAdmin(state: PublicationState | null = null
   }))
 }
 
-export interface ProductForEdit extends Omit<Product, 'images'> {
+export interface ProductForEdit extends Omit<Product, 'images' | 'descriptionText'> {
   images: { id: string; image: ResponsiveImageData }[]
+  publishAt: string | null
+  trashedAt: string | null
 }
 
 /** A product as its edit form needs it: the images with their ids, in order. */
 export async function getProductForEdit(id: string): Promise<ProductForEdit | null> {
-  const row = await db.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', id).executeTakeFirst()
+  const row = await db
+    .selectFrom('products')
+    .select([...PRODUCT_COLUMNS, 'publishAt', 'trashedAt'])
+    .where('id', '=', id)
+    .executeTakeFirst()
   if (!row) return null
   const ids = (await imageIdsOf([id])).get(id) ?? []
   const records = await getImagesByIds(ids)
@@ -199,8 +213,9 @@ export async function productImageIds(trx: Db, productId: string): Promise<strin
 }
 
 /** Every product's address and last change, for the sitemap. */
-export function listProductSlugs(): Promise<{ slug: string; updatedAt: string }[]> {
-  return publicProducts().select(['slug', 'updatedAt']).orderBy('createdAt', 'desc').execute()
+export async function listProductSlugs(): Promise<{ slug: string; updatedAt: string }[]> {
+  const rows = await publicProducts().select(['slug', 'updatedAt', 'publishAt']).orderBy('publishAt', 'desc').execute()
+  return rows.map((row) => ({ slug: row.slug, updatedAt: lastChangeOf(row) }))
 }
 
 /** How many of the demo products a new site came with are still there (the dashboard says so). */

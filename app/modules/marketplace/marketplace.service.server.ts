@@ -126,7 +126,9 @@ export async function updateProduct(
   return withMediaChange(async (media) => {
     const images = await storeUploads(media, uploadIds, user)
     return media.transaction(db, async (trx) => {
-      const current = await lockForUpdate(trx.selectFrom('products').select('slug').where('id', '=', id)).executeTakeFirst()
+      const current = await lockForUpdate(
+        trx.selectFrom('products').select('slug').where('id', '=', id).where('trashedAt', 'is', null),
+      ).executeTakeFirst()
       if (!current) throw new ProductNotFoundError()
       const imageIds = await media.syncImages(trx, {
         current: await productImageIds(trx, id),
@@ -149,18 +151,25 @@ export async function updateProduct(
 /**
  * Deletes a product and its images. The files go once the deletion is committed; a file that
  * cannot be deleted is logged and left to the sweep of unreferenced files, and the product is gone anyway.
- * Deleting one that is gone is not an error. Returns the product's name (for the audit log), or
- * nothing when it was gone.
+ * Deleting one that is gone (or, `fromTrash`, no longer in the trash) is not an error. Returns the
+ * product's name (for the audit log), or nothing when it was gone.
  */
-export function deleteProduct(id: string): Promise<{ name: string } | undefined> {
+export function deleteProduct(id: string, { fromTrash = false } = {}): Promise<{ name: string } | undefined> {
   return withMediaChange((media) =>
     media.transaction(db, async (trx) => {
-      const row = await trx.selectFrom('products').select('name').where('id', '=', id).executeTakeFirst()
+      const row = await lockForUpdate(
+        trx
+          .selectFrom('products')
+          .select('name')
+          .where('id', '=', id)
+          .$if(fromTrash, (qb) => qb.where('trashedAt', 'is not', null)),
+      ).executeTakeFirst()
+      if (!row) return undefined
       const imageIds = await productImageIds(trx, id)
       await trx.deleteFrom('productImages').where('productId', '=', id).execute()
       await trx.deleteFrom('products').where('id', '=', id).execute()
       for (const imageId of imageIds) await media.remove(trx, imageId)
-      return row ? { name: row.name } : undefined
+      return { name: row.name }
     }),
   )
 }

@@ -1,21 +1,12 @@
-import { markdown, renderMarkdown } from '~/platform/markdown'
+import { markdownToPlainText, renderMarkdown } from '~/platform/markdown'
 import { toDescription } from '~/platform/seo'
 
 /** Article text is the site's Markdown (platform/markdown.ts); with `origin`, links to the site's own pages are absolute. */
 export const renderArticleHtml = renderMarkdown
 
-/** The words of the text without Markdown syntax, for excerpts and read times. */
+/** The words of the text without Markdown syntax, on one line, for excerpts and read times. */
 export function articlePlainText(content: string): string {
-  const words: string[] = []
-  for (const block of markdown.parse(content, {})) {
-    if (block.type !== 'inline') continue
-    for (const token of block.children ?? []) {
-      if (token.type === 'text' || token.type === 'code_inline') words.push(token.content)
-      else if (token.type === 'softbreak' || token.type === 'hardbreak') words.push(' ')
-    }
-    words.push(' ')
-  }
-  return words.join('').replace(/\s+/g, ' ').trim()
+  return markdownToPlainText(content, { oneLine: true })
 }
 
 const WORDS_PER_MINUTE = 200

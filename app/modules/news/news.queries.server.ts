@@ -4,7 +4,7 @@ import { loadImagesOf, pickSocialImage, toResponsiveImage, type ImageRecord } fr
 import { articleExcerpt, articlePlainText, readMinutes, renderArticleHtml } from './article-text.server'
 import { ARTICLES_PER_PAGE } from './news.schema'
 import { isInState, isPublicNow, isVisibleTo, type Audience } from '~/platform/publication.server'
-import type { PublicationState } from '~/platform/publication'
+import { lastChangeOf, type PublicationState } from '~/platform/publication'
 
 export interface ArticleSummary {
   /** For an administrator's controls on the public pages (edit, delete). */
@@ -124,7 +124,8 @@ const SITEMAP_ARTICLE_LIMIT = 49_000
 
 /** The address and last change of every article on /news, newest first, for sitemap.xml. */
 export async function listArticlesForSitemap(): Promise<ArticleSitemapEntry[]> {
-  return newestNews().select(['slug', 'updatedAt']).limit(SITEMAP_ARTICLE_LIMIT).execute()
+  const rows = await newestNews().select(['slug', 'updatedAt', 'publishAt']).limit(SITEMAP_ARTICLE_LIMIT).execute()
+  return rows.map((row) => ({ slug: row.slug, updatedAt: lastChangeOf(row) }))
 }
 
 export interface AdminArticleRow {
@@ -156,12 +157,14 @@ export interface ArticleForEdit {
   title: string
   content: string
   image: ResponsiveImageData | null
+  publishAt: string | null
+  trashedAt: string | null
 }
 
 export async function getArticleForEdit(id: string): Promise<ArticleForEdit | null> {
   const row = await db
     .selectFrom('articles')
-    .select(['id', 'slug', 'title', 'content', 'imageId'])
+    .select(['id', 'slug', 'title', 'content', 'imageId', 'publishAt', 'trashedAt'])
     .where('id', '=', id)
     .executeTakeFirst()
   if (!row) return null

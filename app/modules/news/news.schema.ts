@@ -2,7 +2,6 @@ import { z } from 'zod'
 import { requiredText, text } from '~/platform/form-schema'
 import { singleImageFields } from '~/platform/media/image-field'
 import { checkPublishChoice, publishChoiceFields } from '~/platform/publication'
-import { siteLinksRelative } from '~/platform/site-links'
 
 /** Articles per page of /news (the old site listed at most 100). */
 export const ARTICLES_PER_PAGE = 12
@@ -21,8 +20,3 @@ export const ArticleSchema = z
 
 export type ArticleInput = z.infer<typeof ArticleSchema>
 export type ArticleFormValues = z.input<typeof ArticleSchema>
-
-/** The article as stored: its links to the site's own pages (at `origin`) as paths. */
-export function withSiteLinksRelative<T extends { content: string }>(article: T, origin: string): T {
-  return { ...article, content: siteLinksRelative(article.content, origin) }
-}

@@ -55,7 +55,7 @@ export function createArticle(input: NewArticle): Promise<{ id: string; slug: st
 
 /**
  * Changes an article's text and, if asked, replaces or removes its image. The slug stays, so
- * shared links keep working. Throws ArticleNotFoundError when the article is gone.
+ * shared links keep working. Throws ArticleNotFoundError when the article is gone or in the trash.
  */
 export function updateArticle(id: string, input: WithPublishing<ArticleInput>): Promise<{ slug: string }> {
   return withMediaChange(async (media) => {
@@ -63,7 +63,7 @@ export function updateArticle(id: string, input: WithPublishing<ArticleInput>): 
     return media.transaction(db, async (trx) => {
       // Locked, so that parallel edits replace the image one after the other and none is left unreferenced.
       const current = await lockForUpdate(
-        trx.selectFrom('articles').select(['slug', 'imageId']).where('id', '=', id),
+        trx.selectFrom('articles').select(['slug', 'imageId']).where('id', '=', id).where('trashedAt', 'is', null),
       ).executeTakeFirst()
       if (!current) throw new ArticleNotFoundError()
       const imageId = await media.replace(trx, current.imageId, {
@@ -83,13 +83,17 @@ export function updateArticle(id: string, input: WithPublishing<ArticleInput>): 
 
 /**
  * Deletes an article and its image files; returns its title (for the audit log). Deleting one
- * that is already gone is not an error and returns nothing.
+ * that is already gone (or, `fromTrash`, no longer in the trash) is not an error and returns nothing.
  */
-export function deleteArticle(id: string): Promise<{ title: string } | undefined> {
+export function deleteArticle(id: string, { fromTrash = false } = {}): Promise<{ title: string } | undefined> {
   return withMediaChange((media) =>
     media.transaction(db, async (trx) => {
       const row = await lockForUpdate(
-        trx.selectFrom('articles').select(['title', 'imageId']).where('id', '=', id),
+        trx
+          .selectFrom('articles')
+          .select(['title', 'imageId'])
+          .where('id', '=', id)
+          .$if(fromTrash, (qb) => qb.where('trashedAt', 'is not', null)),
       ).executeTakeFirst()
       if (!row) return undefined
       await trx.deleteFrom('articles').where('id', '=', id).execute()

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import { sql } from 'kysely'
 import { db } from '~/platform/db.server'
 import type { PreviewLinkTable } from '~/platform/db-schema'
-import { PUBLISHABLE_TABLES, type PublishableTable } from '~/platform/publication.server'
+import { kindOfTable, PUBLISHABLE_KINDS, PUBLISHABLE_TABLES, type PublishableTable } from '~/platform/publication'
 import { hashOfSecret, newSecretToken } from '~/platform/secret-tokens.server'
 import { PREVIEW_LINK_DAYS } from './previews'
 
@@ -15,14 +15,6 @@ import { PREVIEW_LINK_DAYS } from './previews'
 /** Live links per item: the oldest ends when a new one is made beyond this. */
 const LINKS_PER_ITEM = 10
 
-/** The public address of each kind of item, before its slug. */
-export const PUBLIC_PATH_OF: Record<PublishableTable, string> = {
-  articles: '/news',
-  mediaItems: '/photos',
-  events: '/calendar',
-  products: '/marketplace',
-}
-
 export interface PreviewLink {
   /** What goes in the link: shown to its maker, never stored. */
   token: string
@@ -32,9 +24,6 @@ export interface PreviewLink {
 }
 
 export type PreviewRefusal = 'not-found' | 'already-public'
-
-/** What each kind of item is called by (its title or name). */
-const LABEL_OF: Record<PublishableTable, string> = { articles: 'title', mediaItems: 'title', events: 'title', products: 'name' }
 
 interface ItemState {
   label: string
@@ -46,7 +35,12 @@ interface ItemState {
 async function itemState(table: PublishableTable, id: string): Promise<ItemState | null> {
   const row = await db
     .selectFrom(table)
-    .select(['slug', 'publishAt', 'trashedAt', sql<string>`${sql.ref(LABEL_OF[table])}`.as('label')])
+    .select([
+      'slug',
+      'publishAt',
+      'trashedAt',
+      sql<string>`${sql.ref(PUBLISHABLE_KINDS[kindOfTable(table)].labelColumn)}`.as('label'),
+    ])
     .where('id', '=', id)
     .executeTakeFirst()
   return row ?? null
@@ -116,7 +110,7 @@ export async function resolvePreviewLink(token: string): Promise<ResolvedPreview
   const link = await findLink(token)
   if (!link) return { status: 'ended' }
   const item = await itemState(link.itemTable, link.itemId)
-  const path = item ? `${PUBLIC_PATH_OF[link.itemTable]}/${encodeURIComponent(item.slug)}` : ''
+  const path = item ? `${PUBLISHABLE_KINDS[kindOfTable(link.itemTable)].publicPath}/${encodeURIComponent(item.slug)}` : ''
   if (item && item.trashedAt === null && !isPublic(item)) {
     const { itemTable: table, itemId, expiresAt } = link
     return { status: 'preview', table, itemId, publishAt: item.publishAt, path, expiresAt }

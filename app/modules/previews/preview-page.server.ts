@@ -1,27 +1,27 @@
 import { redirect } from 'react-router'
 import { previewQueryParam, type PreviewNotice } from './previews'
 import { formatDate } from '~/platform/dates'
-import type { Audience, PublishableTable } from '~/platform/publication.server'
+import type { Audience } from '~/platform/publication.server'
+import type { PublishableTable } from '~/platform/publication'
 import { resolvePreviewLink } from './preview-links.server'
 
 /** An item page's answer to a preview: kept by no cache, and left out of search engines. */
 export const PREVIEW_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }
 
 export interface PagePreview {
+  /** Visitors, or the one item the link shows (another unpublished item's page is not opened by it). */
   audience: Audience
-  /** The one item the link shows; another item's page is not opened by it. */
-  itemId: string | null
   notice: PreviewNotice | null
   /** The answer's headers: a preview is kept by no cache. */
   headers: Record<string, string>
 }
 
-const PUBLIC: PagePreview = { audience: 'public', itemId: null, notice: null, headers: {} }
+const PUBLIC: PagePreview = { audience: 'public', notice: null, headers: {} }
 
 /**
  * Whether an item page of `table` is asked for through a live preview link, and what its banner
- * says. Any other `?preview=` value (ended, made up) is sent on to the page's own address, kept by
- * no cache: junk values cost a redirect, never a page of their own.
+ * says. Any other `?preview=` value (ended, made up, another item's) is sent on to the page's own
+ * address, kept by no cache: junk values cost a redirect, never a page of their own.
  */
 export async function pagePreview(
   token: string | null,
@@ -30,15 +30,15 @@ export async function pagePreview(
 ): Promise<PagePreview> {
   if (!token) return PUBLIC
   const link = await resolvePreviewLink(token)
-  if (link.status !== 'preview' || link.table !== table) {
+  // A link opens its own item's page only; on any other page it is as good as made up.
+  if (link.status !== 'preview' || link.table !== table || new URL(url).pathname !== link.path) {
     const clean = new URL(url)
     clean.searchParams.delete(previewQueryParam)
     throw redirect(clean.pathname + clean.search, { headers: PREVIEW_HEADERS })
   }
   return {
     headers: PREVIEW_HEADERS,
-    audience: 'preview',
-    itemId: link.itemId,
+    audience: { previewOf: link.itemId },
     notice: {
       state: link.publishAt ? `scheduled for ${formatDate(link.publishAt, timeZone, 'shortWeekdayDateTime')}` : 'a draft',
       shareUrl: `${origin}/preview/${token}`,

@@ -1,10 +1,12 @@
 import { sql, type RawBuilder } from 'kysely'
 import { db, dialectName } from '~/platform/db.server'
 import { isPublicNowSql } from '~/platform/publication.server'
+import { PUBLISHABLE_KINDS, type PublishableKind } from '~/platform/publication'
+import { isReadyToShow } from '~/modules/gallery/gallery.queries.server'
 import { MARK_END, MARK_START, markedParts, searchWords, type TextPart } from './search-words'
 
-/** What the index holds (db/migrations/0022-site-search.ts). */
-export type SearchKind = 'article' | 'media' | 'event' | 'product'
+/** What the index holds (db/migrations/0022-site-search.ts): the publishable kinds. */
+export type SearchKind = PublishableKind
 
 const RESULTS_PER_PAGE = 20
 /** The deepest page: nobody reads further, and a page of a billion costs what page 1 costs. */
@@ -31,8 +33,6 @@ export interface SearchPage {
   pageCount: number
 }
 
-const PATHS: Record<SearchKind, string> = { article: '/news', media: '/photos', event: '/calendar', product: '/marketplace' }
-
 /**
  * Which indexed rows a visitor may see now, as a condition on the source rows joined by
  * `visibleSources()`: what is public now (published, not in the trash), gallery videos once converted.
@@ -42,8 +42,7 @@ function shownToVisitorsNow(): RawBuilder<boolean> {
   return sql<boolean>`((articles.id is not null and ${isPublicNowSql('articles', now)})
     or (events.id is not null and ${isPublicNowSql('events', now)})
     or (products.id is not null and ${isPublicNowSql('products', now)})
-    or (media_items.id is not null and ${isPublicNowSql('mediaItems', now)}
-      and (media_items.kind = 'photo' or videos.status = 'ready')))`
+    or (media_items.id is not null and ${isPublicNowSql('mediaItems', now)} and ${isReadyToShow}))`
 }
 
 /** The source rows of the index rows `found` (kind, source_id): a result always comes from its row. */
@@ -128,7 +127,7 @@ async function highlights(words: string[], rows: RankedRow[]): Promise<Map<strin
   )
 }
 
-/** Markdown's marks are left out of an article's passage: the visitor reads the words. */
+/** Markdown's marks are left out of a passage (articles and descriptions are Markdown): the visitor reads the words. */
 function withoutMarkdown(text: string): string {
   return text
     .replace(/\]\([^)\s]*\)?/g, '')
@@ -154,13 +153,12 @@ export async function searchSite(text: string | null, page: number): Promise<Sea
   const results = onPage.flatMap((row): SearchResult[] => {
     const found = marked.get(`${row.kind}:${row.sourceId}`)
     if (!found) return []
-    const snippet = row.kind === 'article' ? withoutMarkdown(found.snippet) : found.snippet
     return [
       {
         kind: row.kind,
-        href: `${PATHS[row.kind]}/${row.slug}`,
+        href: `${PUBLISHABLE_KINDS[row.kind].publicPath}/${row.slug}`,
         title: markedParts(found.title),
-        snippet: markedParts(snippet),
+        snippet: markedParts(withoutMarkdown(found.snippet)),
       },
     ]
   })

@@ -7,8 +7,12 @@ import { deleteArticle } from '~/modules/news/news.service.server'
 import type { SectionName } from '~/platform/access'
 import { createBackgroundWorker } from '~/platform/background-worker.server'
 import { db, nowIso } from '~/platform/db.server'
-import type { PublishableTable } from '~/platform/publication.server'
-import { TRASH_DAYS, TRASH_KINDS, type TrashKind } from './trash-kinds'
+import { PUBLISHABLE_KIND_NAMES, PUBLISHABLE_KINDS, type PublishableKind, type PublishableTable } from '~/platform/publication'
+import { redirectWithToast } from '~/platform/toast.server'
+import { TRASH_DAYS } from './trash-days'
+
+/** What can be in the trash: the publishable kinds (their records in platform/publication.ts). */
+export type TrashKind = PublishableKind
 
 /**
  * The trash (docs/decisions/027-drafts-schedules-and-trash.md): deleting an article, gallery item,
@@ -17,14 +21,14 @@ import { TRASH_DAYS, TRASH_KINDS, type TrashKind } from './trash-kinds'
  * emptying the trash, or after TRASH_DAYS) removes the row and its files, through each module's own delete.
  */
 
-const STORAGE: Record<
-  TrashKind,
-  { table: PublishableTable; labelColumn: 'title' | 'name'; deleteForGood: (id: string) => Promise<unknown> }
-> = {
-  article: { table: 'articles', labelColumn: 'title', deleteForGood: deleteArticle },
-  event: { table: 'events', labelColumn: 'title', deleteForGood: deleteEvent },
-  media: { table: 'mediaItems', labelColumn: 'title', deleteForGood: deleteMediaItem },
-  product: { table: 'products', labelColumn: 'name', deleteForGood: deleteProduct },
+// Each module's own delete, told to delete only what is still in the trash when its transaction
+// reads the row: an item restored meanwhile stays. Each returns the label, or nothing when it stayed.
+const fromTrash = { fromTrash: true }
+const DELETE_FOR_GOOD: Record<TrashKind, (id: string) => Promise<string | undefined>> = {
+  article: async (id) => (await deleteArticle(id, fromTrash))?.title,
+  event: async (id) => (await deleteEvent(id, fromTrash))?.title,
+  media: async (id) => (await deleteMediaItem(id, fromTrash))?.title,
+  product: async (id) => (await deleteProduct(id, fromTrash))?.name,
 }
 
 // The four tables share id, trashed_at and a label column; one untyped view of them keeps the code single.
@@ -41,11 +45,11 @@ export interface TrashedItem {
 
 /** The sections whose items a user may see in the trash (a marketplace manager: products only). */
 export function trashKindsFor(canManage: (section: SectionName) => boolean): TrashKind[] {
-  return (Object.keys(TRASH_KINDS) as TrashKind[]).filter((kind) => canManage(TRASH_KINDS[kind].section))
+  return PUBLISHABLE_KIND_NAMES.filter((kind) => canManage(PUBLISHABLE_KINDS[kind].section))
 }
 
 async function labelOf(kind: TrashKind, id: string, trashed: boolean): Promise<string | undefined> {
-  const { table, labelColumn } = STORAGE[kind]
+  const { table, labelColumn } = PUBLISHABLE_KINDS[kind]
   const row = await tables
     .selectFrom(table)
     .select(labelColumn)
@@ -60,7 +64,7 @@ export async function moveToTrash(kind: TrashKind, id: string): Promise<{ label:
   const label = await labelOf(kind, id, false)
   if (label === undefined) return undefined
   const { numUpdatedRows } = await tables
-    .updateTable(STORAGE[kind].table)
+    .updateTable(PUBLISHABLE_KINDS[kind].table)
     .set({ trashedAt: nowIso() })
     .where('id', '=', id)
     .where('trashedAt', 'is', null)
@@ -73,7 +77,7 @@ export async function restoreFromTrash(kind: TrashKind, id: string): Promise<{ l
   const label = await labelOf(kind, id, true)
   if (label === undefined) return undefined
   const { numUpdatedRows } = await tables
-    .updateTable(STORAGE[kind].table)
+    .updateTable(PUBLISHABLE_KINDS[kind].table)
     .set({ trashedAt: null })
     .where('id', '=', id)
     .where('trashedAt', 'is not', null)
@@ -81,12 +85,15 @@ export async function restoreFromTrash(kind: TrashKind, id: string): Promise<{ l
   return numUpdatedRows > 0n ? { label } : undefined
 }
 
-/** Deletes an item in the trash with its files; one that is not in the trash is left alone. */
+/** Deletes an item in the trash with its files; one that is not in the trash (restored meanwhile too) is left alone. */
 export async function deleteForGood(kind: TrashKind, id: string): Promise<{ label: string } | undefined> {
-  const label = await labelOf(kind, id, true)
-  if (label === undefined) return undefined
-  await STORAGE[kind].deleteForGood(id)
-  return { label }
+  const label = await DELETE_FOR_GOOD[kind](id)
+  return label === undefined ? undefined : { label }
+}
+
+/** Where an edit page sends an item in the trash: to the trash, which restores it (an item there is never edited). */
+export function redirectToTrash(label: string): Response {
+  return redirectWithToast('/admin/trash', `"${label}" is in the trash. Restore it to edit it.`, 'error')
 }
 
 // What one page of the trash lists; the rest waits for the list to shrink.
@@ -96,7 +103,7 @@ export const TRASH_PAGE_LIMIT = 200
 export async function listTrash(kinds: readonly TrashKind[]): Promise<TrashedItem[]> {
   const lists = await Promise.all(
     kinds.map(async (kind) => {
-      const { table, labelColumn } = STORAGE[kind]
+      const { table, labelColumn } = PUBLISHABLE_KINDS[kind]
       const rows = await tables
         .selectFrom(table)
         .select(['id', `${labelColumn} as label` as 'title as label', 'trashedAt'])
@@ -113,32 +120,45 @@ export async function listTrash(kinds: readonly TrashKind[]): Promise<TrashedIte
     .slice(0, TRASH_PAGE_LIMIT)
 }
 
+/** How many items of these kinds are in the trash. */
+export async function countTrash(kinds: readonly TrashKind[]): Promise<number> {
+  const counts = await Promise.all(
+    kinds.map(async (kind) => {
+      const { count } = await tables
+        .selectFrom(PUBLISHABLE_KINDS[kind].table)
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('trashedAt', 'is not', null)
+        .executeTakeFirstOrThrow()
+      return Number(count)
+    }),
+  )
+  return counts.reduce((sum, count) => sum + count, 0)
+}
+
 /** Deletes for good the items of these kinds trashed before `before` (all when null), a batch at a time; returns how many went. */
 export async function removeFromTrash(kinds: readonly TrashKind[], before: string | null, batch = 50): Promise<number> {
   let removed = 0
   for (const kind of kinds) {
     const rows = await tables
-      .selectFrom(STORAGE[kind].table)
+      .selectFrom(PUBLISHABLE_KINDS[kind].table)
       .select('id')
       .where('trashedAt', 'is not', null)
       .$if(before !== null, (qb) => qb.where('trashedAt', '<', before!))
       .limit(batch - removed)
       .execute()
-    for (const row of rows) await STORAGE[kind].deleteForGood(row.id)
-    removed += rows.length
+    for (const row of rows) if ((await DELETE_FOR_GOOD[kind](row.id)) !== undefined) removed++
     if (removed >= batch) break
   }
   return removed
 }
 
-const ALL_KINDS = Object.keys(TRASH_KINDS) as TrashKind[]
 const PURGE_BATCH = 50
 
 const trashPurger = createBackgroundWorker({
   name: 'removal of items over 30 days in the trash',
   pass: async () => {
     const before = new Date(Date.now() - TRASH_DAYS * 24 * 60 * 60_000).toISOString()
-    const removed = await removeFromTrash(ALL_KINDS, before, PURGE_BATCH)
+    const removed = await removeFromTrash(PUBLISHABLE_KIND_NAMES, before, PURGE_BATCH)
     if (removed > 0) await recordAuditEvent({ by: BY_THE_SITE, action: 'trash.expired', detail: { removed } })
     return { more: removed === PURGE_BATCH }
   },

@@ -13,7 +13,8 @@ import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { canManage, homeFor, sectionsFor, type SectionName } from '~/platform/access'
 import { requireUser } from '~/platform/auth.server'
 import { addDays, formatDate, todayIn } from '~/platform/dates'
-import { listNextScheduled, type PublishableTable } from '~/platform/publication.server'
+import { listNextScheduled } from '~/platform/publication.server'
+import { kindOfTable, PUBLISHABLE_KIND_NAMES, PUBLISHABLE_KINDS } from '~/platform/publication'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Site admin' }]
 
@@ -28,13 +29,6 @@ const QUICK_LINKS: { section: SectionName; to: string; label: string }[] = [
   { section: 'products', to: '/admin/products/new', label: 'Add a product' },
 ]
 
-// Where each kind of scheduled item is edited, and who may see it there.
-const SCHEDULED_KINDS = [
-  { table: 'articles', section: 'news', editPath: '/admin/news/' },
-  { table: 'events', section: 'events', editPath: '/admin/events/' },
-  { table: 'mediaItems', section: 'gallery', editPath: '/admin/photos/' },
-  { table: 'products', section: 'products', editPath: '/admin/products/' },
-] as const satisfies readonly { table: PublishableTable; section: SectionName; editPath: string }[]
 const SCHEDULED_SHOWN = 5
 
 function plural(count: number, one: string, many: string) {
@@ -53,7 +47,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = todayIn(timeZone)
 
   // Each block only for those who manage its section.
-  const scheduledKinds = SCHEDULED_KINDS.filter((kind) => canManage(user, kind.section))
+  const scheduledKinds = PUBLISHABLE_KIND_NAMES.map((kind) => PUBLISHABLE_KINDS[kind]).filter((kind) =>
+    canManage(user, kind.section),
+  )
   const [scheduled, unreadMessages, videosProcessing, occurrences, ...samples] = await Promise.all([
     listNextScheduled(
       scheduledKinds.map((kind) => kind.table),
@@ -87,7 +83,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       })) ?? null,
     scheduled: scheduled.map((item) => ({
       key: `${item.table} ${item.id}`,
-      editUrl: SCHEDULED_KINDS.find((kind) => kind.table === item.table)!.editPath + item.id,
+      editUrl: `${PUBLISHABLE_KINDS[kindOfTable(item.table)].adminPath}/${item.id}`,
       label: item.label,
       when: formatDate(item.publishAt, timeZone, 'dateTime'),
     })),

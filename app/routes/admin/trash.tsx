@@ -6,10 +6,18 @@ import { ConfirmButton } from '~/components/confirm-button'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import type { AuditAction } from '~/modules/audit/audit.actions'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
-import { TRASH_DAYS, TRASH_KIND_NAMES, TRASH_KINDS, type TrashKind } from '~/modules/trash/trash-kinds'
-import { deleteForGood, listTrash, removeFromTrash, restoreFromTrash, trashKindsFor } from '~/modules/trash/trash.server'
+import { TRASH_DAYS } from '~/modules/trash/trash-days'
+import { PUBLISHABLE_KIND_NAMES, PUBLISHABLE_KINDS } from '~/platform/publication'
+import {
+  countTrash,
+  deleteForGood,
+  listTrash,
+  removeFromTrash,
+  restoreFromTrash,
+  trashKindsFor,
+} from '~/modules/trash/trash.server'
 import { canManage } from '~/platform/access'
-import { requireAccess } from '~/platform/auth.server'
+import { requireAccess, safeRedirectPath } from '~/platform/auth.server'
 import { formatDate } from '~/platform/dates'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { text } from '~/platform/form-schema'
@@ -17,8 +25,6 @@ import { logger } from '~/platform/logger.server'
 import { redirectWithToast } from '~/platform/toast.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Trash | Site admin' }]
-
-const AUDIT_TYPE = { article: 'article', event: 'event', media: 'media', product: 'product' } as const
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAccess(request, 'trash')
@@ -28,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     items: items.map((item) => ({
       ...item,
-      noun: TRASH_KINDS[item.kind].noun,
+      noun: PUBLISHABLE_KINDS[item.kind].noun,
       deletedLabel: formatDate(item.trashedAt, timeZone, 'dateTime'),
       expiresLabel: formatDate(expiresAt(item.trashedAt), timeZone, 'date'),
     })),
@@ -38,11 +44,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // The Undo of a delete toast comes back to the page it was shown on: a path of this site only.
 const returnTo = text()
   .max(300)
-  .regex(/^\/(?!\/)[^\\]*$/)
-  .default('/admin/trash')
+  .optional()
+  .transform((path) => safeRedirectPath(path, '/admin/trash'))
   .catch('/admin/trash')
 
-const ItemFields = { kind: z.enum(TRASH_KIND_NAMES), id: text().trim().min(1).max(100), returnTo }
+const ItemFields = { kind: z.enum(PUBLISHABLE_KIND_NAMES), id: text().trim().min(1).max(100), returnTo }
 
 const TrashActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('restore'), ...ItemFields }),
@@ -58,19 +64,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const value = submission.value
   if (value.intent === 'empty') {
     const kinds = trashKindsFor((section) => canManage(user, section))
-    let removed = 0
-    // In batches, so each request's work stays bounded; the rest is for the next click or the timer.
-    for (let batch = 0; batch < 10; batch++) {
-      const count = await removeFromTrash(kinds, null)
-      removed += count
-      if (count === 0) break
-    }
+    // One batch per request, so its work stays bounded; the admin is told what is left for the next click.
+    const removed = await removeFromTrash(kinds, null)
     await recordAuditEvent({ by, action: 'trash.emptied', detail: { removed } })
-    return redirectWithToast('/admin/trash', removed === 1 ? '1 item deleted for good.' : `${removed} items deleted for good.`)
+    const left = await countTrash(kinds)
+    const done = removed === 1 ? '1 item deleted for good.' : `${removed} items deleted for good.`
+    return redirectWithToast('/admin/trash', left === 0 ? done : `${done} ${left} more wait: press Empty trash again.`)
   }
   const { kind, id } = value
   // A marketplace manager may restore and delete products only.
-  if (!canManage(user, TRASH_KINDS[kind].section)) throw data('Not allowed', { status: 403 })
+  if (!canManage(user, PUBLISHABLE_KINDS[kind].section)) throw data('Not allowed', { status: 403 })
   const restoring = value.intent === 'restore'
   let done: { label: string } | undefined
   try {
@@ -82,15 +85,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = restoring ? value.returnTo : '/admin/trash'
   if (!done) return redirectWithToast(back, 'This item is no longer in the trash.', 'error')
   const action: AuditAction = `${kind}.${restoring ? 'restored' : 'deleted-for-good'}`
-  await recordAuditEvent({ by, action, target: { type: AUDIT_TYPE[kind], id, label: done.label } })
+  await recordAuditEvent({ by, action, target: { type: kind, id, label: done.label } })
   return redirectWithToast(
     back,
-    restoring ? `${TRASH_KINDS[kind].noun} restored.` : `${TRASH_KINDS[kind].noun} deleted for good.`,
+    restoring ? `${PUBLISHABLE_KINDS[kind].noun} restored.` : `${PUBLISHABLE_KINDS[kind].noun} deleted for good.`,
   )
-}
-
-function kindOf(kind: TrashKind) {
-  return TRASH_KINDS[kind].noun
 }
 
 export default function Trash({ loaderData, actionData }: Route.ComponentProps) {
@@ -121,7 +120,7 @@ export default function Trash({ loaderData, actionData }: Route.ComponentProps) 
           {items.map((item) => (
             <tr key={`${item.kind}-${item.id}`}>
               <td data-label="Item">
-                <span className="muted">{kindOf(item.kind)}:</span> {item.label}
+                <span className="muted">{item.noun}:</span> {item.label}
               </td>
               <td data-label="Deleted">
                 <time dateTime={item.trashedAt}>{item.deletedLabel}</time>

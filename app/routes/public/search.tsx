@@ -3,7 +3,8 @@ import type { Route } from './+types/search'
 import { Pagination } from '~/components/pagination'
 import { SearchMarks } from '~/components/search-marks'
 import { SearchForm } from '~/components/search-form'
-import { SEARCH_PAGES_MAX, searchSite, type SearchKind } from '~/modules/search/search.queries.server'
+import { SEARCH_PAGES_MAX, searchSite } from '~/modules/search/search.queries.server'
+import { PUBLISHABLE_KINDS } from '~/platform/publication'
 import { SEARCH_TEXT_MAX } from '~/modules/search/search-words'
 import { parsePageNumber } from '~/platform/page-number'
 import { pageMeta } from '~/platform/seo'
@@ -19,8 +20,6 @@ export const meta: Route.MetaFunction = (args) => [
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-cache' })
 
 export const queryParams = declareQueryParams('q', 'page')
-
-const KIND_LABELS: Record<SearchKind, string> = { article: 'News', media: 'Photos', event: 'Calendar', product: 'Marketplace' }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { q, page: pageParam } = queryParams.read(request)
@@ -70,7 +69,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <ol className="search-results">
             {found.results.map((result) => (
               <li key={result.href} className="search-result">
-                <span className="search-result-kind">{KIND_LABELS[result.kind]}</span>
+                <span className="search-result-kind">{PUBLISHABLE_KINDS[result.kind].searchLabel}</span>
                 <h2 className="search-result-title">
                   <Link to={result.href}>
                     <SearchMarks parts={result.title} />

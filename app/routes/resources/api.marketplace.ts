@@ -1,6 +1,7 @@
 import type { Route } from './+types/api.marketplace'
 import { listProducts, type Product } from '~/modules/marketplace/marketplace.queries.server'
 import { whatsAppChatUrl } from '~/modules/marketplace/product-contact-links'
+import { markdownToPlainText } from '~/platform/markdown'
 import { absoluteUrl } from '~/platform/seo'
 import { getSiteOrigin } from '~/platform/site-url.server'
 
@@ -28,7 +29,8 @@ function toJson(product: Product, origin: string): ProductJson {
     slug: product.slug,
     url,
     name: product.name,
-    description: product.description,
+    // Plain text, as the API always gave: the links' addresses follow their words, absolute.
+    description: markdownToPlainText(product.description, { linksFrom: origin }),
     category: product.category,
     price: product.priceCents === null ? null : product.priceCents / 100,
     seller: product.seller || null,

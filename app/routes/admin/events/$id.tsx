@@ -1,4 +1,6 @@
 import { data, Link } from 'react-router'
+import { getSiteOrigin } from '~/platform/site-url.server'
+import { withSiteLinksRelative } from '~/platform/site-links'
 import type { Route } from './+types/$id'
 import { ViewOrPreview } from '~/components/view-or-preview'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
@@ -8,7 +10,8 @@ import { getEventForEdit } from '~/modules/events/events.admin-queries.server'
 import { EventSchema } from '~/modules/events/events.schema'
 import { EventNotFoundError, updateEvent } from '~/modules/events/events.service.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
-import { publishingOf, readPublishAt } from '~/platform/publication.server'
+import { publishingOf } from '~/platform/publication.server'
+import { redirectToTrash } from '~/modules/trash/trash.server'
 import { publishChoiceDefaults } from '~/platform/publication'
 import { requireAccess } from '~/platform/auth.server'
 import { formatPlainDate } from '~/platform/dates'
@@ -29,12 +32,13 @@ const fromCalendar = (request: Request) => queryParams.read(request).from === 'c
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAccess(request, 'events')
   const { timeZone } = await siteSettingsFor(context)
-  const [event, publishAt] = await Promise.all([getEventForEdit(params.id, timeZone), readPublishAt('events', params.id)])
+  const event = await getEventForEdit(params.id, timeZone)
   if (!event) throw data('Event not found', { status: 404 })
+  if (event.trashedAt) throw redirectToTrash(event.title)
   const eventPath = `/calendar/${encodeURIComponent(event.slug)}`
   return {
     event,
-    publishing: publishChoiceDefaults(publishAt, timeZone),
+    publishing: publishChoiceDefaults(event.publishAt, timeZone),
     timeZone,
     eventPath,
     cancelTo: fromCalendar(request) ? eventPath : '/admin/events',
@@ -50,7 +54,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   let slug: string
   try {
     const publishing = await publishingOf(submission.value, timeZone, { table: 'events', id: params.id })
-    ;({ slug } = await updateEvent(params.id, { ...submission.value, ...publishing }, timeZone))
+    ;({ slug } = await updateEvent(
+      params.id,
+      { ...withSiteLinksRelative(submission.value, 'description', getSiteOrigin(request, context)), ...publishing },
+      timeZone,
+    ))
   } catch (error) {
     if (error instanceof EventNotFoundError) {
       return redirectWithToast('/admin/events', 'This event has been deleted in the meantime.', 'error')

@@ -3,7 +3,8 @@ import { PublishChoiceFields } from '~/components/publish-choice-fields'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link } from 'react-router'
 import { ErrorSummary } from '~/components/error-summary'
-import { ErrorList, Field, SelectField, TextareaField } from '~/components/forms'
+import { ErrorList, Field, SelectField } from '~/components/forms'
+import { MARKDOWN_HINT, MarkdownEditor } from '~/components/markdown-editor'
 import { useIsSubmitting } from '~/components/use-is-submitting'
 import {
   EVENT_TYPE_OPTIONS,
@@ -45,7 +46,7 @@ export function EventForm({
   })
   const submitting = useIsSubmitting()
   return (
-    <Form method="post" className="form event-form" {...getFormProps(form)}>
+    <Form method="post" className="form form-with-editor event-form" {...getFormProps(form)}>
       <ErrorSummary form={form} />
       <ErrorList id={form.errorId} errors={form.errors} variant="form" />
       <Field meta={fields.title} label="Title" required />
@@ -69,11 +70,12 @@ export function EventForm({
         />
       </div>
       <Field meta={fields.location} label="Location" required />
-      <TextareaField
+      <MarkdownEditor
         meta={fields.description}
         label="Description"
         rows={6}
-        hint="A blank line starts a new paragraph."
+        hint={MARKDOWN_HINT}
+        previewClassName="event-description"
         required
       />
       <fieldset className="event-form-repeat">

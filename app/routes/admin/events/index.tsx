@@ -74,7 +74,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const oneDate = scope === 'occurrence' && date ? date : null
   let deleted: { title: string; trashed?: true } | undefined
   try {
-    deleted = oneDate ? await deleteOccurrence(id, oneDate) : await trashEvent(id)
+    const fromSeries = oneDate ? await deleteOccurrence(id, oneDate) : undefined
+    deleted = fromSeries && 'title' in fromSeries ? fromSeries : await trashEvent(id)
   } catch (error) {
     logger.error({ err: error, eventId: id }, 'event could not be deleted')
     return redirectWithToast(back, 'Failed to delete event', 'error')

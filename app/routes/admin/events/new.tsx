@@ -1,4 +1,6 @@
 import { data, Link } from 'react-router'
+import { getSiteOrigin } from '~/platform/site-url.server'
+import { withSiteLinksRelative } from '~/platform/site-links'
 import type { Route } from './+types/new'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { EventForm } from './event-form'
@@ -40,7 +42,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { timeZone } = await siteSettingsFor(context)
   let created: { id: string }
   try {
-    created = await createEvent({ ...submission.value, ...(await publishingOf(submission.value, timeZone)) }, timeZone)
+    created = await createEvent(
+      {
+        ...withSiteLinksRelative(submission.value, 'description', getSiteOrigin(request, context)),
+        ...(await publishingOf(submission.value, timeZone)),
+      },
+      timeZone,
+    )
   } catch (error) {
     logger.error({ err: error }, 'event could not be saved')
     return data({ result: submission.reply({ formErrors: ['Failed to add event'] }) }, { status: 500 })

@@ -5,11 +5,13 @@ import { ArticleForm } from './article-form'
 import { ConfirmButton } from '~/components/confirm-button'
 import { ViewOrPreview } from '~/components/view-or-preview'
 import { getArticleForEdit } from '~/modules/news/news.queries.server'
-import { ArticleSchema, withSiteLinksRelative } from '~/modules/news/news.schema'
+import { ArticleSchema } from '~/modules/news/news.schema'
+import { withSiteLinksRelative } from '~/platform/site-links'
 import { ArticleNotFoundError, updateArticle } from '~/modules/news/news.service.server'
 import { requireAccess } from '~/platform/auth.server'
 import { getSiteOrigin } from '~/platform/site-url.server'
-import { publishingOf, readPublishAt } from '~/platform/publication.server'
+import { publishingOf } from '~/platform/publication.server'
+import { redirectToTrash } from '~/modules/trash/trash.server'
 import { publishChoiceDefaults } from '~/platform/publication'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { logger } from '~/platform/logger.server'
@@ -25,13 +27,10 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.article
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAccess(request, 'news')
-  const [article, publishAt, { timeZone }] = await Promise.all([
-    getArticleForEdit(params.id),
-    readPublishAt('articles', params.id),
-    siteSettingsFor(context),
-  ])
+  const [article, { timeZone }] = await Promise.all([getArticleForEdit(params.id), siteSettingsFor(context)])
   if (!article) throw data('Article not found', { status: 404 })
-  return { article, timeZone, publishing: publishChoiceDefaults(publishAt, timeZone) }
+  if (article.trashedAt) throw redirectToTrash(article.title)
+  return { article, timeZone, publishing: publishChoiceDefaults(article.publishAt, timeZone) }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -41,7 +40,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     const { timeZone } = await siteSettingsFor(context)
     const publishing = await publishingOf(submission.value, timeZone, { table: 'articles', id: params.id })
-    await updateArticle(params.id, { ...withSiteLinksRelative(submission.value, getSiteOrigin(request, context)), ...publishing })
+    await updateArticle(params.id, {
+      ...withSiteLinksRelative(submission.value, 'content', getSiteOrigin(request, context)),
+      ...publishing,
+    })
   } catch (error) {
     if (error instanceof MediaRejectedError) return replyWithRejectedMedia(submission, error, 'image')
     if (error instanceof ArticleNotFoundError) {

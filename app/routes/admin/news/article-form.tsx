@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link } from 'react-router'
 import { ErrorList, Field } from '~/components/forms'
 import { ImageField } from '~/components/image-field'
-import { MarkdownEditor } from '~/components/markdown-editor'
+import { MARKDOWN_HINT, MarkdownEditor } from '~/components/markdown-editor'
 import { PublishChoiceFields } from '~/components/publish-choice-fields'
 import { useIsSubmitting } from '~/components/use-is-submitting'
 import { ArticleSchema, type ArticleFormValues } from '~/modules/news/news.schema'
@@ -45,7 +45,8 @@ export function ArticleForm({
         meta={fields.content}
         label="Content"
         rows={14}
-        hint="A blank line starts a new paragraph. Also possible: ## Heading, - list item, **bold**, [link text](https://example.org) or [our contact page](/contact)."
+        previewClassName="news-article-text"
+        hint={MARKDOWN_HINT}
         required
       />
       <ImageField

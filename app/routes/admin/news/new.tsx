@@ -2,7 +2,8 @@ import { data, Link } from 'react-router'
 import type { Route } from './+types/new'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { ArticleForm } from './article-form'
-import { ArticleSchema, withSiteLinksRelative } from '~/modules/news/news.schema'
+import { ArticleSchema } from '~/modules/news/news.schema'
+import { withSiteLinksRelative } from '~/platform/site-links'
 import { createArticle } from '~/modules/news/news.service.server'
 import { requireAccess } from '~/platform/auth.server'
 import { getSiteOrigin } from '~/platform/site-url.server'
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const { timeZone } = await siteSettingsFor(context)
     created = await createArticle({
-      ...withSiteLinksRelative(submission.value, getSiteOrigin(request, context)),
+      ...withSiteLinksRelative(submission.value, 'content', getSiteOrigin(request, context)),
       ...(await publishingOf(submission.value, timeZone)),
     })
   } catch (error) {

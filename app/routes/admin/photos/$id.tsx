@@ -1,6 +1,8 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link } from 'react-router'
+import { getSiteOrigin } from '~/platform/site-url.server'
+import { withSiteLinksRelative } from '~/platform/site-links'
 import type { Route } from './+types/$id'
 import { ViewOrPreview } from '~/components/view-or-preview'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
@@ -13,7 +15,8 @@ import { getMediaForEdit } from '~/modules/gallery/gallery.admin-queries.server'
 import { MediaEditSchema, type MediaEditValues } from '~/modules/gallery/gallery.schema'
 import { MediaItemNotFoundError, updateMediaItem } from '~/modules/gallery/gallery.service.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
-import { publishingOf, readPublishAt } from '~/platform/publication.server'
+import { publishingOf } from '~/platform/publication.server'
+import { redirectToTrash } from '~/modules/trash/trash.server'
 import { publishChoiceDefaults } from '~/platform/publication'
 import { PublishChoiceFields } from '~/components/publish-choice-fields'
 
@@ -29,13 +32,10 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.item.ti
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAccess(request, 'gallery')
-  const [item, publishAt, { timeZone }] = await Promise.all([
-    getMediaForEdit(params.id),
-    readPublishAt('mediaItems', params.id),
-    siteSettingsFor(context),
-  ])
+  const [item, { timeZone }] = await Promise.all([getMediaForEdit(params.id), siteSettingsFor(context)])
   if (!item) throw data('Media item not found', { status: 404 })
-  return { item, timeZone, publishing: publishChoiceDefaults(publishAt, timeZone) }
+  if (item.trashedAt) throw redirectToTrash(item.title)
+  return { item, timeZone, publishing: publishChoiceDefaults(item.publishAt, timeZone) }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -45,7 +45,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     const { timeZone } = await siteSettingsFor(context)
     const publishing = await publishingOf(submission.value, timeZone, { table: 'mediaItems', id: params.id })
-    await updateMediaItem(params.id, { ...submission.value, ...publishing })
+    await updateMediaItem(params.id, {
+      ...withSiteLinksRelative(submission.value, 'description', getSiteOrigin(request, context)),
+      ...publishing,
+    })
   } catch (error) {
     if (error instanceof MediaItemNotFoundError) {
       return redirectWithToast('/admin/photos', 'This item has been deleted in the meantime.', 'error')
@@ -101,7 +104,7 @@ export default function EditMedia({ loaderData, actionData }: Route.ComponentPro
           </p>
         ) : null}
       </div>
-      <Form method="post" className="form" {...getFormProps(form)}>
+      <Form method="post" className="form form-with-editor" {...getFormProps(form)}>
         <ErrorList id={form.errorId} errors={form.errors} variant="form" />
         <MediaDetailsFields fields={fields} />
         <PublishChoiceFields fields={fields} timeZone={timeZone} />

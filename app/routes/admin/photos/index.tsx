@@ -34,6 +34,8 @@ import { UPLOAD_MAX_MB } from '~/platform/media/upload-policy'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { redirectWithToast, redirectWithUndo } from '~/platform/toast.server'
 import { declareQueryParams } from '~/platform/query-params'
+import { withSiteLinksRelative } from '~/platform/site-links'
+import { getSiteOrigin } from '~/platform/site-url.server'
 import adminGalleryStylesUrl from '~/styles/admin-gallery.css?url'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminGalleryStylesUrl }]
@@ -73,7 +75,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   let added: string[]
   try {
     const { timeZone } = await siteSettingsFor(context)
-    added = (await addMediaItems({ ...value, ...(await publishingOf(value, timeZone)) }, user)).slugs
+    const details = withSiteLinksRelative(value, 'description', getSiteOrigin(request, context))
+    added = (await addMediaItems({ ...details, ...(await publishingOf(value, timeZone)) }, user)).slugs
   } catch (error) {
     if (error instanceof MediaRejectedError) return replyWithRejectedMedia(submission, error, 'files')
     logger.error({ err: error }, 'media items could not be added')
@@ -135,7 +138,7 @@ function UploadForm({ lastResult, timeZone }: { lastResult?: SubmissionResult<st
   const [uploading, setUploading] = useState(false)
   const saving = useIsSubmitting('upload')
   return (
-    <Form method="post" className="form" {...getFormProps(form)}>
+    <Form method="post" className="form form-with-editor" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="upload" />
       <ErrorList id={form.errorId} errors={form.errors} variant="form" />
       <ResumableUpload

@@ -1,5 +1,6 @@
 import type { FieldMetadata } from '@conform-to/react'
-import { CheckboxField, Field, SelectField, TextareaField } from '~/components/forms'
+import { CheckboxField, Field, SelectField } from '~/components/forms'
+import { MARKDOWN_HINT, MarkdownEditor } from '~/components/markdown-editor'
 import { MEDIA_CATEGORIES } from '~/modules/gallery/media-categories'
 
 const CATEGORY_OPTIONS = MEDIA_CATEGORIES.map((value) => ({ value, label: value }))
@@ -11,7 +12,7 @@ export function MediaDetailsFields({ fields }: { fields: { title: Meta; descript
   return (
     <>
       <Field meta={fields.title} label="Title" required />
-      <TextareaField meta={fields.description} label="Description" rows={4} required />
+      <MarkdownEditor meta={fields.description} label="Description" rows={4} hint={MARKDOWN_HINT} required />
       <SelectField meta={fields.category} label="Category" options={CATEGORY_OPTIONS} />
       <CheckboxField
         meta={fields.featured}

@@ -1,4 +1,6 @@
 import { data, Link } from 'react-router'
+import { getSiteOrigin } from '~/platform/site-url.server'
+import { withSiteLinksRelative } from '~/platform/site-links'
 import type { Route } from './+types/$id'
 import { ViewOrPreview } from '~/components/view-or-preview'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
@@ -9,7 +11,8 @@ import { productSchema } from '~/modules/marketplace/marketplace.schema'
 import { formatWhatsAppNumber } from '~/modules/marketplace/product-contact-links'
 import { ProductNotFoundError, updateProduct } from '~/modules/marketplace/marketplace.service.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
-import { publishingOf, readPublishAt } from '~/platform/publication.server'
+import { publishingOf } from '~/platform/publication.server'
+import { redirectToTrash } from '~/modules/trash/trash.server'
 import { publishChoiceDefaults } from '~/platform/publication'
 import { requireAccess } from '~/platform/auth.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
@@ -19,17 +22,14 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `Edit ${data?.pr
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAccess(request, 'products')
-  const [product, settings, publishAt] = await Promise.all([
-    getProductForEdit(params.id),
-    siteSettingsFor(context),
-    readPublishAt('products', params.id),
-  ])
+  const [product, settings] = await Promise.all([getProductForEdit(params.id), siteSettingsFor(context)])
   if (!product) throw data('Product not found', { status: 404 })
+  if (product.trashedAt) throw redirectToTrash(product.name)
   return {
     product,
     countryCode: settings.phoneCountryCode,
     timeZone: settings.timeZone,
-    publishing: publishChoiceDefaults(publishAt, settings.timeZone),
+    publishing: publishChoiceDefaults(product.publishAt, settings.timeZone),
   }
 }
 
@@ -40,7 +40,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   try {
     const publishing = await publishingOf(submission.value, timeZone, { table: 'products', id: params.id })
-    await updateProduct(params.id, { ...submission.value, ...publishing }, user)
+    await updateProduct(
+      params.id,
+      { ...withSiteLinksRelative(submission.value, 'description', getSiteOrigin(request, context)), ...publishing },
+      user,
+    )
   } catch (error) {
     if (error instanceof ProductNotFoundError) {
       return redirectWithToast('/admin/products', 'This product has been deleted in the meantime.', 'error')

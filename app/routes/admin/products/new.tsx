@@ -1,4 +1,6 @@
 import { data, Link } from 'react-router'
+import { getSiteOrigin } from '~/platform/site-url.server'
+import { withSiteLinksRelative } from '~/platform/site-links'
 import type { Route } from './+types/new'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { ProductForm } from './product-form'
@@ -26,7 +28,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   let created: { id: string }
   try {
-    created = await createProduct({ ...submission.value, ...(await publishingOf(submission.value, timeZone)) }, user)
+    created = await createProduct(
+      {
+        ...withSiteLinksRelative(submission.value, 'description', getSiteOrigin(request, context)),
+        ...(await publishingOf(submission.value, timeZone)),
+      },
+      user,
+    )
   } catch (error) {
     return productFailureReply(submission, error, 'add')
   }

@@ -4,7 +4,8 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useState } from 'react'
 import { Form, Link } from 'react-router'
 import { CurrentImageList, type CurrentImage } from '~/components/current-image-list'
-import { ErrorList, Field, SelectField, TextareaField } from '~/components/forms'
+import { ErrorList, Field, SelectField } from '~/components/forms'
+import { MARKDOWN_HINT, MarkdownEditor } from '~/components/markdown-editor'
 import { ResumableUpload } from '~/components/resumable-upload'
 import { useIsSubmitting } from '~/components/use-is-submitting'
 import {
@@ -63,15 +64,15 @@ export function ProductForm({
   const saving = useIsSubmitting()
   const busy = uploading || saving
   return (
-    <Form method="post" className="form product-form" {...getFormProps(form)}>
+    <Form method="post" className="form form-with-editor product-form" {...getFormProps(form)}>
       <ErrorList id={form.errorId} errors={form.errors} variant="form" />
       <Field meta={fields.name} label="Name" required />
-      <TextareaField
+      <MarkdownEditor
         meta={fields.description}
         label="Description"
         rows={6}
         required
-        hint="Web addresses become links."
+        hint={MARKDOWN_HINT}
         errors={withoutMessageSaidAbove(fields.description.errors, fields.name.errors)}
       />
       <Field

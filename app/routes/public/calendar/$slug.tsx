@@ -7,7 +7,6 @@ import { NewTabLink } from '~/components/new-tab-link'
 import { PreviewBanner } from '~/components/preview-banner'
 import { pagePreview, previewPageHeaders } from '~/modules/previews/preview-page.server'
 import { previewQueryParam } from '~/modules/previews/previews'
-import { Paragraphs } from '~/components/page-blocks'
 import { useRootData } from '~/components/root-data'
 import { googleCalendarUrl, mapSearchUrl } from '~/modules/events/events.calendar-apps.server'
 import { getEventBySlug } from '~/modules/events/events.queries.server'
@@ -39,7 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const origin = getSiteOrigin(request, context)
   const preview = await pagePreview(queryParams.read(request).preview, 'events', { url: request.url, origin, timeZone })
   const event = await getEventBySlug(params.slug, { date, timeZone, audience: preview.audience })
-  if (!event || (preview.itemId && preview.itemId !== event.id)) throw data(null, { status: 404 })
+  if (!event) throw data(null, { status: 404 })
   const path = `/calendar/${encodeURIComponent(event.slug)}`
   const { occurrence } = event
   return data(
@@ -47,7 +46,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       event: {
         id: event.id,
         title: event.title,
-        description: event.description,
+        descriptionHtml: event.descriptionHtml,
+        descriptionText: event.descriptionText,
         location: event.location,
         type: event.type,
         typeLabel: eventTypeLabel(event.type),
@@ -84,7 +84,7 @@ export const meta: Route.MetaFunction = (args) => {
   if (!event) return []
   return itemPageMeta(args, {
     title: event.title,
-    description: `${event.dateLabel}, ${event.timesLabel} · ${event.location}. ${event.description}`,
+    description: `${event.dateLabel}, ${event.timesLabel} · ${event.location}. ${event.descriptionText}`,
     extra: args.loaderData.preview ? [NOINDEX] : [],
   })
 }
@@ -136,9 +136,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
           </div>
         </dl>
 
-        <div className="event-description">
-          <Paragraphs text={event.description} />
-        </div>
+        <div className="markdown-text event-description" dangerouslySetInnerHTML={{ __html: event.descriptionHtml }} />
 
         {event.later.length > 0 ? (
           <section className="event-section" aria-labelledby="event-later">

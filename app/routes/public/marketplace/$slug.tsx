@@ -3,7 +3,6 @@ import type { Route } from './+types/$slug'
 import { ProductMeta } from './product-card'
 import { editHandle } from '~/components/admin-bar'
 import { ImageCarousel } from '~/components/image-carousel'
-import { LinkifiedText } from '~/components/linkified-text'
 import { NewTabLink } from '~/components/new-tab-link'
 import { PreviewBanner } from '~/components/preview-banner'
 import { pagePreview, previewPageHeaders } from '~/modules/previews/preview-page.server'
@@ -29,7 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { timeZone } = await siteSettingsFor(context)
   const preview = await pagePreview(queryParams.read(request).preview, 'products', { url: request.url, origin, timeZone })
   const product = await getProductBySlug(params.slug, preview.audience)
-  if (!product || (preview.itemId && preview.itemId !== product.id)) throw data(null, { status: 404 })
+  if (!product) throw data(null, { status: 404 })
   return data(
     { product, url: `${origin}/marketplace/${encodeURIComponent(product.slug)}`, preview: preview.notice },
     { headers: preview.headers },
@@ -44,7 +43,7 @@ export const meta: Route.MetaFunction = (args) => {
   const price = formatPrice(product.priceCents)
   return itemPageMeta(args, {
     title: product.name,
-    description: price ? `${price} · ${product.description}` : product.description,
+    description: price ? `${price} · ${product.descriptionText}` : product.descriptionText,
     socialImage: product.socialImage,
     extra: args.loaderData.preview ? [NOINDEX] : [],
   })
@@ -68,9 +67,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <div className="product-detail-text">
             <h1 id="product-name">{product.name}</h1>
             <ProductMeta product={product} />
-            <p className="product-detail-description">
-              <LinkifiedText text={product.description} />
-            </p>
+            <div className="markdown-text" dangerouslySetInnerHTML={{ __html: product.descriptionHtml }} />
             <ContactButtons product={product} url={url} />
           </div>
         </div>

@@ -67,7 +67,7 @@ export function ProductCard({
         </h2>
         <ProductMeta product={product} />
         <p className="product-card-description">
-          <LinkifiedText text={product.description} />
+          <LinkifiedText text={product.descriptionText} />
         </p>
         {manager ? (
           <div className="button-row product-card-manage">

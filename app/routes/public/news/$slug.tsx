@@ -36,7 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     timeZone: settings.timeZone,
   })
   const article = await getPublishedArticleBySlug(params.slug, preview.audience)
-  if (!article || (preview.itemId && preview.itemId !== article.id)) throw data(null, { status: 404 })
+  if (!article) throw data(null, { status: 404 })
   return data(
     {
       article: { ...article, dateLabel: formatDate(article.publishedAt, settings.timeZone, 'date') },
@@ -92,7 +92,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           />
         ) : null}
         {/* Rendered from Markdown on the server with raw HTML disabled and only http(s)/mailto links. */}
-        <div className="news-article-text" dangerouslySetInnerHTML={{ __html: article.html }} />
+        <div className="markdown-text news-article-text" dangerouslySetInnerHTML={{ __html: article.html }} />
         {preview ? null : <ShareLinks url={url} title={article.title} organisation={settings.organisationName} />}
       </article>
     </>

@@ -32,9 +32,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const origin = getSiteOrigin(request, context)
   const preview = await pagePreview(query.preview, 'mediaItems', { url: request.url, origin, timeZone: settings.timeZone })
   const item = await getPublishedMediaBySlug(params.slug, category, preview.audience)
-  if (!item || (preview.itemId && preview.itemId !== item.id)) throw data(null, { status: 404 })
+  if (!item) throw data(null, { status: 404 })
   return data(
-    { item: { ...item, dateLabel: formatDate(item.createdAt, settings.timeZone, 'date') }, origin, preview: preview.notice },
+    { item: { ...item, dateLabel: formatDate(item.publishedAt, settings.timeZone, 'date') }, origin, preview: preview.notice },
     { headers: preview.headers },
   )
 }
@@ -47,9 +47,9 @@ export const meta: Route.MetaFunction = (args) => {
   const video = item.video
   return itemPageMeta(args, {
     title: item.title,
-    description: item.description,
+    description: item.descriptionText,
     socialImage: item.socialImage,
-    dates: item,
+    dates: { createdAt: item.publishedAt, updatedAt: item.updatedAt },
     extra: [
       ...(args.loaderData.preview ? [NOINDEX] : []),
       ...(video
@@ -134,11 +134,11 @@ export default function MediaPage({ loaderData }: Route.ComponentProps) {
         <div className="gallery-detail-text">
           <h1 id="media-title">{item.title}</h1>
           <p className="gallery-meta">
-            <time dateTime={item.createdAt}>{item.dateLabel}</time>
+            <time dateTime={item.publishedAt}>{item.dateLabel}</time>
             <span aria-hidden="true"> · </span>
             <span>{item.category}</span>
           </p>
-          <p className="gallery-description">{item.description}</p>
+          <div className="markdown-text" dangerouslySetInnerHTML={{ __html: item.descriptionHtml }} />
         </div>
         <nav className="gallery-detail-nav" aria-label="Photos and videos">
           {item.previous ? (

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest'
+import { addDays, todayIn } from '../../app/platform/dates'
+import { plainPng } from '../fixtures/images'
+import { get, post } from '../setup/http-session'
+import { startServerForFileSignedIn } from '../setup/server-for-file'
+import { uploadOverHttp } from '../setup/tus-upload'
+
+// Event, gallery and product descriptions are Markdown, as article texts are: drawn as Markdown on
+// their pages and dialogs, plain text in cards, social tags, calendar files and the marketplace's JSON.
+const { server, admin } = await startServerForFileSignedIn()
+
+// Typed with the site's own address, as a volunteer pastes it; stored as a path.
+const description = (kind: string) =>
+  `Bring **${kind} friends**.\nDoors open early.\n\nSee [our support page](${server.url}/support) or [the map](https://maps.example.org/x).`
+
+async function page(path: string): Promise<string> {
+  const response = await get(server, path)
+  expect(response.status, path).toBe(200)
+  return response.text()
+}
+
+function metaDescription(html: string): string | undefined {
+  return html.match(/<meta[^>]*property="og:description"[^>]*content="([^"]*)"/)?.[1]
+}
+
+function expectMarkdownDrawn(html: string, kind: string): void {
+  expect(html).toContain(`Bring <strong>${kind} friends</strong>.<br>\nDoors open early.</p>`)
+  expect(html).toContain('<a href="/support">our support page</a>')
+  expect(html).toContain('<a href="https://maps.example.org/x" rel="nofollow noopener">the map</a>')
+  // What is shown (the loader's data for the browser follows it).
+  expect(html.slice(0, html.indexOf('window.__reactRouterContext'))).not.toContain('**')
+  // Social tags are plain words.
+  expect(metaDescription(html)).toContain(`Bring ${kind} friends. Doors open early.`)
+}
+
+describe('descriptions written in Markdown', () => {
+  it('of an event: drawn on its page, plain text with absolute links in the calendar feed and its own file', async () => {
+    const response = await post(
+      server,
+      '/admin/events/new',
+      {
+        title: 'Markdown picnic',
+        description: description('event'),
+        location: 'Ministry Centre',
+        type: 'general',
+        repeat: 'none',
+        repeatEnds: 'never',
+        startDate: addDays(todayIn('America/Antigua'), 3),
+        startTime: '10:00',
+      },
+      admin,
+    )
+    expect(response.status).toBe(302)
+    expectMarkdownDrawn(await page('/calendar/markdown-picnic'), 'event')
+    for (const path of ['/calendar.ics', '/calendar/markdown-picnic/event.ics']) {
+      // iCalendar folds lines at 75 octets and escapes commas and line breaks: read it unfolded.
+      const ics = (await page(path)).replace(/\r\n[ \t]/g, '')
+      const line = ics.split('\r\n').find((l) => l.startsWith('DESCRIPTION:') && l.includes('event friends'))
+      expect(line, path).toBe(
+        `DESCRIPTION:Bring event friends.\\nDoors open early.\\n\\nSee our support page (${server.url}/support) or the map (https://maps.example.org/x).`,
+      )
+    }
+  })
+
+  it('of a product: drawn on its page, plain words on its card, plain text with absolute links in /api/marketplace', async () => {
+    const response = await post(
+      server,
+      '/admin/products/new',
+      { name: 'Markdown soap', description: description('product'), category: 'crafts' },
+      admin,
+    )
+    expect(response.status).toBe(302)
+    expectMarkdownDrawn(await page('/marketplace/markdown-soap'), 'product')
+    const list = await page('/marketplace')
+    const card = list.slice(list.indexOf('Markdown soap'), list.indexOf('</li>', list.indexOf('Markdown soap')))
+    expect(card).toContain('Bring product friends.\nDoors open early.\n\nSee our support page or the map.')
+    expect(card).not.toContain('**')
+    const { products } = (await (await get(server, '/api/marketplace')).json()) as {
+      products: { slug: string; description: string }[]
+    }
+    expect(products.find((p) => p.slug === 'markdown-soap')?.description).toBe(
+      `Bring product friends.\nDoors open early.\n\nSee our support page (${server.url}/support) or the map (https://maps.example.org/x).`,
+    )
+  })
+
+  it('of a gallery item: drawn on its page (and so in its dialog)', async () => {
+    const response = await post(
+      server,
+      '/admin/photos',
+      {
+        intent: 'upload',
+        files: await uploadOverHttp(server, admin, await plainPng(800, 600), 'markdown.png', 'image/png'),
+        title: 'Markdown moment',
+        description: description('photo'),
+        category: 'Community',
+      },
+      admin,
+    )
+    expect(response.status).toBe(302)
+    expectMarkdownDrawn(await page('/photos/markdown-moment'), 'photo')
+  })
+
+  it('keep an old plain description readable: its line breaks and paragraphs stay', async () => {
+    const html = await page('/calendar/monthly-food-and-clothing-distribution')
+    expect(html).toMatch(/class="markdown-text event-description"><p>[^<*]+<\/p>/)
+  })
+})
