@@ -1,6 +1,4 @@
-import { PassThrough } from 'node:stream'
-import { createReadableStreamFromReadable } from '@react-router/node'
-import { isbot } from 'isbot'
+import { Writable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
 import { StylesheetTextProvider } from '~/components/public-stylesheet'
@@ -29,9 +27,9 @@ export default function handleRequest(
   const { nonce } = loadContext.get(requestInfoContext)
   // Only an anonymous visitor's page may be kept (server/page-cache.ts): it carries the stylesheet.
   const stylesheet = request.method === 'GET' && readSessionId(request) === null ? publicStylesheet : ''
-  const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
+    let timeout: NodeJS.Timeout | undefined
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <StylesheetTextProvider value={stylesheet}>
@@ -40,19 +38,29 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [waitForAll ? 'onAllReady' : 'onShellReady']() {
+        // The whole page in one piece: the site's pages do not stream (no Suspense), and one piece is
+        // compressed (server/compression.ts) or kept (server/page-cache.ts) for a fraction of what a
+        // stream of React's small chunks costs.
+        onShellReady() {
           shellRendered = true
-          const body = new PassThrough()
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          )
+        },
+        onAllReady() {
+          const chunks: Buffer[] = []
+          const body = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk)
+              done()
+            },
+          })
+          body.on('finish', () => {
+            clearTimeout(timeout)
+            responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }))
+          })
           pipe(body)
         },
         onShellError(error: unknown) {
+          clearTimeout(timeout)
           reject(error)
         },
         onError(error: unknown) {
@@ -61,7 +69,8 @@ export default function handleRequest(
         },
       },
     )
-    setTimeout(abort, streamTimeout + 1000)
+    // Cleared when the page is done: a pending timer would hold the whole render in memory.
+    timeout = setTimeout(abort, streamTimeout + 1000)
   })
 }
 

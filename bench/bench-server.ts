@@ -39,17 +39,23 @@ export interface BenchServer {
 }
 
 /**
-/**
  * Starts the real server on a free port, with a fresh data folder (so it serves the demo content)
  * or the given one (an existing site). `env` adds settings, e.g. PAGE_CACHE_SECONDS; the admin
- * admin@example.org has `adminPassword` (the screenshots sign in).
+ * admin@example.org has `adminPassword` (the screenshots sign in); `nodeArgs` go to Node (--cpu-prof).
  */
 export async function startBenchServer(
-  options: { dataDir?: string; env?: Record<string, string>; buildDir?: string; adminPassword?: string } = {},
+  options: {
+    dataDir?: string
+    env?: Record<string, string>
+    buildDir?: string
+    adminPassword?: string
+    nodeArgs?: string[]
+  } = {},
 ): Promise<BenchServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-'))
   const startedAt = performance.now()
-  const child = spawn(process.execPath, [path.join(options.buildDir ?? buildDir, 'server/start.js')], {
+  const program = path.join(options.buildDir ?? buildDir, 'server/start.js')
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), program], {
     cwd: root,
     env: {
       PATH: process.env.PATH,

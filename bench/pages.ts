@@ -1,5 +1,6 @@
 /**
- * Throughput of every public page (and one article, photo, event and product), each against a
+ * Throughput of every public page (and one article, photo, event and product) and of the admin
+ * list pages (signed in as an administrator, so never from the page cache), each against a
  * minimal server that sends the same bytes from memory (bench/reference-server.ts) and against
  * a static file of the same server, on a restarted site (as a site runs: its demo content was
  * made at the first start); with that restart's time to its first page and the server's
@@ -13,6 +14,8 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import autocannon from 'autocannon'
+import { ADMIN_SECTIONS } from '../app/platform/access'
+import { ADMIN, signIn } from '../tests/setup/http-session'
 import { buildApp, buildDir, residentMemory, root, sampleMemory, startBenchServer } from './bench-server'
 import { printTable } from './print-table'
 import { discoverItemPages, discoverPublicPages } from './public-pages'
@@ -21,6 +24,8 @@ const duration = Number(process.env.BENCH_DURATION ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
 // Phones ask for compressed responses; so does the benchmark.
 const headers = { 'accept-encoding': 'gzip' }
+// The lists a volunteer works in, and the dashboard.
+const ADMIN_PAGES = ['dashboard', 'news', 'events', 'gallery', 'products', 'messages', 'audit'] as const
 
 interface Measured {
   requestsPerSecond: number
@@ -28,8 +33,8 @@ interface Measured {
   failed: number
 }
 
-async function measure(url: string): Promise<Measured> {
-  const result = await autocannon({ url, connections, duration, headers })
+async function measure(url: string, cookie?: string): Promise<Measured> {
+  const result = await autocannon({ url, connections, duration, headers: cookie ? { ...headers, cookie } : headers })
   return {
     requestsPerSecond: result.requests.average,
     p99: result.latency.p99,
@@ -81,11 +86,12 @@ buildApp()
 const cacheSeconds = process.env.PAGE_CACHE_SECONDS
 // The first start makes the demo site (its images are processed then); a site runs on after a
 // restart, so that is what is measured: its start, then its pages and memory under load.
-const first = await startBenchServer()
+const first = await startBenchServer({ adminPassword: ADMIN.password })
 const firstMemory = residentMemory(first.pid)
 await first.stop({ keepData: true })
 const server = await startBenchServer({
   dataDir: first.dataDir,
+  adminPassword: ADMIN.password,
   env: cacheSeconds === undefined ? {} : { PAGE_CACHE_SECONDS: cacheSeconds },
 })
 let stopReference = () => {}
@@ -94,8 +100,12 @@ try {
   const startMemory = residentMemory(server.pid)
   const pages = [...(await discoverPublicPages(server.url)), ...(await discoverItemPages(server.url))]
   if (pages.length === 0) throw new Error('No public page answered 200: nothing to measure.')
+  const adminCookie = await signIn(server)
+  const adminPages = ADMIN_PAGES.map((section) => ADMIN_SECTIONS[section].path)
   const html = new Map<string, string>()
   for (const page of pages) html.set(page, await (await fetch(server.url + page)).text())
+  for (const page of adminPages)
+    html.set(page, await (await fetch(server.url + page, { headers: { cookie: adminCookie } })).text())
   const asset = assetOfSimilarSize(Buffer.byteLength(html.get('/') ?? ''))
   // The reference sends the static file too, so that both compare with the same yardstick.
   const reference = await startReferenceServer(
@@ -111,11 +121,15 @@ try {
   const largestMemory = sampleMemory(server.pid)
   const staticFile = await measure(server.url + asset)
   const rows: string[][] = []
-  for (const page of pages) {
-    const site = await measure(server.url + page)
+  const measured = [
+    ...pages.map((page) => ({ page, cookie: undefined })),
+    ...adminPages.map((page) => ({ page, cookie: adminCookie })),
+  ]
+  for (const { page, cookie } of measured) {
+    const site = await measure(server.url + page, cookie)
     const yardstick = await measure(reference.url + page)
     rows.push([
-      page,
+      cookie ? `${page} (signed in)` : page,
       site.requestsPerSecond.toFixed(0),
       String(site.p99),
       String(site.failed),

@@ -3,7 +3,6 @@ import type { HttpBindings } from '@hono/node-server'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { compress } from 'hono/compress'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
 import {
   createRequestHandler,
@@ -15,6 +14,7 @@ import {
 import { env } from '../app/platform/env.server'
 import { SAVE_DATA_HEADERS } from '../app/platform/save-data'
 import type { RequestInfo } from '../app/platform/request-context'
+import { compressAnswer } from './compression'
 import { withDeclaredQuery } from './declared-query'
 import { mayBeKept } from './page-cache'
 
@@ -167,10 +167,9 @@ export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppO
 
   // An answer the page cache keeps is compressed there, once, after its nonce is replaced by hashes:
   // compressing it here first would only be undone.
-  const compression = compress()
   app.use(async (c, next) => {
     await next()
-    if (!(c.env.forPageCache && mayBeKept(c.res))) await compression(c, async () => {})
+    if (!(c.env.forPageCache && mayBeKept(c.res))) await compressAnswer(c)
   })
 
   async function handleWithReactRouter(c: Context, request: Request, bodyTooLarge = false): Promise<Response> {

@@ -1,10 +1,8 @@
 import crypto from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
-import { promisify } from 'node:util'
-import zlib from 'node:zlib'
 import { env } from '../app/platform/env.server'
 import { savesData } from '../app/platform/save-data'
-import { acceptsEncoding } from './accept-encoding'
+import { COMPRESS_FROM_BYTES, compressBody, encodingFor, type Encoding } from './compression'
 
 /**
  * Pages for anonymous visitors, kept in memory (docs/decisions/017-page-cache.md): the public 200
@@ -18,10 +16,6 @@ const CACHEABLE_TYPES = /^(text\/html|text\/x-script|application\/json|applicati
 const MAX_BYTES = 32 * 1024 * 1024
 /** A larger answer is sent but not kept. */
 const MAX_PAGE_BYTES = 1024 * 1024
-/** Smaller answers are sent as they are: compressing them saves less than it costs. */
-const COMPRESS_FROM_BYTES = 1024
-
-type Encoding = 'br' | 'gzip'
 
 export interface KeptPage {
   version: string
@@ -186,35 +180,8 @@ export async function keepable(response: Response, version: string, now = Date.n
 }
 
 /** The encoding a page is sent in to a client that sends this Accept-Encoding: brotli, else gzip, else none. */
-function encodingFor(page: KeptPage, acceptEncoding: string | undefined): Encoding | null {
-  if (page.identity.byteLength < COMPRESS_FROM_BYTES) return null
-  if (acceptsEncoding(acceptEncoding, 'br')) return 'br'
-  return acceptsEncoding(acceptEncoding, 'gzip') ? 'gzip' : null
-}
-
-const brotliCompress = promisify(zlib.brotliCompress)
-const gzip = promisify(zlib.gzip)
-/** The smallest brotli window that holds the whole body (a window is what the encoder sets up first). */
-function brotliWindowBits(bytes: number): number {
-  const { BROTLI_MIN_WINDOW_BITS: min, BROTLI_MAX_WINDOW_BITS: max } = zlib.constants
-  return Math.min(max, Math.max(min, Math.ceil(Math.log2(bytes + 16))))
-}
-
-const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
-  // Quality 5 makes the home page (77 KB) 14.7 KB in 1 ms; quality 9 saves 2 % more in 34 ms, and
-  // 11 saves 10 % in 120 ms: the best levels would make a page cost more than rendering it. A window
-  // of the page's size instead of the default 4 MB makes the same bytes and costs the main thread
-  // a third as much to set up.
-  br: (body) =>
-    brotliCompress(body, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
-        [zlib.constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(body.byteLength),
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-      },
-    }),
-  // The default level, as the app's own middleware compresses what is not kept.
-  gzip: (body) => gzip(body),
+function pageEncodingFor(page: KeptPage, acceptEncoding: string | undefined): Encoding | null {
+  return page.identity.byteLength < COMPRESS_FROM_BYTES ? null : encodingFor(acceptEncoding)
 }
 
 /**
@@ -222,15 +189,15 @@ const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
  * the main thread). True when one was made: the page grew.
  */
 export async function encodeFor(page: KeptPage, acceptEncoding: string | undefined): Promise<boolean> {
-  const encoding = encodingFor(page, acceptEncoding)
+  const encoding = pageEncodingFor(page, acceptEncoding)
   if (!encoding || page.encoded[encoding]) return false
-  page.encoded[encoding] = await compressors[encoding](page.identity)
+  page.encoded[encoding] = await compressBody(page.identity, encoding, 'kept')
   return true
 }
 
 /** What to send for a kept page: its headers and its body in the encoding the client takes (see encodeFor). */
 export function answerOf(page: KeptPage, acceptEncoding: string | undefined, state: 'hit' | 'miss') {
-  const encoding = encodingFor(page, acceptEncoding)
+  const encoding = pageEncodingFor(page, acceptEncoding)
   const encoded = encoding && page.encoded[encoding]
   const body = encoded || page.identity
   const headers: [string, string][] = [...page.headers, ['x-page-cache', state], ['content-length', String(body.byteLength)]]

@@ -8,27 +8,39 @@ export type { SessionUser }
 // Middleware, loader and action of one request ask in turn; the session is looked up once.
 const usersByRequest = new WeakMap<Request, Promise<SessionUser | null>>()
 
-// The session lookups made while one answer is prepared (each loader gets its own Request object).
-const lookupsOfAnswer = new AsyncLocalStorage<Promise<SessionUser | null>[]>()
+/**
+ * The session lookups made while one answer is prepared. Each loader gets its own Request object:
+ * the loaders of a page (a GET, which changes nothing) share one lookup per session. After an
+ * action (which may end or change the session) each loader looks again.
+ */
+interface LookupsOfAnswer {
+  shared: Map<string, Promise<SessionUser | null>> | null
+  all: Promise<SessionUser | null>[]
+}
+const lookupsOfAnswer = new AsyncLocalStorage<LookupsOfAnswer>()
 
 export function getOptionalUser(request: Request): Promise<SessionUser | null> {
+  const answer = lookupsOfAnswer.getStore()
   let user = usersByRequest.get(request)
   if (!user) {
     const sessionId = readSessionId(request)
-    user = sessionId ? getSessionUser(sessionId) : Promise.resolve(null)
+    user = sessionId ? (answer?.shared?.get(sessionId) ?? getSessionUser(sessionId)) : Promise.resolve(null)
+    if (sessionId) answer?.shared?.set(sessionId, user)
     usersByRequest.set(request, user)
   }
-  lookupsOfAnswer.getStore()?.push(user)
+  answer?.all.push(user)
   return user
 }
 
 /** Prepares an answer and tells whether it was made for a signed-in user (it looked one up and found one). */
 export async function answerNoticingSignedInUser(
+  request: Request,
   answer: () => Promise<Response>,
 ): Promise<{ response: Response; forSignedInUser: boolean }> {
-  const lookups: Promise<SessionUser | null>[] = []
+  const readOnly = request.method === 'GET' || request.method === 'HEAD'
+  const lookups: LookupsOfAnswer = { shared: readOnly ? new Map() : null, all: [] }
   const response = await lookupsOfAnswer.run(lookups, answer)
-  const users = await Promise.all(lookups.map((lookup) => lookup.catch(() => null)))
+  const users = await Promise.all(lookups.all.map((lookup) => lookup.catch(() => null)))
   return { response, forSignedInUser: users.some((user) => user !== null) }
 }
 

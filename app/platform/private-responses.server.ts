@@ -8,8 +8,8 @@ import { readSessionId } from './session.server'
  * find their name, e-mail and id in it, or setting a cookie) is never kept by the browser or by
  * any cache. Anonymous pages carry no such header, so a page cache may keep them.
  */
-export const keepPersonalResponsesPrivate: MiddlewareFunction<Response> = async (_args, next) => {
-  const { response, forSignedInUser } = await answerNoticingSignedInUser(next)
+export const keepPersonalResponsesPrivate: MiddlewareFunction<Response> = async ({ request }, next) => {
+  const { response, forSignedInUser } = await answerNoticingSignedInUser(request, next)
   if (forSignedInUser || response.headers.has('Set-Cookie')) response.headers.set('Cache-Control', 'private, no-store')
   return response
 }
