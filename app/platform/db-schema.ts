@@ -23,7 +23,13 @@ import type {
   PreviewLinkTable,
 } from './db-schema/content'
 import type { ImageTable, UploadTable, UploadStartTable, UploadLockTable, VideoTable } from './db-schema/media'
-import type { ContactMessageTable, ContactDeliveryTable, LegacyImportTable, AuditEventTable } from './db-schema/records'
+import type {
+  ContactMessageTable,
+  ContactDeliveryTable,
+  OutgoingEmailTable,
+  LegacyImportTable,
+  AuditEventTable,
+} from './db-schema/records'
 
 export type * from './db-schema/accounts'
 export type * from './db-schema/content'
@@ -40,6 +46,7 @@ export interface Database {
   pageSections: PageSectionTable
   contactMessages: ContactMessageTable
   contactDeliveries: ContactDeliveryTable
+  outgoingEmails: OutgoingEmailTable
   images: ImageTable
   articles: ArticleTable
   events: EventTable
