@@ -27,6 +27,7 @@ import type {
   ContactMessageTable,
   ContactDeliveryTable,
   OutgoingEmailTable,
+  SubscriberTable,
   LegacyImportTable,
   AuditEventTable,
 } from './db-schema/records'
@@ -47,6 +48,7 @@ export interface Database {
   contactMessages: ContactMessageTable
   contactDeliveries: ContactDeliveryTable
   outgoingEmails: OutgoingEmailTable
+  subscribers: SubscriberTable
   images: ImageTable
   articles: ArticleTable
   events: EventTable
