@@ -2,6 +2,7 @@ import { migrateToLatest } from '../db/migrate.server'
 import { seedDemoContentIfEmpty } from '../db/seed'
 import { startAuditSweeper, stopAuditSweeper } from '~/modules/audit/audit.service.server'
 import { startDeliveryTimer, stopDeliveryWorker } from '~/modules/inbox/inbox.delivery.server'
+import { startMailingWorker, stopMailingWorker } from '~/modules/newsletter/mailings.server'
 import { startOutgoingMailWorker, stopOutgoingMailWorker } from '~/modules/outgoing-mail/outgoing-mail.delivery.server'
 import { sweepPreviewLinks } from '~/modules/previews/preview-links.server'
 import { ensureFirstAdmin } from '~/modules/users/first-admin.server'
@@ -59,6 +60,7 @@ export async function prepareServer(): Promise<void> {
   await unreferencedFilesSweeper.idle()
   startDeliveryTimer()
   if (canSendEmail()) startOutgoingMailWorker()
+  startMailingWorker()
   startUploadSweeper()
   startVideoWorker()
   startAuditSweeper()
@@ -70,6 +72,7 @@ export async function closeServer(): Promise<void> {
   await Promise.all([
     stopDeliveryWorker(),
     stopOutgoingMailWorker(),
+    stopMailingWorker(),
     stopUploadSweeper(),
     stopVideoWorker(),
     stopAuditSweeper(),

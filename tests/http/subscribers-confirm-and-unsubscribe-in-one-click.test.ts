@@ -127,7 +127,7 @@ describe('unsubscribing', () => {
     const [, note] = mailsTo('ann@example.org')
     expect(note.raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click')
     // Long headers are folded onto several lines.
-    const header = note.raw.replace(/\r\n[ \t]+/g, '').match(/^List-Unsubscribe: <([^>]+)>/m)?.[1]
+    const header = note.raw.replace(/\r\n[ \t]+/g, '').match(/^List-Unsubscribe:\s*<([^>]+)>/m)?.[1]
     expect(header).toBeDefined()
     expect(new URL(header!).pathname).toBe(linkIn(note.parsed.text!, 'unsubscribe'))
 
