@@ -8,6 +8,7 @@ export default [
     route('support', 'routes/public/support.tsx'),
     route('impact', 'routes/public/impact.tsx'),
     route('contact', 'routes/public/contact.tsx'),
+    route('privacy', 'routes/public/privacy.tsx'),
     route('offline', 'routes/public/offline.tsx'),
     route('search', 'routes/public/search.tsx'),
     route('news', 'routes/public/news/index.tsx', [route(':slug', 'routes/public/news/$slug.tsx')]),

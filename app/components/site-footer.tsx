@@ -47,7 +47,7 @@ export function SiteFooter({ settings, year }: { settings: SiteSettings; year: s
       </div>
       <div className="container footer-bottom">
         <p>
-          © {year} {organisationName}. All rights reserved.
+          © {year} {organisationName}. All rights reserved. <Link to="/privacy">Privacy</Link>
         </p>
       </div>
     </footer>

@@ -87,7 +87,7 @@ export const ADMIN_SECTIONS = {
   pages: {
     path: '/admin/pages',
     label: 'Page texts',
-    description: 'Edit the texts of the home, about, services, support, impact and marketplace pages.',
+    description: 'Edit the texts of the home, about, services, support, impact, marketplace and privacy pages.',
     managedBy: ['admin'],
   },
   settings: {

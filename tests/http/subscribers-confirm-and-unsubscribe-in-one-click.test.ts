@@ -196,4 +196,24 @@ describe('the subscribers page', () => {
       /^email,first name,topics,state,signed up,confirmed,unsubscribed\r\n[\s\S]*dan@example\.org,,events,Invited to confirm/,
     )
   })
+
+  it('e-mails the upcoming events to the subscribers of Events once a month', async () => {
+    const admin = await signIn(server)
+    await signUp({ email: 'eve@example.org', topics: 'events' })
+    const [confirmation] = await waitForMails('eve@example.org', 1)
+    expect((await post(server, linkIn(confirmation.parsed.text!, 'confirm'), {})).status).toBe(200)
+
+    const sent = await post(server, '/admin/subscribers', { intent: 'digest' }, admin)
+    expect(sent.status).toBe(302)
+    const [, digest] = await waitForMails('eve@example.org', 2)
+    expect(digest.parsed.subject).toMatch(/^Coming up at /)
+    expect(digest.parsed.text).toMatch(/\/calendar\//)
+    expect(digest.raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click')
+    const page = await (await get(server, '/admin/subscribers', admin)).text()
+    expect(page).toMatch(/This month: 1 sent, 0 waiting, 0 failed/)
+
+    expect((await post(server, '/admin/subscribers', { intent: 'digest' }, admin)).status).toBe(302)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(mailsTo('eve@example.org')).toHaveLength(2)
+  })
 })

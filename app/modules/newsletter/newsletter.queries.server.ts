@@ -60,13 +60,3 @@ export async function exportSubscribersCsv(): Promise<string> {
     ]),
   ])
 }
-
-/** The confirmed subscribers of a topic, for a mailing. */
-export async function listConfirmedSubscribersOf(topic: string) {
-  const rows = await db
-    .selectFrom('subscribers')
-    .select(['id', 'email', 'firstName', 'topics', 'manageSecret'])
-    .where('state', '=', 'confirmed')
-    .execute()
-  return rows.filter((row) => row.topics.split(',').includes(topic))
-}

@@ -35,7 +35,6 @@ export const NEWSLETTER_MESSAGES = {
   topicsSaved: 'Your choice of topics is saved.',
   noTopics: 'Please choose at least one topic',
   noSmtp: 'E-mail is not set up on this site (SMTP_URL), so nothing can be sent yet.',
-  queueFull: 'Too many e-mails are waiting to be sent. Please try again once the current sending has finished.',
   invited: 'Invited: they will get an e-mail to confirm.',
   alreadyListed: 'That address is already on the list.',
   deleted: 'Deleted for good, with every e-mail to them.',

@@ -22,7 +22,7 @@ const SIGNUP_RATE_LIMIT = { attempts: 10, windowSeconds: 60 * 60 }
 const signupRateLimiter = createRateLimiter('newsletter-signup', SIGNUP_RATE_LIMIT)
 
 /** An invitation not confirmed within this time is removed: nothing was ever sent but the invitation. */
-export const PENDING_DAYS = 7
+const PENDING_DAYS = 7
 /** At most one confirmation e-mail per address in this time, however often the form is sent. */
 const CONFIRMATION_EVERY_MS = 60 * 60_000
 

@@ -7,6 +7,7 @@ import { ErrorList } from '~/components/forms'
 import { Pagination } from '~/components/pagination'
 import { useIsSubmitting } from '~/components/use-is-submitting'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
+import { digestBatchId, sendEventsDigest } from '~/modules/newsletter/mailings.server'
 import { listSubscribersForAdmin } from '~/modules/newsletter/newsletter.queries.server'
 import {
   AddSubscriberSchema,
@@ -22,7 +23,7 @@ import {
   SubscriberRuleError,
 } from '~/modules/newsletter/newsletter.service.server'
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, readSubscriberImport } from '~/modules/newsletter/subscriber-import'
-import { OutgoingMailQuotaError } from '~/modules/outgoing-mail/outgoing-mail.server'
+import { batchProgress, OutgoingMailQuotaError } from '~/modules/outgoing-mail/outgoing-mail.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { requireAccess } from '~/platform/auth.server'
 import { formatDate } from '~/platform/dates'
@@ -46,15 +47,21 @@ const PageSchema = z.discriminatedUnion('intent', [
       .max(IMPORT_MAX_BYTES, `The file can be at most ${IMPORT_MAX_BYTES / 1024} KB; split it into several.`),
   }),
   z.object({ intent: z.literal('delete'), id: z.string().max(100) }),
+  z.object({ intent: z.literal('digest') }),
 ])
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(request, 'subscribers')
   const page = parsePageNumber(queryParams.read(request).page)
   if (page === null) throw data('There is no such page.', { status: 404 })
-  const [list, { timeZone }] = await Promise.all([listSubscribersForAdmin({ page }), siteSettingsFor(context)])
+  const { timeZone } = await siteSettingsFor(context)
+  const [list, digest] = await Promise.all([
+    listSubscribersForAdmin({ page }),
+    batchProgress(digestBatchId(new Date(), timeZone)),
+  ])
   if (page > list.pageCount) throw redirect(`/admin/subscribers?page=${list.pageCount}`)
   return {
+    digest,
     canSendEmail: canSendEmail(),
     counts: list.counts,
     page,
@@ -109,6 +116,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         `Imported: ${invited} invited to confirm${skipped > 0 ? `, ${skipped} already on the list left as they were` : ''}.`,
       )
     }
+    if (form.intent === 'digest') {
+      const sent = await sendEventsDigest(origin)
+      if (!sent) return refusal('No events are coming up, so there is nothing to send.', 409)
+      await recordAuditEvent({ by, action: 'digest.sent', detail: { queued: sent.queued } })
+      return redirectWithToast(
+        '/admin/subscribers',
+        sent.queued > 0
+          ? `The events digest is on its way to ${sent.queued} ${sent.queued === 1 ? 'subscriber' : 'subscribers'}.`
+          : "Every subscriber of Events has this month's digest already.",
+      )
+    }
     const deleted = await deleteSubscriber(form.id)
     if (!deleted) return refusal('That person is no longer on the list.', 404)
     // The audit log keeps no address of a person deleted for good.
@@ -128,6 +146,8 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
   const { counts, subscribers, page, pageCount } = loaderData
   const adding = useIsSubmitting('add')
   const importing = useIsSubmitting('import')
+  const digesting = useIsSubmitting('digest')
+  const { digest } = loaderData
   return (
     <div className="stack">
       <div className="admin-page-header">
@@ -141,6 +161,22 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
       </div>
       {loaderData.canSendEmail ? null : <p className="admin-notice admin-notice-warning">{NEWSLETTER_MESSAGES.noSmtp}</p>}
       <ErrorList errors={actionData?.errors} variant="form" />
+      <section className="card stack" aria-labelledby="events-digest">
+        <h2 id="events-digest">Events digest</h2>
+        <p className="field-hint">
+          The coming events, e-mailed to the subscribers of Events. Once a month: pressing it again this month reaches only those
+          who have not had it.
+        </p>
+        {digest.sent + digest.waiting + digest.failed > 0 ? (
+          <p role="status">{`This month: ${digest.sent} sent, ${digest.waiting} waiting, ${digest.failed} failed.`}</p>
+        ) : null}
+        <Form method="post">
+          <input type="hidden" name="intent" value="digest" />
+          <button type="submit" className="button" disabled={digesting}>
+            {digesting ? 'Sending...' : 'E-mail the upcoming events now'}
+          </button>
+        </Form>
+      </section>
       <div className="admin-two-columns">
         <section className="card stack" aria-labelledby="add-subscriber">
           <h2 id="add-subscriber">Add someone</h2>
