@@ -1,6 +1,6 @@
 import { Form, useNavigation } from 'react-router'
-import { TOPIC_LABELS, TOPICS, type Topic } from '~/modules/newsletter/newsletter.schema'
-import { ErrorList } from './forms'
+import { TOPIC_LABELS, TOPICS, type Topic } from '~/modules/newsletter/newsletter.topics'
+import { ErrorList } from './error-list'
 import { HoneypotField } from './honeypot-field'
 
 export interface SignupErrors {

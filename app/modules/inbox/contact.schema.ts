@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import { text } from '~/platform/form-schema'
-import { honeypotSchema } from '~/platform/honeypot'
+import { honeypotSchema, text } from '~/platform/form-schema'
 
 export const CONTACT_SUBJECTS = ['general', 'volunteer', 'donation', 'assistance', 'other'] as const
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number]

@@ -1,16 +1,8 @@
 import { z } from 'zod'
-import { optionalText, text } from '~/platform/form-schema'
-import { honeypotSchema } from '~/platform/honeypot'
+import { honeypotSchema, optionalText, text } from '~/platform/form-schema'
+import { TOPICS, type Topic } from './newsletter.topics'
 
-/** What people can ask to hear about. */
-export const TOPICS = ['news', 'events', 'marketplace'] as const
-export type Topic = (typeof TOPICS)[number]
-
-export const TOPIC_LABELS: Record<Topic, string> = {
-  news: 'News',
-  events: 'Events',
-  marketplace: 'Youth marketplace',
-}
+export { TOPIC_LABELS, TOPICS, type Topic } from './newsletter.topics'
 
 /** The topics of a subscriber's row (kept comma-separated). */
 export function topicsOf(row: { topics: string }): Topic[] {
