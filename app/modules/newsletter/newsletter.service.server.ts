@@ -26,6 +26,9 @@ const PENDING_DAYS = 7
 /** At most one confirmation e-mail per address in this time, however often the form is sent. */
 const CONFIRMATION_EVERY_MS = 60 * 60_000
 
+/** The dedupe keys of the e-mail updates' own mail (confirmations, notes, articles, digests), by prefix. */
+const NEWSLETTER_MAIL_KEYS = ['confirm', 'already', 'article', 'digest']
+
 /** A rule of the list refused the change; the message is for the person. */
 export class SubscriberRuleError extends Error {}
 
@@ -204,11 +207,13 @@ export async function unsubscribe(secret: string): Promise<boolean> {
       .set({ state: 'unsubscribed', confirmSecretHash: null, unsubscribedAt: now, updatedAt: now })
       .where('id', '=', subscriber.id)
       .execute()
+    // Only the e-mail updates: an event sign-up's confirmation or reminder to the same address still goes.
     await trx
       .deleteFrom('outgoingEmails')
       .where('toAddress', '=', subscriber.email)
       .where('status', '=', 'waiting')
       .where('leaseToken', 'is', null)
+      .where((eb) => eb.or(NEWSLETTER_MAIL_KEYS.map((prefix) => eb('dedupeKey', 'like', `${prefix}:%`))))
       .execute()
     return true
   })

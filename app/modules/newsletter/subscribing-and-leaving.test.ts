@@ -3,6 +3,7 @@ import { DEMO_SITE_SETTINGS } from '~/modules/settings/settings.demo'
 import { saveSiteSettings } from '~/modules/settings/settings.service.server'
 import { db } from '~/platform/db.server'
 import { env } from '~/platform/env.server'
+import { queueEmails } from '~/modules/outgoing-mail/outgoing-mail.server'
 import { confirmSubscription, deleteSubscriber, importSubscribers, subscribe, unsubscribe } from './newsletter.service.server'
 import { readSubscriberImport } from './subscriber-import'
 
@@ -36,10 +37,20 @@ describe('subscribing', () => {
     expect(await confirmSubscription(secret)).toBe(true)
     expect(await confirmSubscription(secret)).toBe(false)
 
+    // An event's reminder to the same address is no e-mail update: unsubscribing leaves it.
+    const reminder = {
+      to: 'ann@example.org',
+      subject: 'Tomorrow',
+      html: '<p>Tomorrow</p>',
+      text: 'Tomorrow',
+      dedupeKey: 'reminder:1',
+    }
+    await db.transaction().execute((trx) => queueEmails(trx, [reminder]))
     const { manageSecret } = await db.selectFrom('subscribers').select('manageSecret').executeTakeFirstOrThrow()
     expect(await unsubscribe(manageSecret)).toBe(true)
     expect(await db.selectFrom('subscribers').select('state').executeTakeFirstOrThrow()).toEqual({ state: 'unsubscribed' })
-    expect(await queuedTo('ann@example.org')).toEqual([]) // the confirmation had not gone out yet
+    // The confirmation had not gone out yet: it is dropped.
+    expect(await queuedTo('ann@example.org')).toEqual([{ subject: 'Tomorrow', textBody: 'Tomorrow' }])
   })
 
   it('refuses sign-ups past the cap with a plain answer, storing nothing', async () => {
