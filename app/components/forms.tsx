@@ -1,6 +1,9 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
 import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
 import { PASSWORD_MIN_LENGTH } from '~/modules/users/users.schema'
+import { ErrorList } from './error-list'
+
+export { ErrorList }
 
 /*
  * Form fields for conform: a label above the control, an optional hint, and the field's
@@ -132,36 +135,6 @@ export function CheckboxField({ meta, label, hint, className, ...rest }: Checkbo
         </p>
       ) : null}
       <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
-  )
-}
-
-/**
- * A list of error messages. Always rendered (empty when there are none) so that the id that
- * aria-describedby points to exists. `variant="form"` boxes it for errors about the whole form.
- */
-export function ErrorList({
-  id,
-  errors,
-  variant = 'field',
-}: {
-  id?: string
-  errors?: ReadonlyArray<string> | null
-  variant?: 'field' | 'form'
-}) {
-  const messages = errors?.filter(Boolean) ?? []
-  const list = (
-    <ul id={variant === 'form' ? undefined : id} className="field-errors">
-      {messages.map((message) => (
-        <li key={message}>{message}</li>
-      ))}
-    </ul>
-  )
-  if (variant === 'field') return list
-  // A list may not be an alert itself (its items would lose their list): the alert holds it.
-  return (
-    <div id={id} className="form-errors" role="alert">
-      {messages.length > 0 ? list : null}
     </div>
   )
 }

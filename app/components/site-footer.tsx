@@ -1,12 +1,20 @@
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import type { SiteSettings } from '~/modules/settings/settings.schema'
 import { PhoneAndEmail } from './contact-links'
 import { NewTabLink } from './new-tab-link'
+import { NewsletterSignup } from './newsletter-signup'
 import { PUBLIC_NAV } from './site-nav'
+
+/**
+ * Pages that have a sign-up form of their own (home, news, calendar) or another e-mail form (sign-in,
+ * contact...): the footer leaves its sign-up out there, so a page never asks for an e-mail twice.
+ */
+const OWN_EMAIL_FORM = /^\/(news|calendar)?$|^\/(login|forgot-password|reset-password|join|contact|subscribe)(\/|$)/
 
 const QUICK_LINKS = PUBLIC_NAV.flatMap(({ to, footerLabel }) => (footerLabel ? [{ to, label: footerLabel }] : []))
 
 export function SiteFooter({ settings, year }: { settings: SiteSettings; year: string }) {
+  const { pathname } = useLocation()
   const { organisationName, footerText, tagline, phone, email, facebookUrl, instagramUrl, location } = settings
   return (
     <footer className="site-footer on-dark">
@@ -42,10 +50,13 @@ export function SiteFooter({ settings, year }: { settings: SiteSettings; year: s
             ) : null}
           </ul>
         </div>
+        {OWN_EMAIL_FORM.test(pathname) ? null : (
+          <NewsletterSignup idPrefix="footer-signup" heading="E-mail updates" className="footer-signup" />
+        )}
       </div>
       <div className="container footer-bottom">
         <p>
-          © {year} {organisationName}. All rights reserved.
+          © {year} {organisationName}. All rights reserved. <Link to="/privacy">Privacy</Link>
         </p>
       </div>
     </footer>

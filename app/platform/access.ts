@@ -66,6 +66,12 @@ export const ADMIN_SECTIONS = {
     counter: 'unreadMessages',
     managedBy: ['admin'],
   },
+  subscribers: {
+    path: '/admin/subscribers',
+    label: 'Subscribers',
+    description: 'See who gets the e-mail updates, invite or import people, export the list, send the events digest.',
+    managedBy: ['admin'],
+  },
   users: {
     path: '/admin/users',
     label: 'Users',
@@ -81,7 +87,7 @@ export const ADMIN_SECTIONS = {
   pages: {
     path: '/admin/pages',
     label: 'Page texts',
-    description: 'Edit the texts of the home, about, services, support, impact and marketplace pages.',
+    description: 'Edit the texts of the home, about, services, support, impact, marketplace and privacy pages.',
     managedBy: ['admin'],
   },
   settings: {

@@ -23,7 +23,14 @@ import type {
   PreviewLinkTable,
 } from './db-schema/content'
 import type { ImageTable, UploadTable, UploadStartTable, UploadLockTable, VideoTable } from './db-schema/media'
-import type { ContactMessageTable, ContactDeliveryTable, LegacyImportTable, AuditEventTable } from './db-schema/records'
+import type {
+  ContactMessageTable,
+  ContactDeliveryTable,
+  OutgoingEmailTable,
+  SubscriberTable,
+  LegacyImportTable,
+  AuditEventTable,
+} from './db-schema/records'
 
 export type * from './db-schema/accounts'
 export type * from './db-schema/content'
@@ -40,6 +47,8 @@ export interface Database {
   pageSections: PageSectionTable
   contactMessages: ContactMessageTable
   contactDeliveries: ContactDeliveryTable
+  outgoingEmails: OutgoingEmailTable
+  subscribers: SubscriberTable
   images: ImageTable
   articles: ArticleTable
   events: EventTable

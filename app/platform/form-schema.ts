@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { HONEYPOT_FIELD } from './honeypot'
 
 /** Zod pieces shared by the forms' schemas (browser and server), so the same rule reads the same everywhere. */
 
@@ -30,3 +31,6 @@ export function optionalText(label: string, max: number) {
     .optional()
     .transform((v) => v ?? '')
 }
+
+/** The honeypot in a form's schema (`<HoneypotField>`): anything in it marks the post as a bot's. */
+export const honeypotSchema = { [HONEYPOT_FIELD]: text().optional() }

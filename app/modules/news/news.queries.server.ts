@@ -107,6 +107,19 @@ export async function getPublishedArticleBySlug(slug: string, audience: Audience
   return toDetail(row, imageOf(row))
 }
 
+/** A public article in full, its links and image starting with `origin`: for the e-mail to subscribers. */
+export async function getPublicArticleForEmail(id: string, origin: string): Promise<ArticleDetail | null> {
+  const row = await db
+    .selectFrom('articles')
+    .select(SUMMARY_COLUMNS)
+    .where('id', '=', id)
+    .where(isPublicNow('articles'))
+    .executeTakeFirst()
+  if (!row) return null
+  const imageOf = await loadImagesOf([row])
+  return toDetail(row, imageOf(row), { origin })
+}
+
 /** The newest articles in full, for the feed: their links to the site's own pages start with `origin`. */
 export async function listArticlesForFeed(origin: string, limit = 20): Promise<ArticleDetail[]> {
   const rows = await newestNews().select(SUMMARY_COLUMNS).limit(limit).execute()

@@ -15,6 +15,8 @@ export const ArticleSchema = z
       .max(50_000, 'Content must be at most 50,000 characters'),
     ...singleImageFields('article'),
     ...publishChoiceFields,
+    /** Also e-mail it to the subscribers of News once it is public (app/modules/newsletter). */
+    emailSubscribers: z.boolean().default(false),
   })
   .superRefine(checkPublishChoice)
 

@@ -240,4 +240,18 @@ export const demoPageContent: PageContent = {
       text: 'Our youth arm brings together young people aged five to eighteen with skills in culinary arts, farming, fashion and graphic design, makeup, jewellery and soap making, sports coaching, tutoring, transport logistics and entertainment. Here they offer what they make and do. Contact a seller through the buttons on each product.',
     },
   },
+  privacy: {
+    hero: {
+      title: 'Privacy',
+      text: 'What we keep about you, why, and how to have it removed.',
+    },
+    whatWeKeep: {
+      heading: 'What we keep and why',
+      text: 'When you write to us through the contact form we keep your name, e-mail address, phone number (if you give it) and your message, to answer you.\n\nWhen you sign up for our e-mail updates we keep your e-mail address, your first name (if you give it), the topics you chose and when you signed up, confirmed or unsubscribed, to send you what you asked for and nothing else. We send nothing but a confirmation until you follow its link. Our e-mails contain no tracking pixels.\n\nOnly our administrators can see this information. It is kept in our database and its backups, never in our logs, and never shared or sold.',
+    },
+    yourChoices: {
+      heading: 'Your choices',
+      text: 'Every e-mail we send has a link to change your topics and a link to unsubscribe at once, without signing in. When you unsubscribe we keep only your address, marked as unsubscribed, so that we never add it again by mistake.\n\nWrite to us through the contact page and we delete everything we keep about you for good.',
+    },
+  },
 }

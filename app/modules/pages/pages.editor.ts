@@ -141,6 +141,12 @@ export const pageEditors: PageEditor[] = [
     path: '/marketplace',
     groups: [hero(), section('intro', 'Welcome banner: the programme introduction')],
   },
+  {
+    key: 'privacy',
+    title: 'Privacy',
+    path: '/privacy',
+    groups: [hero(), section('whatWeKeep', 'What we keep and why'), section('yourChoices', 'Your choices')],
+  },
 ]
 
 /** Reads a value from a document by a conform path such as `values.items[2].title`. */

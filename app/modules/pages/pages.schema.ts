@@ -95,6 +95,12 @@ export const MarketplaceContentSchema = z.object({
   intro: SectionSchema,
 })
 
+export const PrivacyContentSchema = z.object({
+  hero: HeroSchema,
+  whatWeKeep: SectionSchema.extend({ text: requiredText('Text', 5000) }),
+  yourChoices: SectionSchema.extend({ text: requiredText('Text', 5000) }),
+})
+
 export const PageContentSchemas = {
   home: HomeContentSchema,
   about: AboutContentSchema,
@@ -102,6 +108,7 @@ export const PageContentSchemas = {
   support: SupportContentSchema,
   impact: ImpactContentSchema,
   marketplace: MarketplaceContentSchema,
+  privacy: PrivacyContentSchema,
 } as const
 
 export type PageKey = keyof typeof PageContentSchemas
@@ -120,4 +127,5 @@ export const PageFormSchemas = {
   support: SupportContentSchema.extend(HeroImageFields),
   impact: ImpactContentSchema.extend(HeroImageFields),
   marketplace: MarketplaceContentSchema.extend(HeroImageFields),
+  privacy: PrivacyContentSchema.extend(HeroImageFields),
 } as const satisfies Record<PageKey, z.ZodType>

@@ -27,6 +27,52 @@ export interface ContactDeliveryTable {
   updatedAt: string
 }
 
+/** Someone who asked for e-mail updates (app/modules/newsletter). */
+export interface SubscriberTable {
+  id: string
+  /** Lower-case, unique. */
+  email: string
+  firstName: string
+  /** Comma-separated topics. */
+  topics: string
+  /** `pending`: asked or invited, not confirmed yet: only the confirmation is ever sent. */
+  state: 'pending' | 'confirmed' | 'unsubscribed'
+  /** SHA-256 of the confirmation link's secret; null once confirmed. */
+  confirmSecretHash: string | null
+  /** The secret of the unsubscribe and topics links: kept, since every e-mail carries it. */
+  manageSecret: string
+  createdAt: string
+  confirmedAt: string | null
+  unsubscribedAt: string | null
+  updatedAt: string
+}
+
+/** One e-mail to one person, waiting in or sent from the outgoing-mail queue (app/modules/outgoing-mail). */
+export interface OutgoingEmailTable {
+  id: string
+  /** Lower-case. */
+  toAddress: string
+  subject: string
+  html: string
+  textBody: string
+  /** JSON object of header name to value, or null. */
+  headers: string | null
+  /** JSON array of { filename, contentType, content }, or null. */
+  attachments: string | null
+  batchId: string | null
+  dedupeKey: string | null
+  /** `sending`: handed to the mail server; a crash then leaves it to be marked failed, never resent. */
+  status: 'waiting' | 'sending' | 'sent' | 'failed'
+  attempts: number
+  nextAttemptAt: string | null
+  leaseToken: string | null
+  leaseExpiresAt: string | null
+  lastError: string | null
+  sentAt: string | null
+  createdAt: string
+  updatedAt: string
+}
+
 /**
  * A record imported from the old site's backend: its collection and document id there, and the
  * row it became here (see modules/legacy-import). A second import skips what is listed.

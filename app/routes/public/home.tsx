@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import type { Route } from './+types/home'
 import { editHandle, pageTextsTarget } from '~/components/admin-bar'
+import { NewsletterSignup } from '~/components/newsletter-signup'
 import { useNonce } from '~/components/nonce'
 import { OfflineReadingScript } from '~/components/offline-reading'
 import { WITHOUT_SCRIPTS } from '~/components/page-scripts'
@@ -148,6 +149,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </section>
+
+      <div className="section">
+        <div className="container newsletter-page">
+          <NewsletterSignup idPrefix="home-signup" className="card" />
+        </div>
+      </div>
       <OfflineReadingScript />
     </>
   )

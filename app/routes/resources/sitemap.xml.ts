@@ -7,7 +7,7 @@ import { getSiteOrigin } from '~/platform/site-url.server'
 import { escapeMarkup } from '~/platform/escape-markup'
 
 /** The public pages search engines should know; each public feature adds its pages (and items) here. */
-const PUBLIC_PATHS = ['/', '/about', '/services', '/support', '/impact', '/contact']
+const PUBLIC_PATHS = ['/', '/about', '/services', '/support', '/impact', '/contact', '/privacy']
 
 interface SitemapUrl {
   path: string

@@ -1,7 +1,9 @@
 import { data, Link } from 'react-router'
 import type { Route } from './+types/$id'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
-import { ArticleForm } from './article-form'
+import { ArticleForm, ArticleMailingStatus } from './article-form'
+import { emailArticleIfAsked } from './email-article.server'
+import { articleMailingOf } from '~/modules/newsletter/mailings.server'
 import { ConfirmButton } from '~/components/confirm-button'
 import { ViewOrPreview } from '~/components/view-or-preview'
 import { getArticleForEdit } from '~/modules/news/news.queries.server'
@@ -27,10 +29,14 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.article
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAccess(request, 'news')
-  const [article, { timeZone }] = await Promise.all([getArticleForEdit(params.id), siteSettingsFor(context)])
+  const [article, { timeZone }, mailing] = await Promise.all([
+    getArticleForEdit(params.id),
+    siteSettingsFor(context),
+    articleMailingOf(params.id),
+  ])
   if (!article) throw data('Article not found', { status: 404 })
   if (article.trashedAt) throw redirectToTrash(article.title)
-  return { article, timeZone, publishing: publishChoiceDefaults(article.publishAt, timeZone) }
+  return { article, timeZone, publishing: publishChoiceDefaults(article.publishAt, timeZone), mailing }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -57,11 +63,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     action: 'article.edited',
     target: { type: 'article', id: params.id, label: submission.value.title },
   })
+  await emailArticleIfAsked(submission.value.emailSubscribers, params.id, submission.value.title, { request, context, user })
   return redirectWithToast('/admin/news', 'Article updated.')
 }
 
 export default function EditArticle({ loaderData, actionData }: Route.ComponentProps) {
-  const { article, timeZone, publishing } = loaderData
+  const { article, timeZone, publishing, mailing } = loaderData
   return (
     <div className="stack">
       <p>
@@ -79,6 +86,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         currentImage={article.image}
         submitLabel="Save changes"
         submittingLabel="Saving..."
+        mailing={mailing.waitingForPublication || mailing.progress ? <ArticleMailingStatus {...mailing} /> : undefined}
       />
       <section className="admin-danger-zone" aria-labelledby="delete-heading">
         <h2 id="delete-heading">Delete this article</h2>

@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
+import type { ReactNode } from 'react'
 import { Form, Link } from 'react-router'
-import { ErrorList, Field } from '~/components/forms'
+import { CheckboxField, ErrorList, Field } from '~/components/forms'
 import { ImageField } from '~/components/image-field'
 import { MARKDOWN_HINT, MarkdownEditor } from '~/components/markdown-editor'
 import { PublishChoiceFields } from '~/components/publish-choice-fields'
@@ -18,6 +19,8 @@ interface ArticleFormProps {
   currentImage?: ResponsiveImageData | null
   submitLabel: string
   submittingLabel: string
+  /** Whether the article was e-mailed to subscribers or will be: then the form offers it no more. */
+  mailing?: ReactNode
 }
 
 /** The add and edit form of an article: title, Markdown text, and an optional image. */
@@ -28,6 +31,7 @@ export function ArticleForm({
   timeZone,
   submitLabel,
   submittingLabel,
+  mailing,
 }: ArticleFormProps) {
   const [form, fields] = useForm<ArticleFormValues>({
     lastResult,
@@ -63,6 +67,13 @@ export function ArticleForm({
         hint="What the picture shows, for people who cannot see it."
       />
       <PublishChoiceFields fields={fields} timeZone={timeZone} />
+      {mailing ?? (
+        <CheckboxField
+          meta={fields.emailSubscribers}
+          label="Also e-mail it to subscribers of News"
+          hint="Sent once, when the article is public: now, or at its scheduled time."
+        />
+      )}
       <div className="button-row">
         <button type="submit" className="button" disabled={submitting}>
           {submitting ? submittingLabel : submitLabel}
@@ -72,5 +83,24 @@ export function ArticleForm({
         </Link>
       </div>
     </Form>
+  )
+}
+
+/** Where the e-mail of the article to subscribers of News stands: it is sent once, so the form offers it no more. */
+export function ArticleMailingStatus({
+  waitingForPublication,
+  progress,
+}: {
+  waitingForPublication: boolean
+  progress: { sent: number; waiting: number; failed: number } | null
+}) {
+  return (
+    <p className="admin-notice" role="status">
+      {progress
+        ? `E-mailed to subscribers of News: ${progress.sent} sent, ${progress.waiting} waiting, ${progress.failed} failed.`
+        : waitingForPublication
+          ? 'It will be e-mailed to subscribers of News when it is published.'
+          : null}
+    </p>
   )
 }

@@ -5,6 +5,7 @@ import { ArticleForm } from './article-form'
 import { ArticleSchema } from '~/modules/news/news.schema'
 import { withSiteLinksRelative } from '~/platform/site-links'
 import { createArticle } from '~/modules/news/news.service.server'
+import { emailArticleIfAsked } from './email-article.server'
 import { requireAccess } from '~/platform/auth.server'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { publishingOf } from '~/platform/publication.server'
@@ -49,6 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     action: 'article.created',
     target: { type: 'article', id: created.id, label: submission.value.title },
   })
+  await emailArticleIfAsked(submission.value.emailSubscribers, created.id, submission.value.title, { request, context, user })
   // "Add article" on the public news page opens this page with ?from=news: back there afterwards.
   const back = queryParams.read(request).from === 'news' ? '/news' : '/admin/news'
   return redirectWithToast(back, 'Article posted successfully!')

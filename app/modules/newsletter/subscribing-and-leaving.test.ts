@@ -1,0 +1,94 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { DEMO_SITE_SETTINGS } from '~/modules/settings/settings.demo'
+import { saveSiteSettings } from '~/modules/settings/settings.service.server'
+import { db } from '~/platform/db.server'
+import { env } from '~/platform/env.server'
+import { queueEmails } from '~/modules/outgoing-mail/outgoing-mail.server'
+import { confirmSubscription, deleteSubscriber, importSubscribers, subscribe, unsubscribe } from './newsletter.service.server'
+import { readSubscriberImport } from './subscriber-import'
+
+const ORIGIN = 'https://charity.example'
+let client = 0
+
+beforeEach(async () => {
+  await saveSiteSettings({ ...DEMO_SITE_SETTINGS, email: 'office@charity.example' }, { actor: { id: 'test' } })
+})
+
+function signUp(email: string, topics: ('news' | 'events' | 'marketplace')[] = ['news']) {
+  client++
+  return subscribe({ email, firstName: '', topics }, { clientKey: `192.0.2.${client}`, origin: ORIGIN })
+}
+
+async function queuedTo(address: string) {
+  return db.selectFrom('outgoingEmails').select(['subject', 'textBody']).where('toAddress', '=', address).execute()
+}
+
+function secretIn(text: string, kind: string): string {
+  return text.match(new RegExp(`/subscribe/${kind}/([\\w-]+)`))![1]
+}
+
+describe('subscribing', () => {
+  it('queues only a confirmation; the link confirms once; unsubscribing drops mail still waiting', async () => {
+    expect(await signUp('Ann@Example.org')).toEqual({ outcome: 'accepted' })
+    const [confirmation] = await queuedTo('ann@example.org')
+    expect(confirmation.subject).toBe('Please confirm your subscription')
+    const secret = secretIn(confirmation.textBody, 'confirm')
+    expect(await confirmSubscription('wrong')).toBe(false)
+    expect(await confirmSubscription(secret)).toBe(true)
+    expect(await confirmSubscription(secret)).toBe(false)
+
+    // An event's reminder to the same address is no e-mail update: unsubscribing leaves it.
+    const reminder = {
+      to: 'ann@example.org',
+      subject: 'Tomorrow',
+      html: '<p>Tomorrow</p>',
+      text: 'Tomorrow',
+      dedupeKey: 'reminder:1',
+    }
+    await db.transaction().execute((trx) => queueEmails(trx, [reminder]))
+    const { manageSecret } = await db.selectFrom('subscribers').select('manageSecret').executeTakeFirstOrThrow()
+    expect(await unsubscribe(manageSecret)).toBe(true)
+    expect(await db.selectFrom('subscribers').select('state').executeTakeFirstOrThrow()).toEqual({ state: 'unsubscribed' })
+    // The confirmation had not gone out yet: it is dropped.
+    expect(await queuedTo('ann@example.org')).toEqual([{ subject: 'Tomorrow', textBody: 'Tomorrow' }])
+  })
+
+  it('refuses sign-ups past the cap with a plain answer, storing nothing', async () => {
+    const original = env.SUBSCRIBERS_MAX
+    env.SUBSCRIBERS_MAX = 1
+    try {
+      expect(await signUp('a@example.org')).toEqual({ outcome: 'accepted' })
+      expect(await signUp('b@example.org')).toEqual({ outcome: 'full' })
+      expect(await db.selectFrom('subscribers').select('email').execute()).toEqual([{ email: 'a@example.org' }])
+    } finally {
+      env.SUBSCRIBERS_MAX = original
+    }
+  })
+
+  it('imports a CSV as invitations, leaving people already listed as they are, and deletes a person with their mail', async () => {
+    await signUp('ann@example.org')
+    const { people, problems } = readSubscriberImport(
+      'email,first name,topics\nann@example.org,Ann,news\nbob@example.org,Bob,events marketplace\n',
+    )
+    expect(problems).toEqual([])
+    expect(await importSubscribers(people, ORIGIN)).toEqual({ invited: 1, skipped: 1 })
+    const bob = await db
+      .selectFrom('subscribers')
+      .select(['id', 'topics', 'state'])
+      .where('email', '=', 'bob@example.org')
+      .executeTakeFirstOrThrow()
+    expect(bob).toMatchObject({ topics: 'events,marketplace', state: 'pending' })
+    expect(await queuedTo('bob@example.org')).toHaveLength(1)
+
+    expect(await deleteSubscriber(bob.id)).toBe(true)
+    expect(await queuedTo('bob@example.org')).toEqual([])
+    expect(await db.selectFrom('subscribers').select('email').where('email', '=', 'bob@example.org').execute()).toEqual([])
+  })
+
+  it('names each unreadable row of an import', () => {
+    const { people, problems } = readSubscriberImport('email\nnot-an-address,Ann\nbob@example.org,,weather\n')
+    expect(people).toEqual([])
+    expect(problems).toHaveLength(2)
+    expect(problems[0]).toMatch(/^Row 1: Please enter a valid e-mail address/)
+  })
+})
