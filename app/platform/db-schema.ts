@@ -23,7 +23,14 @@ import type {
   PreviewLinkTable,
 } from './db-schema/content'
 import type { ImageTable, UploadTable, UploadStartTable, UploadLockTable, VideoTable } from './db-schema/media'
-import type { ContactMessageTable, ContactDeliveryTable, LegacyImportTable, AuditEventTable } from './db-schema/records'
+import type {
+  ContactMessageTable,
+  ContactDeliveryTable,
+  LegacyImportTable,
+  AuditEventTable,
+  EventSignupFormTable,
+  EventSignupTable,
+} from './db-schema/records'
 
 export type * from './db-schema/accounts'
 export type * from './db-schema/content'
@@ -44,6 +51,8 @@ export interface Database {
   articles: ArticleTable
   events: EventTable
   eventSkippedDates: EventSkippedDateTable
+  eventSignupForms: EventSignupFormTable
+  eventSignups: EventSignupTable
   uploads: UploadTable
   uploadStarts: UploadStartTable
   uploadLocks: UploadLockTable

@@ -6,6 +6,7 @@ import { insertWithUniqueSlug } from '~/platform/unique-slug.server'
 import { lastStartOf, type EventTiming } from './events.recurrence.server'
 import type { EventInput } from './events.schema'
 import { publishAtOnInsert, publishAtOnUpdate, type WithPublishing } from '~/platform/publication'
+import { saveSignupForm } from './signups.service.server'
 
 /** The event to change no longer exists (deleted in another tab, say). */
 export class EventNotFoundError extends Error {
@@ -98,6 +99,7 @@ export async function insertEvent(
     return { id, slug }
   })
   await replaceSkippedDates(trx, event.id, skippedDates)
+  await saveSignupForm(trx, event.id, input)
   return event
 }
 
@@ -117,6 +119,7 @@ export async function updateEvent(id: string, input: WithPublishing<EventInput>,
       .where('id', '=', id)
       .execute()
     await replaceSkippedDates(trx, id, skippedDates)
+    await saveSignupForm(trx, id, input)
     return { slug: current.slug }
   })
 }
@@ -129,6 +132,9 @@ export async function deleteEvent(id: string): Promise<{ title: string } | undef
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('events').select('title').where('id', '=', id).executeTakeFirst()
     await trx.deleteFrom('eventSkippedDates').where('eventId', '=', id).execute()
+    // The people signed up go with the event, for good.
+    await trx.deleteFrom('eventSignups').where('eventId', '=', id).execute()
+    await trx.deleteFrom('eventSignupForms').where('eventId', '=', id).execute()
     await trx.deleteFrom('events').where('id', '=', id).execute()
     return row
   })

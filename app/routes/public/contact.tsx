@@ -4,13 +4,7 @@ import { useEffect, useRef } from 'react'
 import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/contact'
 import { editHandle } from '~/components/admin-bar'
-import {
-  CONTACT_LIMITS,
-  CONTACT_SUBJECT_LABELS,
-  CONTACT_SUBJECTS,
-  ContactSchema,
-  HONEYPOT_FIELD,
-} from '~/modules/inbox/contact.schema'
+import { CONTACT_LIMITS, CONTACT_SUBJECT_LABELS, CONTACT_SUBJECTS, ContactSchema } from '~/modules/inbox/contact.schema'
 import { receiveContactMessage } from '~/modules/inbox/inbox.service.server'
 import { logger } from '~/platform/logger.server'
 import { pageMeta } from '~/platform/seo'
@@ -19,6 +13,7 @@ import { requestInfoContext } from '~/platform/request-context'
 import { oneTimeCookie, takeOneTimeCookie } from '~/platform/toast.server'
 import { telHref } from '~/components/contact-links'
 import { ErrorList, Field, SelectField, TextareaField } from '~/components/forms'
+import { HoneypotField } from '~/components/honeypot-field'
 import { useRootData } from '~/components/root-data'
 import { useIsSubmitting } from '~/components/use-is-submitting'
 import { parseFormSubmission } from '~/platform/form-submission.server'
@@ -178,11 +173,7 @@ function ContactForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }
       <Field meta={fields.phone} label="Phone (optional)" type="tel" autoComplete="tel" maxLength={CONTACT_LIMITS.phone} />
       <SelectField meta={fields.subject} label="Subject" placeholder="Choose a subject" options={SUBJECT_OPTIONS} />
       <TextareaField meta={fields.message} label="Message" rows={6} maxLength={CONTACT_LIMITS.message} />
-      {/* Hidden from people and assistive technology; a bot that fills it is ignored. */}
-      <div className="contact-honeypot" aria-hidden="true">
-        <label htmlFor="contact-website">Leave this field empty</label>
-        <input id="contact-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <HoneypotField id="contact-website" />
       <ErrorList id={form.errorId} errors={form.errors} variant="form" />
       <div>
         <button type="submit" className="button" disabled={sending}>

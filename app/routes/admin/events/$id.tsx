@@ -75,7 +75,12 @@ export default function EditEvent({ loaderData, actionData }: Route.ComponentPro
       </p>
       <div className="admin-page-header">
         <h1>Edit event</h1>
-        <ViewOrPreview table="events" id={event.id} path={eventPath} publish={publishing.publish} />
+        <div className="button-row">
+          <Link to={`/admin/events/${event.id}/signups`} className="button-secondary button-small">
+            Sign-ups
+          </Link>
+          <ViewOrPreview table="events" id={event.id} path={eventPath} publish={publishing.publish} />
+        </div>
       </div>
       <EventForm
         key={event.id}

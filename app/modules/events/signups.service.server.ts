@@ -1,0 +1,220 @@
+import { db, lockForUpdate, nowIso, type Db } from '~/platform/db.server'
+import { markContentChanged } from '~/platform/content-version.server'
+import type { EventSignupTable } from '~/platform/db-schema'
+import { newSecretToken } from '~/platform/secret-tokens.server'
+import { clientRateLimitKey, createRateLimiter } from '~/platform/rate-limit.server'
+import { HONEYPOT_FIELD } from '~/modules/inbox/contact.schema'
+import { findSignupEvent, isClosed, type SignupForm } from './signups.queries.server'
+import { SIGNUP_MESSAGES, SIGNUPS_PER_DATE_MAX, type SignupSettings, type SignUpInput } from './signups.schema'
+
+/**
+ * Sign-ups for an event's dates (docs/decisions/036-event-sign-ups.md). Capacity holds under
+ * concurrency: each change counts and writes inside one transaction that first locks the event's
+ * sign-up form (PostgreSQL: `for update`; SQLite: its transactions are IMMEDIATE and run one at a time).
+ */
+
+/** Generous enough for a family signing up from one shared phone, and for several people behind one address. */
+export const SIGNUP_RATE_LIMIT = { attempts: 10, windowSeconds: 60 * 60 }
+const signupRateLimiter = createRateLimiter('event-signups', SIGNUP_RATE_LIMIT)
+
+export type SignUpOutcome =
+  | { outcome: 'signed-up'; status: EventSignupTable['status']; token: string }
+  /** A bot filled the honeypot: it is answered as if all went well; nothing was stored. */
+  | { outcome: 'discarded' }
+  | { outcome: 'rate-limited'; retryAfterSeconds: number }
+  | { outcome: 'refused'; message: string; field?: 'email' | 'whatsapp' | 'partySize' | 'date' }
+
+/** Saves the sign-up part of the event form (inside the event's transaction): the form row exists while sign-ups are on. */
+export async function saveSignupForm(trx: Db, eventId: string, input: SignupSettings): Promise<void> {
+  if (!input.takesSignups) {
+    // Turned off: nobody new can sign up; who signed up stays on the admin's list.
+    await trx.deleteFrom('eventSignupForms').where('eventId', '=', eventId).execute()
+    return
+  }
+  const form = {
+    placeLimit: input.signupLimit ?? null,
+    contact: input.signupContact,
+    asksPartySize: input.signupAsksPartySize ? 1 : 0,
+    closesHoursBefore: input.signupClosesHoursBefore,
+  }
+  await trx
+    .insertInto('eventSignupForms')
+    .values({ eventId, ...form })
+    .onConflict((oc) => oc.column('eventId').doUpdateSet(form))
+    .execute()
+}
+
+/** What the form asks and the event's rules, checked before anything is counted. */
+function contactProblem(form: SignupForm, input: SignUpInput): SignUpOutcome | null {
+  if (form.contact === 'email' && !input.email)
+    return { outcome: 'refused', field: 'email', message: SIGNUP_MESSAGES.emailNeeded }
+  if (form.contact === 'whatsapp' && !input.whatsapp) {
+    return { outcome: 'refused', field: 'whatsapp', message: SIGNUP_MESSAGES.whatsappNeeded }
+  }
+  if (form.contact === 'either' && !input.email && !input.whatsapp) {
+    return { outcome: 'refused', field: 'email', message: SIGNUP_MESSAGES.contactNeeded }
+  }
+  if (form.placeLimit !== null && input.partySize > form.placeLimit) {
+    return { outcome: 'refused', field: 'partySize', message: SIGNUP_MESSAGES.partyTooLarge }
+  }
+  return null
+}
+
+/** Locks the event's sign-up form for the rest of the transaction; null when the event takes no sign-ups (any more). */
+async function lockSignupForm(trx: Db, eventId: string): Promise<SignupForm | null> {
+  const row = await lockForUpdate(
+    trx
+      .selectFrom('eventSignupForms')
+      .select(['eventId', 'placeLimit', 'contact', 'asksPartySize', 'closesHoursBefore'])
+      .where('eventId', '=', eventId),
+  ).executeTakeFirst()
+  return row ? { ...row, asksPartySize: row.asksPartySize === 1 } : null
+}
+
+/** How many sign-ups a date has, and how many people they confirm. */
+async function countDate(trx: Db, eventId: string, date: string): Promise<{ entries: number; taken: number }> {
+  const rows = await trx
+    .selectFrom('eventSignups')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('entries'), (eb) => eb.fn.sum<number>('partySize').as('people')])
+    .where('eventId', '=', eventId)
+    .where('date', '=', date)
+    .groupBy('status')
+    .execute()
+  return {
+    entries: rows.reduce((sum, row) => sum + Number(row.entries), 0),
+    taken: Number(rows.find((row) => row.status === 'confirmed')?.people ?? 0),
+  }
+}
+
+const isFull = (form: SignupForm, taken: number) => form.placeLimit !== null && taken >= form.placeLimit
+
+/**
+ * A visitor signs up for one date of a public event: confirmed while places last, otherwise on
+ * the waiting list. Bots (the honeypot) and floods (per client address, and per date) are refused
+ * before anything is written.
+ */
+export async function signUpForEvent(
+  slug: string,
+  input: SignUpInput,
+  { clientKey, timeZone, now = new Date() }: { clientKey: string; timeZone: string; now?: Date },
+): Promise<SignUpOutcome> {
+  if (input[HONEYPOT_FIELD]) return { outcome: 'discarded' }
+  const found = await findSignupEvent(slug, input.date, { timeZone, now })
+  if ('problem' in found) return { outcome: 'refused', field: 'date', message: found.problem }
+  const problem = contactProblem(found.form, input)
+  if (problem) return problem
+  const verdict = await signupRateLimiter.hit(clientRateLimitKey(clientKey))
+  if (verdict.limited) return { outcome: 'rate-limited', retryAfterSeconds: verdict.retryAfterSeconds }
+
+  return db.transaction().execute(async (trx): Promise<SignUpOutcome> => {
+    const form = await lockSignupForm(trx, found.eventId)
+    if (!form) return { outcome: 'refused', field: 'date', message: SIGNUP_MESSAGES.notTaking }
+    if (isClosed(form, found.occurrenceStartsAt, now))
+      return { outcome: 'refused', field: 'date', message: SIGNUP_MESSAGES.closed }
+    const { entries, taken } = await countDate(trx, found.eventId, input.date)
+    if (entries >= SIGNUPS_PER_DATE_MAX) return { outcome: 'refused', message: SIGNUP_MESSAGES.listFull }
+    const partySize = form.asksPartySize ? input.partySize : 1
+    const fits = form.placeLimit === null || taken + partySize <= form.placeLimit
+    const status = fits ? 'confirmed' : 'waiting'
+    const token = newSecretToken()
+    await trx
+      .insertInto('eventSignups')
+      .values({
+        id: crypto.randomUUID(),
+        eventId: found.eventId,
+        date: input.date,
+        name: input.name,
+        email: input.email || null,
+        whatsapp: input.whatsapp || null,
+        partySize,
+        status,
+        cancelToken: token,
+        createdAt: now.toISOString(),
+        promotedAt: null,
+        reminderQueuedAt: null,
+      })
+      .execute()
+    // The event's page says "full" from now on: cached copies of it are made anew.
+    if (fits && isFull(form, taken + partySize)) await markContentChanged(trx)
+    return { outcome: 'signed-up', status, token }
+  })
+}
+
+export interface RemovedSignup {
+  eventId: string
+  eventTitle: string
+  eventSlug: string
+  date: string
+  /** Those moved from the waiting list to a place, in their order. */
+  promoted: Pick<EventSignupTable, 'id' | 'name' | 'email' | 'whatsapp' | 'cancelToken'>[]
+}
+
+/**
+ * Deletes a sign-up for good and gives its places to the waiting list, first come first served:
+ * the first in line is promoted while their party fits, the next after them, and so on.
+ */
+async function removeSignup(
+  trx: Db,
+  signup: Pick<EventSignupTable, 'id' | 'eventId' | 'date' | 'status' | 'partySize'>,
+): Promise<RemovedSignup> {
+  const form = await lockSignupForm(trx, signup.eventId)
+  const event = await trx
+    .selectFrom('events')
+    .select(['title', 'slug'])
+    .where('id', '=', signup.eventId)
+    .executeTakeFirstOrThrow()
+  await trx.deleteFrom('eventSignups').where('id', '=', signup.id).execute()
+  const removed: RemovedSignup = {
+    eventId: signup.eventId,
+    eventTitle: event.title,
+    eventSlug: event.slug,
+    date: signup.date,
+    promoted: [],
+  }
+  if (!form || signup.status !== 'confirmed') return removed
+  let { taken } = await countDate(trx, signup.eventId, signup.date)
+  const wasFull = isFull(form, taken + signup.partySize)
+  const waiting = await trx
+    .selectFrom('eventSignups')
+    .select(['id', 'name', 'email', 'whatsapp', 'cancelToken', 'partySize'])
+    .where('eventId', '=', signup.eventId)
+    .where('date', '=', signup.date)
+    .where('status', '=', 'waiting')
+    .orderBy('createdAt')
+    .orderBy('id')
+    .limit(SIGNUPS_PER_DATE_MAX)
+    .execute()
+  for (const next of waiting) {
+    if (form.placeLimit !== null && taken + next.partySize > form.placeLimit) break
+    await trx.updateTable('eventSignups').set({ status: 'confirmed', promotedAt: nowIso() }).where('id', '=', next.id).execute()
+    taken += next.partySize
+    removed.promoted.push(next)
+  }
+  if (wasFull !== isFull(form, taken)) await markContentChanged(trx)
+  return removed
+}
+
+/** The person cancels with the secret of their link. Null when there is no such sign-up (cancelled already). */
+export async function cancelSignup(token: string): Promise<RemovedSignup | null> {
+  return db.transaction().execute(async (trx) => {
+    const signup = await trx
+      .selectFrom('eventSignups')
+      .select(['id', 'eventId', 'date', 'status', 'partySize'])
+      .where('cancelToken', '=', token)
+      .executeTakeFirst()
+    return signup ? removeSignup(trx, signup) : null
+  })
+}
+
+/** An administrator deletes a sign-up for good (the person asked, say). Null when it is gone already. */
+export async function deleteSignup(eventId: string, id: string): Promise<(RemovedSignup & { name: string }) | null> {
+  return db.transaction().execute(async (trx) => {
+    const signup = await trx
+      .selectFrom('eventSignups')
+      .select(['id', 'eventId', 'date', 'status', 'partySize', 'name'])
+      .where('id', '=', id)
+      .where('eventId', '=', eventId)
+      .executeTakeFirst()
+    return signup ? { ...(await removeSignup(trx, signup)), name: signup.name } : null
+  })
+}

@@ -1,0 +1,44 @@
+import type { Kysely } from 'kysely'
+
+/**
+ * Sign-ups for events (docs/decisions/036-event-sign-ups.md): an event's sign-up form (present:
+ * the event takes sign-ups) and the people signed up per date, confirmed or on the waiting list.
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('event_signup_forms')
+    .addColumn('event_id', 'text', (c) => c.primaryKey().references('events.id').onDelete('cascade'))
+    // Places per date (people, a party counting as its size); null: no limit.
+    .addColumn('place_limit', 'integer')
+    // 'email', 'whatsapp' or 'either': how the person can be reached.
+    .addColumn('contact', 'text', (c) => c.notNull())
+    .addColumn('asks_party_size', 'integer', (c) => c.notNull())
+    // Sign-ups for a date close this many hours before it starts.
+    .addColumn('closes_hours_before', 'integer', (c) => c.notNull())
+    .execute()
+
+  await db.schema
+    .createTable('event_signups')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('event_id', 'text', (c) => c.notNull().references('events.id').onDelete('cascade'))
+    // The occurrence: its day in the site's time zone, as in the event's address (?date=).
+    .addColumn('date', 'text', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('email', 'text')
+    .addColumn('whatsapp', 'text')
+    .addColumn('party_size', 'integer', (c) => c.notNull())
+    // 'confirmed' or 'waiting'; a cancelled sign-up is deleted.
+    .addColumn('status', 'text', (c) => c.notNull())
+    // The secret of the person's link to see and cancel it.
+    .addColumn('cancel_token', 'text', (c) => c.notNull().unique())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('promoted_at', 'text')
+    .addColumn('reminder_queued_at', 'text')
+    .execute()
+  await db.schema.createIndex('event_signups_date').on('event_signups').columns(['event_id', 'date', 'created_at']).execute()
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('event_signups').execute()
+  await db.schema.dropTable('event_signup_forms').execute()
+}
