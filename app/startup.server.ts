@@ -2,12 +2,14 @@ import { migrateToLatest } from '../db/migrate.server'
 import { seedDemoContentIfEmpty } from '../db/seed'
 import { startAuditSweeper, stopAuditSweeper } from '~/modules/audit/audit.service.server'
 import { startDeliveryTimer, stopDeliveryWorker } from '~/modules/inbox/inbox.delivery.server'
+import { startOutgoingMailWorker, stopOutgoingMailWorker } from '~/modules/outgoing-mail/outgoing-mail.delivery.server'
 import { sweepPreviewLinks } from '~/modules/previews/preview-links.server'
 import { ensureFirstAdmin } from '~/modules/users/first-admin.server'
 import { accountEmailsSent } from '~/modules/users/account-emails.server'
 import { startTrashPurger, stopTrashPurger } from '~/modules/trash/trash.server'
 import { createBackgroundWorker } from '~/platform/background-worker.server'
 import { db } from '~/platform/db.server'
+import { canSendEmail } from '~/platform/email.server'
 import { env } from '~/platform/env.server'
 import { logger } from '~/platform/logger.server'
 import { imageFiles, removeUnreferencedFiles, type StoredFileOwner } from '~/platform/media/unreferenced-files.server'
@@ -56,6 +58,7 @@ export async function prepareServer(): Promise<void> {
   unreferencedFilesSweeper.start()
   await unreferencedFilesSweeper.idle()
   startDeliveryTimer()
+  if (canSendEmail()) startOutgoingMailWorker()
   startUploadSweeper()
   startVideoWorker()
   startAuditSweeper()
@@ -66,6 +69,7 @@ export async function prepareServer(): Promise<void> {
 export async function closeServer(): Promise<void> {
   await Promise.all([
     stopDeliveryWorker(),
+    stopOutgoingMailWorker(),
     stopUploadSweeper(),
     stopVideoWorker(),
     stopAuditSweeper(),

@@ -26,6 +26,7 @@ import type { ImageTable, UploadTable, UploadStartTable, UploadLockTable, VideoT
 import type {
   ContactMessageTable,
   ContactDeliveryTable,
+  OutgoingEmailTable,
   LegacyImportTable,
   AuditEventTable,
   EventSignupFormTable,
@@ -47,6 +48,7 @@ export interface Database {
   pageSections: PageSectionTable
   contactMessages: ContactMessageTable
   contactDeliveries: ContactDeliveryTable
+  outgoingEmails: OutgoingEmailTable
   images: ImageTable
   articles: ArticleTable
   events: EventTable

@@ -23,6 +23,21 @@ export function headerSafe(value: string): string {
   return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim()
 }
 
+/**
+ * A Message-ID for an e-mail the site sends, stable for the same `localPart`: a copy resent after
+ * a crash can be recognised by mail servers.
+ */
+export function siteMessageId(localPart: string): string {
+  const siteHost = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).hostname : 'localhost'
+  return `<${localPart}@${siteHost}>`
+}
+
+/** The mail server refused for good (a 5xx reply: no such mailbox, refused sender); a retry cannot help. */
+export function isPermanentSmtpFailure(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode
+  return typeof code === 'number' && code >= 500 && code < 600
+}
+
 /** Sends one e-mail through `SMTP_URL`, on a connection of its own. */
 export async function sendEmail(
   message: SendMailOptions & { signal: AbortSignal },

@@ -42,6 +42,13 @@ const EnvSchema = z.object({
   SMTP_URL: optionalString.pipe(z.url('SMTP_URL must look like smtp://user:pass@host:587').optional()),
   SMTP_FROM: optionalString,
   CONTACT_FORWARD_URL: optionalString.pipe(z.url('CONTACT_FORWARD_URL must be a full URL').optional()),
+  // E-mails to people (newsletters, confirmations): how many each process sends per second, and how many may wait.
+  OUTGOING_EMAILS_PER_SECOND: z.coerce
+    .number('OUTGOING_EMAILS_PER_SECOND must be a number')
+    .positive('OUTGOING_EMAILS_PER_SECOND must be more than 0')
+    .max(1000, 'OUTGOING_EMAILS_PER_SECOND must be at most 1000')
+    .default(1),
+  OUTGOING_EMAILS_MAX_WAITING: wholeNumber('OUTGOING_EMAILS_MAX_WAITING', 1, 20_000),
   MAX_BODY_MB: z.coerce.number().positive().default(12),
   // How long an anonymous page may be served from memory at most (changes refresh it at once); 0: no page cache.
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),

@@ -2,7 +2,7 @@ import { getSiteSender, getSiteSettings } from '~/modules/settings/settings.quer
 import { db } from '~/platform/db.server'
 import type { ContactDeliveryTable, ContactMessageTable } from '~/platform/db-schema'
 import { env } from '~/platform/env.server'
-import { headerSafe, SMTP_TIMEOUTS, sendEmail } from '~/platform/email.server'
+import { headerSafe, SMTP_TIMEOUTS, sendEmail, siteMessageId } from '~/platform/email.server'
 import { createLeasedQueue, describeError, retryDelayMs as queueRetryDelayMs, type Lease } from '~/platform/leased-queue.server'
 import { CONTACT_SUBJECT_LABELS, type ContactSubject } from './contact.schema'
 
@@ -94,7 +94,6 @@ async function sendContactEmail(message: Message, signal: AbortSignal): Promise<
   const [settings, from] = await Promise.all([getSiteSettings(), getSiteSender()])
   if (!settings.email || !from) throw new Error('The site settings have no e-mail address to deliver to')
   const name = headerSafe(message.name)
-  const siteHost = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).hostname : 'localhost'
   await sendEmail(
     {
       from,
@@ -103,7 +102,7 @@ async function sendContactEmail(message: Message, signal: AbortSignal): Promise<
       replyTo: { name, address: headerSafe(message.email) },
       subject: headerSafe(`Contact form: ${subjectLabel(message.subject)} from ${name}`),
       // A stable Message-ID lets mail servers drop a copy resent after a crash mid-delivery.
-      messageId: `<contact-${message.id}@${siteHost}>`,
+      messageId: siteMessageId(`contact-${message.id}`),
       text: emailBody(message),
       signal,
     },

@@ -27,6 +27,32 @@ export interface ContactDeliveryTable {
   updatedAt: string
 }
 
+/** One e-mail to one person, waiting in or sent from the outgoing-mail queue (app/modules/outgoing-mail). */
+export interface OutgoingEmailTable {
+  id: string
+  /** Lower-case. */
+  toAddress: string
+  subject: string
+  html: string
+  textBody: string
+  /** JSON object of header name to value, or null. */
+  headers: string | null
+  /** JSON array of { filename, contentType, content }, or null. */
+  attachments: string | null
+  batchId: string | null
+  dedupeKey: string | null
+  /** `sending`: handed to the mail server; a crash then leaves it to be marked failed, never resent. */
+  status: 'waiting' | 'sending' | 'sent' | 'failed'
+  attempts: number
+  nextAttemptAt: string | null
+  leaseToken: string | null
+  leaseExpiresAt: string | null
+  lastError: string | null
+  sentAt: string | null
+  createdAt: string
+  updatedAt: string
+}
+
 /**
  * A record imported from the old site's backend: its collection and document id there, and the
  * row it became here (see modules/legacy-import). A second import skips what is listed.
