@@ -31,6 +31,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('status', 'text', (c) => c.notNull())
     // The secret of the person's link to see and cancel it.
     .addColumn('cancel_token', 'text', (c) => c.notNull().unique())
+    // The site's address the person signed up at: links in later e-mails (reminder, a place freed) lead there.
+    .addColumn('site_origin', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('promoted_at', 'text')
     .addColumn('reminder_queued_at', 'text')

@@ -2,7 +2,7 @@ import { db } from '~/platform/db.server'
 import type { EventSignupFormTable, EventSignupTable } from '~/platform/db-schema'
 import { isPublicNow } from '~/platform/publication.server'
 import type { PlainDate } from '~/platform/dates'
-import { EVENT_COLUMNS, withSkippedDates } from './events.records.server'
+import { EVENT_COLUMNS, withSkippedDates, type EventRecord } from './events.records.server'
 import { nextOccurrences, occurrenceOn } from './events.recurrence.server'
 import { PARTY_SIZE_MAX, SIGNUP_MESSAGES } from './signups.schema'
 
@@ -29,7 +29,7 @@ export async function findSignupEvent(
   slug: string,
   date: PlainDate,
   { timeZone, now }: { timeZone: string; now: Date },
-): Promise<{ problem: string } | { eventId: string; form: SignupForm; occurrenceStartsAt: Date }> {
+): Promise<{ problem: string } | { event: EventRecord; form: SignupForm; occurrenceStartsAt: Date }> {
   const row = await db
     .selectFrom('events')
     .select(EVENT_COLUMNS)
@@ -42,7 +42,7 @@ export async function findSignupEvent(
   const occurrence = occurrenceOn(event, date, timeZone)
   if (!occurrence) return { problem: SIGNUP_MESSAGES.noSuchDate }
   if (isClosed(form, occurrence.startsAt, now)) return { problem: SIGNUP_MESSAGES.closed }
-  return { eventId: event.id, form, occurrenceStartsAt: occurrence.startsAt }
+  return { event, form, occurrenceStartsAt: occurrence.startsAt }
 }
 
 /** How many people a date's confirmed sign-ups bring. */

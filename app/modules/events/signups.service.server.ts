@@ -5,6 +5,14 @@ import { newSecretToken } from '~/platform/secret-tokens.server'
 import { clientRateLimitKey, createRateLimiter } from '~/platform/rate-limit.server'
 import { HONEYPOT_FIELD } from '~/modules/inbox/contact.schema'
 import { findSignupEvent, isClosed, type SignupForm } from './signups.queries.server'
+import { sendQueuedEmailsSoon } from '~/modules/outgoing-mail/outgoing-mail.delivery.server'
+import {
+  queueSignupEmails,
+  readEventForEmails,
+  removeSignupEmails,
+  signupEmail,
+  type SignupEmailSite,
+} from './signups.emails.server'
 import { SIGNUP_MESSAGES, SIGNUPS_PER_DATE_MAX, type SignupSettings, type SignUpInput } from './signups.schema'
 
 /**
@@ -90,54 +98,66 @@ const isFull = (form: SignupForm, taken: number) => form.placeLimit !== null && 
 
 /**
  * A visitor signs up for one date of a public event: confirmed while places last, otherwise on
- * the waiting list. Bots (the honeypot) and floods (per client address, and per date) are refused
- * before anything is written.
+ * the waiting list, and told so by e-mail when they gave an address. Bots (the honeypot) and
+ * floods (per client address, and per date) are refused before anything is written.
  */
 export async function signUpForEvent(
   slug: string,
   input: SignUpInput,
-  { clientKey, timeZone, now = new Date() }: { clientKey: string; timeZone: string; now?: Date },
+  {
+    clientKey,
+    site,
+    origin,
+    now = new Date(),
+  }: {
+    clientKey: string
+    site: SignupEmailSite
+    /** The site's address, for the links in the e-mails. */
+    origin: string
+    now?: Date
+  },
 ): Promise<SignUpOutcome> {
   if (input[HONEYPOT_FIELD]) return { outcome: 'discarded' }
-  const found = await findSignupEvent(slug, input.date, { timeZone, now })
+  const found = await findSignupEvent(slug, input.date, { timeZone: site.timeZone, now })
   if ('problem' in found) return { outcome: 'refused', field: 'date', message: found.problem }
   const problem = contactProblem(found.form, input)
   if (problem) return problem
   const verdict = await signupRateLimiter.hit(clientRateLimitKey(clientKey))
   if (verdict.limited) return { outcome: 'rate-limited', retryAfterSeconds: verdict.retryAfterSeconds }
 
-  return db.transaction().execute(async (trx): Promise<SignUpOutcome> => {
-    const form = await lockSignupForm(trx, found.eventId)
+  const outcome = await db.transaction().execute(async (trx): Promise<SignUpOutcome> => {
+    const form = await lockSignupForm(trx, found.event.id)
     if (!form) return { outcome: 'refused', field: 'date', message: SIGNUP_MESSAGES.notTaking }
     if (isClosed(form, found.occurrenceStartsAt, now))
       return { outcome: 'refused', field: 'date', message: SIGNUP_MESSAGES.closed }
-    const { entries, taken } = await countDate(trx, found.eventId, input.date)
+    const { entries, taken } = await countDate(trx, found.event.id, input.date)
     if (entries >= SIGNUPS_PER_DATE_MAX) return { outcome: 'refused', message: SIGNUP_MESSAGES.listFull }
     const partySize = form.asksPartySize ? input.partySize : 1
     const fits = form.placeLimit === null || taken + partySize <= form.placeLimit
     const status = fits ? 'confirmed' : 'waiting'
-    const token = newSecretToken()
-    await trx
-      .insertInto('eventSignups')
-      .values({
-        id: crypto.randomUUID(),
-        eventId: found.eventId,
-        date: input.date,
-        name: input.name,
-        email: input.email || null,
-        whatsapp: input.whatsapp || null,
-        partySize,
-        status,
-        cancelToken: token,
-        createdAt: now.toISOString(),
-        promotedAt: null,
-        reminderQueuedAt: null,
-      })
-      .execute()
+    const signup = {
+      id: crypto.randomUUID(),
+      eventId: found.event.id,
+      date: input.date,
+      name: input.name,
+      email: input.email || null,
+      whatsapp: input.whatsapp || null,
+      partySize,
+      status,
+      cancelToken: newSecretToken(),
+      siteOrigin: origin,
+      createdAt: now.toISOString(),
+      promotedAt: null,
+      reminderQueuedAt: null,
+    } satisfies EventSignupTable
+    await trx.insertInto('eventSignups').values(signup).execute()
+    await queueSignupEmails(trx, [signupEmail(status, signup, found.event, site)])
     // The event's page says "full" from now on: cached copies of it are made anew.
     if (fits && isFull(form, taken + partySize)) await markContentChanged(trx)
-    return { outcome: 'signed-up', status, token }
+    return { outcome: 'signed-up', status, token: signup.cancelToken }
   })
+  sendQueuedEmailsSoon()
+  return outcome
 }
 
 export interface RemovedSignup {
@@ -146,26 +166,25 @@ export interface RemovedSignup {
   eventSlug: string
   date: string
   /** Those moved from the waiting list to a place, in their order. */
-  promoted: Pick<EventSignupTable, 'id' | 'name' | 'email' | 'whatsapp' | 'cancelToken'>[]
+  promoted: Pick<EventSignupTable, 'id' | 'name'>[]
 }
 
 /**
- * Deletes a sign-up for good and gives its places to the waiting list, first come first served:
- * the first in line is promoted while their party fits, the next after them, and so on.
+ * Deletes a sign-up for good, with its e-mails, and gives its places to the waiting list, first
+ * come first served: the first in line is promoted (and told) while their party fits, then the next.
  */
 async function removeSignup(
   trx: Db,
   signup: Pick<EventSignupTable, 'id' | 'eventId' | 'date' | 'status' | 'partySize'>,
+  site: SignupEmailSite,
 ): Promise<RemovedSignup> {
   const form = await lockSignupForm(trx, signup.eventId)
-  const event = await trx
-    .selectFrom('events')
-    .select(['title', 'slug'])
-    .where('id', '=', signup.eventId)
-    .executeTakeFirstOrThrow()
+  const event = await readEventForEmails(trx, signup.eventId)
+  if (!event) throw new Error('the event of a sign-up is gone')
+  await removeSignupEmails(trx, signup.id)
   await trx.deleteFrom('eventSignups').where('id', '=', signup.id).execute()
   const removed: RemovedSignup = {
-    eventId: signup.eventId,
+    eventId: event.id,
     eventTitle: event.title,
     eventSlug: event.slug,
     date: signup.date,
@@ -176,7 +195,7 @@ async function removeSignup(
   const wasFull = isFull(form, taken + signup.partySize)
   const waiting = await trx
     .selectFrom('eventSignups')
-    .select(['id', 'name', 'email', 'whatsapp', 'cancelToken', 'partySize'])
+    .select(['id', 'name', 'email', 'date', 'cancelToken', 'siteOrigin', 'partySize'])
     .where('eventId', '=', signup.eventId)
     .where('date', '=', signup.date)
     .where('status', '=', 'waiting')
@@ -188,33 +207,38 @@ async function removeSignup(
     if (form.placeLimit !== null && taken + next.partySize > form.placeLimit) break
     await trx.updateTable('eventSignups').set({ status: 'confirmed', promotedAt: nowIso() }).where('id', '=', next.id).execute()
     taken += next.partySize
-    removed.promoted.push(next)
+    removed.promoted.push({ id: next.id, name: next.name })
+    await queueSignupEmails(trx, [signupEmail('promoted', next, event, site)])
   }
   if (wasFull !== isFull(form, taken)) await markContentChanged(trx)
   return removed
 }
 
 /** The person cancels with the secret of their link. Null when there is no such sign-up (cancelled already). */
-export async function cancelSignup(token: string): Promise<RemovedSignup | null> {
-  return db.transaction().execute(async (trx) => {
+export async function cancelSignup(token: string, site: SignupEmailSite): Promise<RemovedSignup | null> {
+  const removed = await db.transaction().execute(async (trx) => {
     const signup = await trx
       .selectFrom('eventSignups')
       .select(['id', 'eventId', 'date', 'status', 'partySize'])
       .where('cancelToken', '=', token)
       .executeTakeFirst()
-    return signup ? removeSignup(trx, signup) : null
+    return signup ? removeSignup(trx, signup, site) : null
   })
+  sendQueuedEmailsSoon()
+  return removed
 }
 
 /** An administrator deletes a sign-up for good (the person asked, say). Null when it is gone already. */
-export async function deleteSignup(eventId: string, id: string): Promise<(RemovedSignup & { name: string }) | null> {
-  return db.transaction().execute(async (trx) => {
+export async function deleteSignup(eventId: string, id: string, site: SignupEmailSite): Promise<RemovedSignup | null> {
+  const removed = await db.transaction().execute(async (trx) => {
     const signup = await trx
       .selectFrom('eventSignups')
-      .select(['id', 'eventId', 'date', 'status', 'partySize', 'name'])
+      .select(['id', 'eventId', 'date', 'status', 'partySize'])
       .where('id', '=', id)
       .where('eventId', '=', eventId)
       .executeTakeFirst()
-    return signup ? { ...(await removeSignup(trx, signup)), name: signup.name } : null
+    return signup ? removeSignup(trx, signup, site) : null
   })
+  sendQueuedEmailsSoon()
+  return removed
 }

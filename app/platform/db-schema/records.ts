@@ -104,6 +104,8 @@ export interface EventSignupTable {
   partySize: number
   status: 'confirmed' | 'waiting'
   cancelToken: string
+  /** The site's address the person signed up at, for the links of later e-mails. */
+  siteOrigin: string
   createdAt: string
   promotedAt: string | null
   reminderQueuedAt: string | null

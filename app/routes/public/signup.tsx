@@ -5,6 +5,8 @@ import { useIsSubmitting } from '~/components/use-is-submitting'
 import { getSignupByToken } from '~/modules/events/signups.queries.server'
 import { SIGNUP_MESSAGES } from '~/modules/events/signups.schema'
 import { cancelSignup } from '~/modules/events/signups.service.server'
+import { emailSiteOf } from '~/modules/events/signups.emails.server'
+import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { formatPlainDate } from '~/platform/dates'
 import { redirectWithToast } from '~/platform/toast.server'
 
@@ -40,8 +42,8 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 /** Cancelling: the sign-up is deleted for good, and its places go to the waiting list. */
-export async function action({ params }: Route.ActionArgs) {
-  const removed = await cancelSignup(params.token)
+export async function action({ params, context }: Route.ActionArgs) {
+  const removed = await cancelSignup(params.token, emailSiteOf(await siteSettingsFor(context)))
   if (!removed) return redirect(`/signups/${params.token}`, 303)
   return redirectWithToast(`/calendar/${encodeURIComponent(removed.eventSlug)}?date=${removed.date}`, SIGNUP_MESSAGES.cancelled)
 }

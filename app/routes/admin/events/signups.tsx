@@ -7,6 +7,7 @@ import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.s
 import { getEventNameForAdmin, listSignupDatesForAdmin, listSignupsForAdmin } from '~/modules/events/signups.queries.server'
 import { DeleteSignupSchema } from '~/modules/events/signups.schema'
 import { deleteSignup } from '~/modules/events/signups.service.server'
+import { emailSiteOf } from '~/modules/events/signups.emails.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { requireAccess } from '~/platform/auth.server'
 import { formatDate, formatPlainDate, parsePlainDate } from '~/platform/dates'
@@ -50,7 +51,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireAccess(request, 'events')
   const submission = await parseFormSubmission(request, DeleteSignupSchema)
   if (submission.status !== 'success') return data({ error: 'The sign-up to delete was not named.' }, { status: 400 })
-  const removed = await deleteSignup(params.id, submission.value.id)
+  const removed = await deleteSignup(params.id, submission.value.id, emailSiteOf(await siteSettingsFor(context)))
   const back = `/admin/events/${encodeURIComponent(params.id)}/signups${removed ? `?date=${removed.date}` : ''}`
   if (!removed) return redirectWithToast(back, 'This sign-up had been deleted already.', 'error')
   // The person's name stays out of the log: deleted for good means from there too.

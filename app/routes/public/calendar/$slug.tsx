@@ -21,6 +21,7 @@ import { declareQueryParams } from '~/platform/query-params'
 import { getSignupState } from '~/modules/events/signups.queries.server'
 import { SignUpSchema, SIGNUP_MESSAGES } from '~/modules/events/signups.schema'
 import { signUpForEvent } from '~/modules/events/signups.service.server'
+import { emailSiteOf } from '~/modules/events/signups.emails.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { logger } from '~/platform/logger.server'
 import { retryAfterHeaders } from '~/platform/rate-limit.server'
@@ -92,11 +93,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = await parseFormSubmission(request, SignUpSchema)
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  const { timeZone } = await siteSettingsFor(context)
+  const site = emailSiteOf(await siteSettingsFor(context))
   const { clientIp } = context.get(requestInfoContext)
   let signedUp: Awaited<ReturnType<typeof signUpForEvent>>
   try {
-    signedUp = await signUpForEvent(params.slug, submission.value, { clientKey: clientIp, timeZone })
+    signedUp = await signUpForEvent(params.slug, submission.value, {
+      clientKey: clientIp,
+      site,
+      origin: getSiteOrigin(request, context),
+    })
   } catch (error) {
     logger.error({ err: error }, 'a sign-up could not be saved')
     return data({ result: submission.reply({ formErrors: [SIGNUP_MESSAGES.failed] }) }, { status: 503 })

@@ -1,0 +1,128 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { DEMO_SITE_SETTINGS } from '~/modules/settings/settings.demo'
+import { saveSiteSettings } from '~/modules/settings/settings.service.server'
+import { addDays, instantIn, todayIn } from '~/platform/dates'
+import { db } from '~/platform/db.server'
+import { EventSchema } from './events.schema'
+import { createEvent } from './events.service.server'
+import { queueDueReminders } from './signups.reminders.server'
+import { SIGNUP_MESSAGES, SignUpSchema } from './signups.schema'
+import { cancelSignup, signUpForEvent, type SignUpOutcome } from './signups.service.server'
+
+const ZONE = DEMO_SITE_SETTINGS.timeZone
+const SITE = { siteName: 'Hearts of Hope', timeZone: ZONE }
+const ORIGIN = 'https://charity.example'
+const firstDate = addDays(todayIn(ZONE), 7)
+const secondDate = addDays(firstDate, 7)
+let client = 0
+
+beforeEach(async () => {
+  await saveSiteSettings({ ...DEMO_SITE_SETTINGS }, { actor: { id: 'test' } })
+})
+
+async function weeklyEvent(signups: Record<string, unknown>) {
+  return createEvent(
+    EventSchema.parse({
+      title: 'Distribution',
+      description: 'Groceries for families',
+      location: 'Ministry Centre',
+      startDate: firstDate,
+      startTime: '09:00',
+      endTime: '12:00',
+      repeat: 'weekly',
+      takesSignups: true,
+      signupContact: 'email',
+      ...signups,
+    }),
+    ZONE,
+  )
+}
+
+function signUp(slug: string, fields: Record<string, unknown>): Promise<SignUpOutcome> {
+  const input = SignUpSchema.parse({ date: firstDate, name: 'Visitor', email: 'visitor@example.com', ...fields })
+  // Each call from an address of its own: the per-address throttle has its own test over HTTP.
+  return signUpForEvent(slug, input, { clientKey: `198.51.100.${++client % 250}`, site: SITE, origin: ORIGIN })
+}
+
+const statuses = async (date: string) =>
+  (await db.selectFrom('eventSignups').select(['name', 'status']).where('date', '=', date).orderBy('createdAt').execute()).map(
+    (r) => `${r.name} ${r.status}`,
+  )
+
+const queuedKeys = async () =>
+  (await db.selectFrom('outgoingEmails').select('dedupeKey').execute())
+    .map((r) => r.dedupeKey!.replace(/:[\w-]{36}:/, ':*:'))
+    .sort()
+
+describe('signing up for an event', () => {
+  it('never confirms more than the limit, however many sign up at once; the rest wait in line', async () => {
+    const { slug } = await weeklyEvent({ signupLimit: 5 })
+    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, n) => signUp(slug, { name: `Person ${n}` })))
+    expect(outcomes.every((o) => o.outcome === 'signed-up')).toBe(true)
+    const list = await statuses(firstDate)
+    expect(list.filter((s) => s.endsWith('confirmed'))).toHaveLength(5)
+    expect(list.filter((s) => s.endsWith('waiting'))).toHaveLength(15)
+    // Another date of the series has places of its own.
+    expect(await signUp(slug, { date: secondDate })).toMatchObject({ outcome: 'signed-up', status: 'confirmed' })
+  })
+
+  it('counts a party as its size, and gives a freed place to the first in line, who is told', async () => {
+    const { slug } = await weeklyEvent({ signupLimit: 3, signupAsksPartySize: true })
+    const family = await signUp(slug, { name: 'Family', partySize: 3 })
+    await signUp(slug, { name: 'Ann' })
+    await signUp(slug, { name: 'Ben', partySize: 2 })
+    expect(await statuses(firstDate)).toEqual(['Family confirmed', 'Ann waiting', 'Ben waiting'])
+    expect(await signUp(slug, { name: 'Crowd', partySize: 4 })).toMatchObject({
+      field: 'partySize',
+      message: SIGNUP_MESSAGES.partyTooLarge,
+    })
+
+    if (family.outcome !== 'signed-up') throw new Error('not signed up')
+    const removed = await cancelSignup(family.token, SITE)
+    expect(removed?.promoted.map((p) => p.name)).toEqual(['Ann', 'Ben'])
+    expect(await statuses(firstDate)).toEqual(['Ann confirmed', 'Ben confirmed'])
+    // The family's e-mails went with it; Ann and Ben got the waiting list's and then the place's.
+    expect(await queuedKeys()).toEqual(['signup:*:promoted', 'signup:*:promoted', 'signup:*:waiting', 'signup:*:waiting'])
+    expect(await cancelSignup(family.token, SITE)).toBeNull()
+  })
+
+  it('sends the confirmation with the date as an .ics file and the link to cancel', async () => {
+    const { slug } = await weeklyEvent({})
+    const outcome = await signUp(slug, { name: 'Dora' })
+    if (outcome.outcome !== 'signed-up') throw new Error('not signed up')
+    const email = await db.selectFrom('outgoingEmails').selectAll().executeTakeFirstOrThrow()
+    expect(email.toAddress).toBe('visitor@example.com')
+    expect(email.textBody).toContain(`${ORIGIN}/signups/${outcome.token}`)
+    const [ics] = JSON.parse(email.attachments!) as { filename: string; content: string }[]
+    expect(ics.filename).toBe('event.ics')
+    expect(ics.content).toContain(`DTSTART;TZID=${ZONE}:${firstDate.replaceAll('-', '')}T090000`)
+    expect(ics.content).not.toContain('RRULE')
+  })
+
+  it('asks for what the event needs, and refuses closed dates and dates the event does not have', async () => {
+    const { slug } = await weeklyEvent({ signupContact: 'whatsapp', signupClosesHoursBefore: 24 * 8 })
+    expect(await signUp(slug, { date: secondDate })).toMatchObject({ field: 'whatsapp', message: SIGNUP_MESSAGES.whatsappNeeded })
+    expect(await signUp(slug, { date: firstDate, whatsapp: '+1 268 555 0100' })).toMatchObject({
+      message: SIGNUP_MESSAGES.closed,
+    })
+    expect(await signUp(slug, { date: addDays(firstDate, 1), whatsapp: '+1 268 555 0100' })).toMatchObject({
+      message: SIGNUP_MESSAGES.noSuchDate,
+    })
+    expect(await signUp(slug, { date: secondDate, whatsapp: '+1 268 555 0100' })).toMatchObject({ outcome: 'signed-up' })
+  })
+
+  it('queues the reminder once, the day before, for the confirmed who gave an e-mail address', async () => {
+    const { slug } = await weeklyEvent({ signupLimit: 1 })
+    await signUp(slug, { name: 'Eve' })
+    await signUp(slug, { name: 'Fay' }) // waiting: no reminder
+    await db.deleteFrom('outgoingEmails').execute()
+    const twoDaysBefore = instantIn(addDays(firstDate, -2), '10:00', ZONE)
+    const dayBefore = instantIn(addDays(firstDate, -1), '10:00', ZONE)
+    expect(await queueDueReminders(twoDaysBefore)).toEqual({ queued: 0, more: false })
+    expect(await queueDueReminders(dayBefore)).toEqual({ queued: 1, more: false })
+    // Forgetting the mark, as a pass in another process might race: the dedupe key still holds.
+    await db.updateTable('eventSignups').set({ reminderQueuedAt: null }).execute()
+    expect(await queueDueReminders(dayBefore)).toEqual({ queued: 0, more: false })
+    expect(await queuedKeys()).toEqual(['signup:*:reminder'])
+  })
+})
