@@ -41,7 +41,6 @@ async function mailsSoon(count: number, subject: RegExp): Promise<CaughtMail[]> 
   }
 }
 
-
 describe('sign-ups for an event', () => {
   it('are turned on in the event form by an administrator', async () => {
     const saved = await post(
