@@ -134,24 +134,7 @@ describe('sign-ups for an event', () => {
     expect(answers[10]).toBe(429)
   })
 
-  it('send the reminder the day before once, whichever process queues it', async () => {
-    const confirmed = await queryServerDatabase<{ count: number }>(
-      server,
-      `select count(*) as count from event_signups where status = 'confirmed' and date = '${firstDate}'`,
-    )
-    clock.setAhead(instantIn(addDays(firstDate, -1), '10:00', ZONE).getTime() - Date.now())
-    // A server starting runs a pass of the reminders at once; two of them on one database.
-    others.push(await startTestServer(env, { sharedDatabase: server.database }))
-    others.push(await startTestServer(env, { sharedDatabase: server.database }))
-    const reminders = await mailsSoon(Number(confirmed[0].count), /^Tomorrow:/)
-    expect(reminders).toHaveLength(Number(confirmed[0].count))
-    await new Promise((resolve) => setTimeout(resolve, 2_000))
-    expect(mail.mails.filter((m) => /^Tomorrow:/.test(m.parsed.subject ?? ''))).toHaveLength(Number(confirmed[0].count))
-    expect(new Set(reminders.map((m) => m.recipients[0])).size).toBe(reminders.length)
-    clock.setAhead(0)
-  })
-
-  it('are listed per date for administrators, downloaded as CSV and deleted for good', async () => {
+  it('are listed per date for administrators, downloaded as CSV, written to and deleted for good', async () => {
     const [event] = await queryServerDatabase<{ id: string }>(server, `select id from events where slug = 'food-bank-shift'`)
     const html = await (await get(server, `/admin/events/${event.id}/signups?date=${firstDate}`, admin)).text()
     const list = html.replaceAll('<!-- -->', '')
@@ -159,6 +142,16 @@ describe('sign-ups for an event', () => {
     const csv = await get(server, `/admin/events/${event.id}/signups.csv?date=${firstDate}`, admin)
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8')
     expect((await csv.text()).split('\r\n')[0]).toBe('"Name","E-mail","WhatsApp","People","Status","Signed up (UTC)"')
+    const messaged = await post(
+      server,
+      `/admin/events/${event.id}/signups?date=${firstDate}`,
+      { intent: 'message', subject: 'Bring gloves', body: 'Please bring gloves on Tuesday.' },
+      admin,
+    )
+    expect(messaged.status).toBe(302)
+    const messages = await mailsSoon(5, /^Bring gloves$/)
+    expect(messages).toHaveLength(5)
+    expect(messages[0].parsed.text).toMatch(/Please bring gloves on Tuesday\.[\s\S]*\/signups\/[\w-]{43}/)
     const [one] = await queryServerDatabase<{ id: string; email: string }>(
       server,
       `select id, email from event_signups where status = 'confirmed' order by created_at limit 1`,
@@ -175,5 +168,21 @@ describe('sign-ups for an event', () => {
       await queryServerDatabase(server, `select id from outgoing_emails where dedupe_key like 'signup:${one.id}:%'`),
     ).toEqual([])
     expect((await get(server, `/admin/events/${event.id}/signups`)).status).not.toBe(200)
+  })
+  it('send the reminder the day before once, whichever process queues it', async () => {
+    const confirmed = await queryServerDatabase<{ count: number }>(
+      server,
+      `select count(*) as count from event_signups where status = 'confirmed' and date = '${firstDate}'`,
+    )
+    clock.setAhead(instantIn(addDays(firstDate, -1), '10:00', ZONE).getTime() - Date.now())
+    // A server starting runs a pass of the reminders at once; two of them on one database.
+    others.push(await startTestServer(env, { sharedDatabase: server.database }))
+    others.push(await startTestServer(env, { sharedDatabase: server.database }))
+    const reminders = await mailsSoon(Number(confirmed[0].count), /^Tomorrow:/)
+    expect(reminders).toHaveLength(Number(confirmed[0].count))
+    await new Promise((resolve) => setTimeout(resolve, 2_000))
+    expect(mail.mails.filter((m) => /^Tomorrow:/.test(m.parsed.subject ?? ''))).toHaveLength(Number(confirmed[0].count))
+    expect(new Set(reminders.map((m) => m.recipients[0])).size).toBe(reminders.length)
+    clock.setAhead(0)
   })
 })

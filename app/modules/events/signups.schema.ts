@@ -104,3 +104,6 @@ export const DeleteSignupSchema = z.object({
   intent: z.literal('delete'),
   id: text({ error: 'Sign-up ID is required' }).trim().min(1).max(100),
 })
+
+/** The forms of the admin's sign-up list. */
+export const ManageSignupsSchema = z.discriminatedUnion('intent', [DeleteSignupSchema, SignupMessageSchema])

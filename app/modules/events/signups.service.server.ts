@@ -6,11 +6,13 @@ import { clientRateLimitKey, createRateLimiter } from '~/platform/rate-limit.ser
 import { HONEYPOT_FIELD } from '~/modules/inbox/contact.schema'
 import { findSignupEvent, isClosed, type SignupForm } from './signups.queries.server'
 import { sendQueuedEmailsSoon } from '~/modules/outgoing-mail/outgoing-mail.delivery.server'
+import { queueEmails } from '~/modules/outgoing-mail/outgoing-mail.server'
 import {
   queueSignupEmails,
   readEventForEmails,
   removeSignupEmails,
   signupEmail,
+  signupMessageEmail,
   type SignupEmailSite,
 } from './signups.emails.server'
 import { SIGNUP_MESSAGES, SIGNUPS_PER_DATE_MAX, type SignupSettings, type SignUpInput } from './signups.schema'
@@ -241,4 +243,35 @@ export async function deleteSignup(eventId: string, id: string, site: SignupEmai
   })
   sendQueuedEmailsSoon()
   return removed
+}
+
+/**
+ * An administrator writes to the people of a date who gave an e-mail address (the confirmed, and
+ * the waiting list if asked): one e-mail each through the outgoing mail. Returns how many were queued.
+ */
+export async function messageSignups(
+  eventId: string,
+  date: string,
+  message: { subject: string; body: string; includeWaiting: boolean },
+  site: SignupEmailSite,
+): Promise<number> {
+  const batchId = crypto.randomUUID()
+  const queued = await db.transaction().execute(async (trx) => {
+    const people = await trx
+      .selectFrom('eventSignups')
+      .select(['id', 'name', 'email', 'date', 'cancelToken', 'siteOrigin'])
+      .where('eventId', '=', eventId)
+      .where('date', '=', date)
+      .where('email', 'is not', null)
+      .where('status', 'in', message.includeWaiting ? ['confirmed', 'waiting'] : ['confirmed'])
+      .limit(SIGNUPS_PER_DATE_MAX)
+      .execute()
+    // All or none: a full queue refuses the whole message with its plain words (OutgoingMailQuotaError).
+    return queueEmails(
+      trx,
+      people.flatMap((person) => signupMessageEmail(person, { ...message, batchId }, site) ?? []),
+    )
+  })
+  sendQueuedEmailsSoon()
+  return queued
 }

@@ -1,12 +1,16 @@
-import { data, Link } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/signups'
 import { AdminTable } from '~/components/admin-table'
 import { ConfirmButton } from '~/components/confirm-button'
-import { ErrorList } from '~/components/forms'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { CheckboxField, ErrorList, Field, TextareaField } from '~/components/forms'
+import { useIsSubmitting } from '~/components/use-is-submitting'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { getEventNameForAdmin, listSignupDatesForAdmin, listSignupsForAdmin } from '~/modules/events/signups.queries.server'
-import { DeleteSignupSchema } from '~/modules/events/signups.schema'
-import { deleteSignup } from '~/modules/events/signups.service.server'
+import { ManageSignupsSchema, SignupMessageSchema } from '~/modules/events/signups.schema'
+import { deleteSignup, messageSignups } from '~/modules/events/signups.service.server'
+import { OutgoingMailQuotaError } from '~/modules/outgoing-mail/outgoing-mail.server'
 import { emailSiteOf } from '~/modules/events/signups.emails.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { requireAccess } from '~/platform/auth.server'
@@ -49,20 +53,40 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireAccess(request, 'events')
-  const submission = await parseFormSubmission(request, DeleteSignupSchema)
-  if (submission.status !== 'success') return data({ error: 'The sign-up to delete was not named.' }, { status: 400 })
-  const removed = await deleteSignup(params.id, submission.value.id, emailSiteOf(await siteSettingsFor(context)))
-  const back = `/admin/events/${encodeURIComponent(params.id)}/signups${removed ? `?date=${removed.date}` : ''}`
+  const submission = await parseFormSubmission(request, ManageSignupsSchema)
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  const site = emailSiteOf(await siteSettingsFor(context))
+  const event = await eventOf(params.id)
+  const date = parsePlainDate(queryParams.read(request).date)
+  const back = `/admin/events/${encodeURIComponent(event.id)}/signups${date ? `?date=${date}` : ''}`
+  if (submission.value.intent === 'message') {
+    if (!date) return data({ result: submission.reply({ formErrors: ['Choose a date first.'] }) }, { status: 400 })
+    let queued: number
+    try {
+      queued = await messageSignups(event.id, date, submission.value, site)
+    } catch (error) {
+      if (!(error instanceof OutgoingMailQuotaError)) throw error
+      return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: 503 })
+    }
+    await recordAuditEvent({
+      by: auditSourceOf(user, context),
+      action: 'signup.messaged',
+      target: { type: 'event', id: event.id, label: `${event.title}, ${date}` },
+      detail: { recipients: queued },
+    })
+    return redirectWithToast(back, queued === 1 ? 'Message queued for 1 person.' : `Message queued for ${queued} people.`)
+  }
+  const removed = await deleteSignup(event.id, submission.value.id, site)
   if (!removed) return redirectWithToast(back, 'This sign-up had been deleted already.', 'error')
   // The person's name stays out of the log: deleted for good means from there too.
   await recordAuditEvent({
     by: auditSourceOf(user, context),
     action: 'signup.deleted',
-    target: { type: 'event', id: params.id, label: `${removed.eventTitle}, ${removed.date}` },
+    target: { type: 'event', id: event.id, label: `${removed.eventTitle}, ${removed.date}` },
   })
   const promoted = removed.promoted.length
   return redirectWithToast(
-    back,
+    `/admin/events/${encodeURIComponent(event.id)}/signups?date=${removed.date}`,
     promoted > 0 ? `Sign-up deleted; ${promoted} moved up from the waiting list.` : 'Sign-up deleted for good.',
   )
 }
@@ -76,7 +100,6 @@ export default function EventSignups({ loaderData, actionData }: Route.Component
         <Link to={`/admin/events/${encodeURIComponent(event.id)}`}>Edit {event.title}</Link>
       </p>
       <h1>Sign-ups: {event.title}</h1>
-      <ErrorList errors={actionData ? [actionData.error] : null} variant="form" />
       {dates.length > 0 ? (
         <nav aria-label="Dates" className="button-row">
           {dates.map((d) => (
@@ -144,6 +167,43 @@ export default function EventSignups({ loaderData, actionData }: Route.Component
           )}
         </section>
       )}
+      {date !== null && rows.some((r) => r.email) ? (
+        <MessageForm action={`${base}?date=${date}`} lastResult={actionData?.result} />
+      ) : null}
     </div>
+  )
+}
+
+/** A message to the people of the date, sent one e-mail each through the outgoing mail. */
+function MessageForm({ action, lastResult }: { action: string; lastResult?: SubmissionResult<string[]> }) {
+  const sending = useIsSubmitting()
+  const [form, fields] = useForm({
+    id: 'signup-message',
+    lastResult: sending ? undefined : lastResult,
+    shouldValidate: 'onBlur',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupMessageSchema }),
+  })
+  return (
+    <section className="admin-section" aria-labelledby="signups-message">
+      <h2 id="signups-message">Write to them</h2>
+      <Form method="post" action={action} className="form" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="message" />
+        <ErrorList id={form.errorId} errors={form.errors} variant="form" />
+        <Field meta={fields.subject} label="Subject" maxLength={150} />
+        <TextareaField
+          meta={fields.body}
+          label="Message"
+          rows={6}
+          maxLength={5_000}
+          hint="Each person gets it by e-mail, with the link to their own sign-up."
+        />
+        <CheckboxField meta={fields.includeWaiting} label="Also to those on the waiting list" />
+        <div>
+          <button type="submit" className="button" disabled={sending}>
+            {sending ? 'Sending...' : 'Send the message'}
+          </button>
+        </div>
+      </Form>
+    </section>
   )
 }
