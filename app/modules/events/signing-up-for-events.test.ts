@@ -4,10 +4,10 @@ import { saveSiteSettings } from '~/modules/settings/settings.service.server'
 import { addDays, instantIn, todayIn } from '~/platform/dates'
 import { db } from '~/platform/db.server'
 import { EventSchema } from './events.schema'
-import { createEvent } from './events.service.server'
+import { createEvent, updateEvent } from './events.service.server'
 import { queueDueReminders } from './signups.reminders.server'
 import { SIGNUP_MESSAGES, SignUpSchema } from './signups.schema'
-import { cancelSignup, signUpForEvent, type SignUpOutcome } from './signups.service.server'
+import { cancelSignup, promoteAfterFormChange, signUpForEvent, type SignUpOutcome } from './signups.service.server'
 
 const ZONE = DEMO_SITE_SETTINGS.timeZone
 const SITE = { siteName: 'Hearts of Hope', timeZone: ZONE }
@@ -84,6 +84,29 @@ describe('signing up for an event', () => {
     // The family's e-mails went with it; Ann and Ben got the waiting list's and then the place's.
     expect(await queuedKeys()).toEqual(['signup:*:promoted', 'signup:*:promoted', 'signup:*:waiting', 'signup:*:waiting'])
     expect(await cancelSignup(family.token, SITE)).toBeNull()
+  })
+
+  it('gives the places of a raised limit to the waiting list, in order', async () => {
+    const values = { signupLimit: 1 }
+    const { id, slug } = await weeklyEvent(values)
+    for (const name of ['Gil', 'Hal', 'Ida']) await signUp(slug, { name })
+    await updateEvent(
+      id,
+      EventSchema.parse({
+        title: 'Distribution',
+        description: 'Groceries for families',
+        location: 'Ministry Centre',
+        startDate: firstDate,
+        startTime: '09:00',
+        endTime: '12:00',
+        repeat: 'weekly',
+        takesSignups: true,
+        signupLimit: 2,
+      }),
+      ZONE,
+    )
+    expect(await promoteAfterFormChange(id, SITE)).toBe(1)
+    expect(await statuses(firstDate)).toEqual(['Gil confirmed', 'Hal confirmed', 'Ida waiting'])
   })
 
   it('sends the confirmation with the date as an .ics file and the link to cancel', async () => {

@@ -1,9 +1,11 @@
 import { db, lockForUpdate, nowIso, type Db } from '~/platform/db.server'
 import { markContentChanged } from '~/platform/content-version.server'
+import { todayIn } from '~/platform/dates'
 import type { EventSignupTable } from '~/platform/db-schema'
 import { newSecretToken } from '~/platform/secret-tokens.server'
 import { clientRateLimitKey, createRateLimiter } from '~/platform/rate-limit.server'
 import { HONEYPOT_FIELD } from '~/modules/inbox/contact.schema'
+import type { EventRecord } from './events.records.server'
 import { findSignupEvent, isClosed, type SignupForm } from './signups.queries.server'
 import { sendQueuedEmailsSoon } from '~/modules/outgoing-mail/outgoing-mail.delivery.server'
 import { queueEmails } from '~/modules/outgoing-mail/outgoing-mail.server'
@@ -172,9 +174,39 @@ export interface RemovedSignup {
 }
 
 /**
- * Deletes a sign-up for good, with its e-mails, and gives its places to the waiting list, first
- * come first served: the first in line is promoted (and told) while their party fits, then the next.
+ * Gives the free places of a date to its waiting list, first come first served: the first in line
+ * is promoted (and told) while their party fits, then the next. Run with the form locked.
  */
+async function promoteWaiting(
+  trx: Db,
+  form: SignupForm,
+  event: EventRecord,
+  date: string,
+  site: SignupEmailSite,
+): Promise<Pick<EventSignupTable, 'id' | 'name'>[]> {
+  let { taken } = await countDate(trx, event.id, date)
+  const waiting = await trx
+    .selectFrom('eventSignups')
+    .select(['id', 'name', 'email', 'date', 'cancelToken', 'siteOrigin', 'partySize'])
+    .where('eventId', '=', event.id)
+    .where('date', '=', date)
+    .where('status', '=', 'waiting')
+    .orderBy('createdAt')
+    .orderBy('id')
+    .limit(SIGNUPS_PER_DATE_MAX)
+    .execute()
+  const promoted: Pick<EventSignupTable, 'id' | 'name'>[] = []
+  for (const next of waiting) {
+    if (form.placeLimit !== null && taken + next.partySize > form.placeLimit) break
+    await trx.updateTable('eventSignups').set({ status: 'confirmed', promotedAt: nowIso() }).where('id', '=', next.id).execute()
+    taken += next.partySize
+    promoted.push({ id: next.id, name: next.name })
+    await queueSignupEmails(trx, [signupEmail('promoted', next, event, site)])
+  }
+  return promoted
+}
+
+/** Deletes a sign-up for good, with its e-mails, and gives its places to the waiting list. */
 async function removeSignup(
   trx: Db,
   signup: Pick<EventSignupTable, 'id' | 'eventId' | 'date' | 'status' | 'partySize'>,
@@ -193,27 +225,41 @@ async function removeSignup(
     promoted: [],
   }
   if (!form || signup.status !== 'confirmed') return removed
-  let { taken } = await countDate(trx, signup.eventId, signup.date)
+  const { taken } = await countDate(trx, signup.eventId, signup.date)
   const wasFull = isFull(form, taken + signup.partySize)
-  const waiting = await trx
-    .selectFrom('eventSignups')
-    .select(['id', 'name', 'email', 'date', 'cancelToken', 'siteOrigin', 'partySize'])
-    .where('eventId', '=', signup.eventId)
-    .where('date', '=', signup.date)
-    .where('status', '=', 'waiting')
-    .orderBy('createdAt')
-    .orderBy('id')
-    .limit(SIGNUPS_PER_DATE_MAX)
-    .execute()
-  for (const next of waiting) {
-    if (form.placeLimit !== null && taken + next.partySize > form.placeLimit) break
-    await trx.updateTable('eventSignups').set({ status: 'confirmed', promotedAt: nowIso() }).where('id', '=', next.id).execute()
-    taken += next.partySize
-    removed.promoted.push({ id: next.id, name: next.name })
-    await queueSignupEmails(trx, [signupEmail('promoted', next, event, site)])
-  }
-  if (wasFull !== isFull(form, taken)) await markContentChanged(trx)
+  removed.promoted = await promoteWaiting(trx, form, event, signup.date, site)
+  if (wasFull !== isFull(form, (await countDate(trx, signup.eventId, signup.date)).taken)) await markContentChanged(trx)
   return removed
+}
+
+/**
+ * After the event's form changed (more places, no limit any more): the waiting lists of its
+ * dates to come get the places now free. Returns how many were promoted.
+ */
+export async function promoteAfterFormChange(eventId: string, site: SignupEmailSite, now = new Date()): Promise<number> {
+  const today = todayIn(site.timeZone, now)
+  const dates = await db
+    .selectFrom('eventSignups')
+    .select('date')
+    .distinct()
+    .where('eventId', '=', eventId)
+    .where('status', '=', 'waiting')
+    .where('date', '>=', today)
+    .limit(100)
+    .execute()
+  let promoted = 0
+  for (const { date } of dates) {
+    promoted += await db.transaction().execute(async (trx) => {
+      const form = await lockSignupForm(trx, eventId)
+      const event = await readEventForEmails(trx, eventId)
+      return form && event ? (await promoteWaiting(trx, form, event, date, site)).length : 0
+    })
+  }
+  if (promoted > 0) {
+    await markContentChanged()
+    sendQueuedEmailsSoon()
+  }
+  return promoted
 }
 
 /** The person cancels with the secret of their link. Null when there is no such sign-up (cancelled already). */
