@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import type { SiteSettings } from '~/modules/settings/settings.schema'
 import { PhoneAndEmail } from './contact-links'
 import { NewTabLink } from './new-tab-link'
+import { NewsletterSignup } from './newsletter-signup'
 import { PUBLIC_NAV } from './site-nav'
 
 const QUICK_LINKS = PUBLIC_NAV.flatMap(({ to, footerLabel }) => (footerLabel ? [{ to, label: footerLabel }] : []))
@@ -42,6 +43,7 @@ export function SiteFooter({ settings, year }: { settings: SiteSettings; year: s
             ) : null}
           </ul>
         </div>
+        <NewsletterSignup idPrefix="footer-signup" heading="E-mail updates" className="footer-signup" />
       </div>
       <div className="container footer-bottom">
         <p>

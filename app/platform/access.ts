@@ -66,6 +66,12 @@ export const ADMIN_SECTIONS = {
     counter: 'unreadMessages',
     managedBy: ['admin'],
   },
+  subscribers: {
+    path: '/admin/subscribers',
+    label: 'Subscribers',
+    description: 'See who gets the e-mail updates, invite or import people, export the list, send the events digest.',
+    managedBy: ['admin'],
+  },
   users: {
     path: '/admin/users',
     label: 'Users',

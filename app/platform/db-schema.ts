@@ -27,6 +27,7 @@ import type {
   ContactMessageTable,
   ContactDeliveryTable,
   OutgoingEmailTable,
+  SubscriberTable,
   LegacyImportTable,
   AuditEventTable,
   EventSignupFormTable,
@@ -49,6 +50,7 @@ export interface Database {
   contactMessages: ContactMessageTable
   contactDeliveries: ContactDeliveryTable
   outgoingEmails: OutgoingEmailTable
+  subscribers: SubscriberTable
   images: ImageTable
   articles: ArticleTable
   events: EventTable

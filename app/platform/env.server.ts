@@ -49,6 +49,8 @@ const EnvSchema = z.object({
     .max(1000, 'OUTGOING_EMAILS_PER_SECOND must be at most 1000')
     .default(1),
   OUTGOING_EMAILS_MAX_WAITING: wholeNumber('OUTGOING_EMAILS_MAX_WAITING', 1, 20_000),
+  // How many people the list of e-mail subscribers may hold (those invited to confirm included).
+  SUBSCRIBERS_MAX: wholeNumber('SUBSCRIBERS_MAX', 1, 20_000),
   MAX_BODY_MB: z.coerce.number().positive().default(12),
   // How long an anonymous page may be served from memory at most (changes refresh it at once); 0: no page cache.
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),

@@ -20,12 +20,12 @@ async function cancelFromOwnPage(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Your sign-up' })).toBeVisible()
   await page.getByRole('button', { name: 'Cancel my sign-up' }).click()
   await expect(page).toHaveURL(/\/calendar\/monthly-food-and-clothing-distribution\?date=/)
-  await expect(page.getByText('40 places left.')).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Sign up', exact: true }).getByText('40 places left.')).toBeVisible()
 }
 
 test('a family signs up for the next distribution, gets the date by e-mail, and cancels from its link', async ({ page }) => {
   await page.goto(DISTRIBUTION)
-  const signup = page.getByRole('region', { name: 'Sign up' })
+  const signup = page.getByRole('region', { name: 'Sign up', exact: true })
   await expect(signup.getByText('40 places left.')).toBeVisible()
   await signup.getByLabel('Name', { exact: true }).fill('Grace Family')
   await signup.getByLabel('E-mail (or give a WhatsApp number)').fill('grace@example.com')
@@ -46,7 +46,7 @@ test('a family signs up for the next distribution, gets the date by e-mail, and 
   expect(link).toBe(page.url())
 
   await page.goto(DISTRIBUTION)
-  await expect(page.getByText('37 places left.')).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Sign up', exact: true }).getByText('37 places left.')).toBeVisible()
   await page.goto(link!)
   await cancelFromOwnPage(page)
   await expect(page.getByText('Your sign-up has been cancelled.')).toBeVisible()
@@ -62,13 +62,13 @@ test.describe('without JavaScript', () => {
 
   test('a volunteer signs up with a WhatsApp number, is told what is missing first, and cancels', async ({ page }) => {
     await page.goto(DISTRIBUTION)
-    const signup = page.getByRole('region', { name: 'Sign up' })
+    const signup = page.getByRole('region', { name: 'Sign up', exact: true })
     await signup.getByLabel('Name', { exact: true }).fill('Vic Volunteer')
     await signup.getByRole('button', { name: 'Sign up' }).click()
-    await expect(page.getByText('Please enter your e-mail address or your WhatsApp number')).toBeVisible()
+    await expect(signup.getByText('Please enter your e-mail address or your WhatsApp number')).toBeVisible()
 
-    await page.getByLabel('WhatsApp number (or give an e-mail)').fill('+1 268 555 0142')
-    await page.getByRole('button', { name: 'Sign up' }).click()
+    await signup.getByLabel('WhatsApp number (or give an e-mail)').fill('+1 268 555 0142')
+    await signup.getByRole('button', { name: 'Sign up' }).click()
     await expect(page).toHaveURL(/\/signups\/[\w-]{43}$/)
     await expect(page.getByRole('status')).toHaveText('You are signed up. See you there!')
     await cancelFromOwnPage(page)

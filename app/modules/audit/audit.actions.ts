@@ -58,6 +58,12 @@ export const AUDIT_ACTIONS = {
   'trash.emptied': 'Trash emptied',
   'trash.expired': 'Items over 30 days old removed from the trash',
   'preview.link-made': 'Preview link made',
+  'subscriber.invited': 'Subscriber invited to confirm',
+  'subscribers.imported': 'Subscribers imported',
+  'subscribers.exported': 'Subscribers exported',
+  'subscriber.deleted': 'Subscriber deleted for good',
+  'article.emailed': 'Article e-mailed to subscribers',
+  'digest.sent': 'Events digest e-mailed to subscribers',
   import: 'Import from the old site',
 } as const
 
@@ -70,7 +76,7 @@ export function isAuditAction(value: unknown): value is AuditAction {
 }
 
 /** What the audit log names as the thing acted on. */
-export type AuditTargetType = 'article' | 'event' | 'media' | 'product' | 'message' | 'page' | 'settings' | 'user'
+export type AuditTargetType = 'article' | 'event' | 'media' | 'product' | 'message' | 'page' | 'settings' | 'user' | 'subscriber'
 
 /** The client address recorded for what the command-line tools do. */
 export const COMMAND_LINE = 'command line'

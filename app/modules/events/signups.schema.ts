@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { plainDateProblem } from '~/platform/dates'
 import { text } from '~/platform/form-schema'
-import { HONEYPOT_FIELD } from '~/modules/inbox/contact.schema'
+import { honeypotSchema } from '~/platform/honeypot'
 
 /** Everything a person reads about sign-ups, in one place. */
 export const SIGNUP_MESSAGES = {
@@ -87,7 +87,7 @@ export const SignUpSchema = z.object({
     .regex(/^\+?[0-9()\-. ]{6,}$/, 'Please enter a valid WhatsApp number (digits, spaces, + - ( ) only)')
     .optional(),
   partySize: wholeNumber('How many people', 1, PARTY_SIZE_MAX).default(1),
-  [HONEYPOT_FIELD]: text().optional(),
+  ...honeypotSchema,
 })
 
 export type SignUpInput = z.infer<typeof SignUpSchema>

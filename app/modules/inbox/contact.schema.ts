@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { text } from '~/platform/form-schema'
+import { honeypotSchema } from '~/platform/honeypot'
 
 export const CONTACT_SUBJECTS = ['general', 'volunteer', 'donation', 'assistance', 'other'] as const
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number]
@@ -11,9 +12,6 @@ export const CONTACT_SUBJECT_LABELS: Record<ContactSubject, string> = {
   assistance: 'Request Assistance',
   other: 'Other',
 }
-
-/** A field people never see; bots that fill every input fill it too. */
-export const HONEYPOT_FIELD = 'website'
 
 export const CONTACT_LIMITS = { name: 100, email: 254, phone: 30, message: 5000 } as const
 
@@ -41,7 +39,7 @@ export const ContactSchema = z.object({
     .trim()
     .min(1, 'Please enter your message')
     .max(CONTACT_LIMITS.message, `Your message can be at most ${CONTACT_LIMITS.message} characters`),
-  [HONEYPOT_FIELD]: text().optional(),
+  ...honeypotSchema,
 })
 
 export type ContactInput = z.infer<typeof ContactSchema>

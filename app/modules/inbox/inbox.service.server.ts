@@ -4,7 +4,8 @@ import type { ContactDeliveryTable } from '~/platform/db-schema'
 import { env } from '~/platform/env.server'
 import { logger } from '~/platform/logger.server'
 import { clientRateLimitKey, createRateLimiter } from '~/platform/rate-limit.server'
-import { HONEYPOT_FIELD, type ContactInput } from './contact.schema'
+import { HONEYPOT_FIELD } from '~/platform/honeypot'
+import type { ContactInput } from './contact.schema'
 import { requestDeliveryRun } from './inbox.delivery.server'
 
 export type DeliveryChannel = ContactDeliveryTable['channel']

@@ -31,6 +31,10 @@ export interface ArticleTable {
   publishAt: string | null
   /** When it was moved to the trash; null otherwise. */
   trashedAt: string | null
+  /** 1: e-mailed to the subscribers of News once public, by whichever process sees it first. */
+  emailToSubscribers: Generated<number>
+  /** When it was queued for the subscribers; set once, so it is never sent twice. */
+  emailedAt: string | null
 }
 
 export type EventTypeValue = 'general' | 'meeting' | 'celebration' | 'deadline' | 'fundraiser' | 'event'

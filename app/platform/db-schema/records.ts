@@ -27,6 +27,26 @@ export interface ContactDeliveryTable {
   updatedAt: string
 }
 
+/** Someone who asked for e-mail updates (app/modules/newsletter). */
+export interface SubscriberTable {
+  id: string
+  /** Lower-case, unique. */
+  email: string
+  firstName: string
+  /** Comma-separated topics. */
+  topics: string
+  /** `pending`: asked or invited, not confirmed yet: only the confirmation is ever sent. */
+  state: 'pending' | 'confirmed' | 'unsubscribed'
+  /** SHA-256 of the confirmation link's secret; null once confirmed. */
+  confirmSecretHash: string | null
+  /** The secret of the unsubscribe and topics links: kept, since every e-mail carries it. */
+  manageSecret: string
+  createdAt: string
+  confirmedAt: string | null
+  unsubscribedAt: string | null
+  updatedAt: string
+}
+
 /** One e-mail to one person, waiting in or sent from the outgoing-mail queue (app/modules/outgoing-mail). */
 export interface OutgoingEmailTable {
   id: string

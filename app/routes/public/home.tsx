@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import type { Route } from './+types/home'
 import { editHandle, pageTextsTarget } from '~/components/admin-bar'
+import { NewsletterSignup } from '~/components/newsletter-signup'
 import { MediaThumbnail } from '~/components/media-thumbnail'
 import { ProductPlaceholder } from '~/components/image-carousel'
 import { ResponsiveImage } from '~/components/responsive-image'
@@ -146,6 +147,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </section>
+
+      <div className="section">
+        <div className="container newsletter-page">
+          <NewsletterSignup idPrefix="home-signup" className="card" />
+        </div>
+      </div>
     </>
   )
 }

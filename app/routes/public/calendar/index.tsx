@@ -3,6 +3,7 @@ import type { Route } from './+types/index'
 import { editHandle } from '~/components/admin-bar'
 import { AdminEntryLink } from '~/components/admin-entry-link'
 import { useRootData } from '~/components/root-data'
+import { NewsletterSignup } from '~/components/newsletter-signup'
 import { OPENED_OVER_LIST, RouteDialog } from '~/components/route-dialog'
 import { getCalendarMonth } from '~/modules/events/events.month-view.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
@@ -200,6 +201,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
               ))}
             </ol>
           )}
+          <NewsletterSignup idPrefix="calendar-signup" heading="Dates by e-mail" headingLevel={3} defaultTopics={['events']} />
         </aside>
       </div>
 

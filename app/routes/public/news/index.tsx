@@ -4,6 +4,7 @@ import { editHandle } from '~/components/admin-bar'
 import { AdminEntryLink } from '~/components/admin-entry-link'
 import { ConfirmButton } from '~/components/confirm-button'
 import { useRootData } from '~/components/root-data'
+import { NewsletterSignup } from '~/components/newsletter-signup'
 import { Pagination } from '~/components/pagination'
 import { ResponsiveImage } from '~/components/responsive-image'
 import { OPENED_OVER_LIST, RouteDialog } from '~/components/route-dialog'
@@ -144,6 +145,8 @@ export default function News({ loaderData }: Route.ComponentProps) {
         className="news-pagination"
         linkClassName="button-secondary"
       />
+
+      <NewsletterSignup idPrefix="news-signup" heading="Get the news by e-mail" defaultTopics={['news']} className="card" />
 
       <AdminEntryLink section="news" returnTo="/news" />
       {article ? (

@@ -1,0 +1,74 @@
+import { z } from 'zod'
+import { optionalText, text } from '~/platform/form-schema'
+import { honeypotSchema } from '~/platform/honeypot'
+
+/** What people can ask to hear about. */
+export const TOPICS = ['news', 'events', 'marketplace'] as const
+export type Topic = (typeof TOPICS)[number]
+
+export const TOPIC_LABELS: Record<Topic, string> = {
+  news: 'News',
+  events: 'Events',
+  marketplace: 'Youth marketplace',
+}
+
+/** The topics of a subscriber's row (kept comma-separated). */
+export function topicsOf(row: { topics: string }): Topic[] {
+  return row.topics.split(',').filter((topic): topic is Topic => (TOPICS as readonly string[]).includes(topic))
+}
+
+export const SUBSCRIBER_STATE_LABELS = {
+  pending: 'Invited to confirm',
+  confirmed: 'Subscribed',
+  unsubscribed: 'Unsubscribed',
+} as const
+
+/** The words people read, in one place. */
+export const NEWSLETTER_MESSAGES = {
+  // The same answer whether or not the address was subscribed already: it reveals nothing.
+  checkYourInbox: 'Thank you! Please check your inbox: we have sent you a link to confirm your subscription.',
+  tooMany: 'Too many sign-ups from your connection. Please try again later.',
+  full: 'We cannot take more sign-ups right now. Please try again later.',
+  confirmed: 'You are subscribed. Thank you for staying in touch!',
+  unusableLink: 'This link does not work (any more). You can sign up again with the form below.',
+  unsubscribed: 'You are unsubscribed and will get no more e-mails from us.',
+  topicsSaved: 'Your choice of topics is saved.',
+  noTopics: 'Please choose at least one topic',
+  noSmtp: 'E-mail is not set up on this site (SMTP_URL), so nothing can be sent yet.',
+  queueFull: 'Too many e-mails are waiting to be sent. Please try again once the current sending has finished.',
+  invited: 'Invited: they will get an e-mail to confirm.',
+  alreadyListed: 'That address is already on the list.',
+  deleted: 'Deleted for good, with every e-mail to them.',
+  tooManySubscribers: 'The list is full: delete people who no longer confirm or read before adding more.',
+} as const
+
+const email = text({ error: 'Please enter your e-mail address' })
+  .trim()
+  .min(1, 'Please enter your e-mail address')
+  .max(254, 'Please enter a valid e-mail address')
+  .pipe(z.email('Please enter a valid e-mail address'))
+
+const topics = z
+  .array(z.enum(TOPICS, 'Please choose topics from the list'), { error: NEWSLETTER_MESSAGES.noTopics })
+  .min(1, NEWSLETTER_MESSAGES.noTopics)
+  .max(TOPICS.length)
+
+/** Control characters never belong in a name that ends up in an e-mail. */
+const singleLine = (value: string) => value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim()
+
+export const SubscribeSchema = z.object({
+  email,
+  firstName: optionalText('Your first name', 60).overwrite(singleLine),
+  topics,
+  ...honeypotSchema,
+})
+export type SubscribeInput = z.infer<typeof SubscribeSchema>
+
+export const TopicsSchema = z.object({ topics })
+
+export const AddSubscriberSchema = z.object({
+  email,
+  firstName: optionalText('The first name', 60).overwrite(singleLine),
+  topics,
+})
+export type AddSubscriberInput = z.infer<typeof AddSubscriberSchema>

@@ -1,0 +1,237 @@
+import crypto from 'node:crypto'
+import {
+  normaliseAddress,
+  OutgoingMailQuotaError,
+  queueEmails,
+  removeEmailsTo,
+} from '~/modules/outgoing-mail/outgoing-mail.server'
+import { sendQueuedEmailsSoon } from '~/modules/outgoing-mail/outgoing-mail.delivery.server'
+import type { Db } from '~/platform/db.server'
+import { db, nowIso } from '~/platform/db.server'
+import { getSiteSettings } from '~/modules/settings/settings.queries.server'
+import type { SubscriberTable } from '~/platform/db-schema'
+import { env } from '~/platform/env.server'
+import { HONEYPOT_FIELD } from '~/platform/honeypot'
+import { clientRateLimitKey, createRateLimiter } from '~/platform/rate-limit.server'
+import { hashOfSecret, newSecretToken } from '~/platform/secret-tokens.server'
+import { composeEmail, paragraphWithLink, subscriberLinks } from './newsletter.emails.server'
+import { NEWSLETTER_MESSAGES, type AddSubscriberInput, type SubscribeInput, type Topic } from './newsletter.schema'
+
+/** Generous enough for several people behind one shared mobile-network address (as the contact form). */
+const SIGNUP_RATE_LIMIT = { attempts: 10, windowSeconds: 60 * 60 }
+const signupRateLimiter = createRateLimiter('newsletter-signup', SIGNUP_RATE_LIMIT)
+
+/** An invitation not confirmed within this time is removed: nothing was ever sent but the invitation. */
+export const PENDING_DAYS = 7
+/** At most one confirmation e-mail per address in this time, however often the form is sent. */
+const CONFIRMATION_EVERY_MS = 60 * 60_000
+
+/** A rule of the list refused the change; the message is for the person. */
+export class SubscriberRuleError extends Error {}
+
+export type SubscribeOutcome = { outcome: 'accepted' | 'full' } | { outcome: 'rate-limited'; retryAfterSeconds: number }
+
+function hourBucket(now = Date.now()): number {
+  return Math.floor(now / CONFIRMATION_EVERY_MS)
+}
+
+/**
+ * The public form. Answers the same whatever the address's state (the route shows one text): a new,
+ * invited or unsubscribed address gets a confirmation link, a subscribed one a link to its topics;
+ * at most one such e-mail per address an hour. Nothing else is ever sent before the confirmation.
+ */
+export async function subscribe(
+  input: SubscribeInput,
+  options: { clientKey: string; origin: string },
+): Promise<SubscribeOutcome> {
+  if (input[HONEYPOT_FIELD]) return { outcome: 'accepted' }
+  const verdict = await signupRateLimiter.hit(clientRateLimitKey(options.clientKey))
+  if (verdict.limited) return { outcome: 'rate-limited', retryAfterSeconds: verdict.retryAfterSeconds }
+  try {
+    const site = await siteOf(options.origin)
+    await db.transaction().execute((trx) => inviteInTransaction(trx, input, site))
+  } catch (error) {
+    if (error instanceof SubscriberRuleError || error instanceof OutgoingMailQuotaError) return { outcome: 'full' }
+    throw error
+  }
+  sendQueuedEmailsSoon()
+  return { outcome: 'accepted' }
+}
+
+/** An administrator adds someone: they are invited to confirm, like a visitor of the form. */
+export async function inviteSubscriber(input: AddSubscriberInput, origin: string): Promise<'invited' | 'already-listed'> {
+  const site = await siteOf(origin)
+  const outcome = await db.transaction().execute((trx) => inviteInTransaction(trx, input, site, { byAdmin: true }))
+  sendQueuedEmailsSoon()
+  return outcome
+}
+
+/** Adds the people of an imported list, each invited to confirm; those listed already are left as they are. */
+export async function importSubscribers(
+  people: AddSubscriberInput[],
+  origin: string,
+): Promise<{ invited: number; skipped: number }> {
+  const counts = { invited: 0, skipped: 0 }
+  const site = await siteOf(origin)
+  await db.transaction().execute(async (trx) => {
+    for (const person of people) {
+      const outcome = await inviteInTransaction(trx, person, site, { byAdmin: true })
+      counts[outcome === 'invited' ? 'invited' : 'skipped']++
+    }
+  })
+  sendQueuedEmailsSoon()
+  return counts
+}
+
+/** What the e-mails of a transaction need to know of the site, read before it starts. */
+interface SiteForEmails {
+  origin: string
+  name: string
+}
+
+async function siteOf(origin: string): Promise<SiteForEmails> {
+  return { origin, name: (await getSiteSettings()).organisationName }
+}
+
+async function inviteInTransaction(
+  trx: Db,
+  input: Pick<SubscribeInput, 'email' | 'firstName' | 'topics'>,
+  site: SiteForEmails,
+  { byAdmin = false } = {},
+): Promise<'invited' | 'already-listed'> {
+  const email = normaliseAddress(input.email)
+  const now = nowIso()
+  await trx
+    .deleteFrom('subscribers')
+    .where('state', '=', 'pending')
+    .where('createdAt', '<', new Date(Date.now() - PENDING_DAYS * 86_400_000).toISOString())
+    .execute()
+  const existing = await trx.selectFrom('subscribers').selectAll().where('email', '=', email).executeTakeFirst()
+  if (existing && (byAdmin || existing.state === 'confirmed')) {
+    if (!byAdmin) await queueAlreadySubscribedNote(trx, existing, site)
+    return 'already-listed'
+  }
+  if (!existing) {
+    const { count } = await trx
+      .selectFrom('subscribers')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow()
+    if (Number(count) >= env.SUBSCRIBERS_MAX) {
+      throw new SubscriberRuleError(byAdmin ? NEWSLETTER_MESSAGES.tooManySubscribers : NEWSLETTER_MESSAGES.full)
+    }
+  }
+  const id = existing?.id ?? crypto.randomUUID()
+  const dedupeKey = `confirm:${id}:${hourBucket()}`
+  if (await isQueued(trx, dedupeKey)) return 'invited' // the link sent within the hour still works
+  const secret = newSecretToken()
+  const row = {
+    firstName: input.firstName,
+    topics: input.topics.join(','),
+    state: 'pending' as const,
+    confirmSecretHash: hashOfSecret(secret),
+    updatedAt: now,
+  }
+  if (existing) await trx.updateTable('subscribers').set(row).where('id', '=', id).execute()
+  else {
+    await trx
+      .insertInto('subscribers')
+      .values({ ...row, id, email, manageSecret: newSecretToken(), createdAt: now, confirmedAt: null, unsubscribedAt: null })
+      .execute()
+  }
+  const greeting = input.firstName ? `Hello ${input.firstName},` : 'Hello,'
+  const body = paragraphWithLink(
+    `${greeting} please confirm that you would like e-mail updates from us. Until you do, we send you nothing else.`,
+    'Confirm my subscription',
+    `${site.origin}/subscribe/confirm/${secret}`,
+  )
+  const message = composeEmail(site.name, email, { subject: 'Please confirm your subscription', ...body }, null)
+  await queueEmails(trx, [{ ...message, dedupeKey }])
+  return 'invited'
+}
+
+async function queueAlreadySubscribedNote(trx: Db, subscriber: SubscriberTable, site: SiteForEmails): Promise<void> {
+  const dedupeKey = `already:${subscriber.id}:${hourBucket()}`
+  if (await isQueued(trx, dedupeKey)) return
+  const links = subscriberLinks(site.origin, subscriber.manageSecret)
+  const body = paragraphWithLink(
+    'Someone (we hope you) asked to subscribe this address, which is subscribed already. You can change your topics here.',
+    'Change my topics',
+    links.topics,
+  )
+  const message = composeEmail(site.name, subscriber.email, { subject: 'You are already subscribed', ...body }, links)
+  await queueEmails(trx, [{ ...message, dedupeKey }])
+}
+
+async function isQueued(trx: Db, dedupeKey: string): Promise<boolean> {
+  return !!(await trx.selectFrom('outgoingEmails').select('id').where('dedupeKey', '=', dedupeKey).executeTakeFirst())
+}
+
+/** Confirms the subscription of the link's secret; false when the link is unknown or used. */
+export async function confirmSubscription(secret: string): Promise<boolean> {
+  const now = nowIso()
+  const result = await db
+    .updateTable('subscribers')
+    .set({ state: 'confirmed', confirmSecretHash: null, confirmedAt: now, unsubscribedAt: null, updatedAt: now })
+    .where('confirmSecretHash', '=', hashOfSecret(secret))
+    .where('state', '=', 'pending')
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
+}
+
+/** A subscriber found by the secret of their unsubscribe and topics links. */
+export async function findSubscriberByLink(secret: string): Promise<Pick<SubscriberTable, 'id' | 'state' | 'topics'> | null> {
+  if (!secret) return null
+  const row = await db
+    .selectFrom('subscribers')
+    .select(['id', 'state', 'topics'])
+    .where('manageSecret', '=', secret)
+    .executeTakeFirst()
+  return row ?? null
+}
+
+/** Unsubscribes the link's subscriber (RFC 8058 one-click too); false for an unknown link. Mail still waiting to them is dropped. */
+export async function unsubscribe(secret: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const subscriber = await trx
+      .selectFrom('subscribers')
+      .select(['id', 'email'])
+      .where('manageSecret', '=', secret)
+      .executeTakeFirst()
+    if (!subscriber) return false
+    const now = nowIso()
+    await trx
+      .updateTable('subscribers')
+      .set({ state: 'unsubscribed', confirmSecretHash: null, unsubscribedAt: now, updatedAt: now })
+      .where('id', '=', subscriber.id)
+      .execute()
+    await trx
+      .deleteFrom('outgoingEmails')
+      .where('toAddress', '=', subscriber.email)
+      .where('status', '=', 'waiting')
+      .where('leaseToken', 'is', null)
+      .execute()
+    return true
+  })
+}
+
+/** Changes the topics of the link's subscriber; false for an unknown link. */
+export async function changeTopics(secret: string, topics: Topic[]): Promise<boolean> {
+  const result = await db
+    .updateTable('subscribers')
+    .set({ topics: topics.join(','), updatedAt: nowIso() })
+    .where('manageSecret', '=', secret)
+    .where('state', '!=', 'unsubscribed')
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
+}
+
+/** Deletes a person for good: their row and every e-mail to them, sent or waiting. */
+export async function deleteSubscriber(id: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const subscriber = await trx.selectFrom('subscribers').select('email').where('id', '=', id).executeTakeFirst()
+    if (!subscriber) return false
+    await removeEmailsTo(trx, subscriber.email)
+    await trx.deleteFrom('subscribers').where('id', '=', id).execute()
+    return true
+  })
+}
