@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { E2E_SMTP_PORT } from '../../playwright.config'
 import { MailCatcher } from '../fixtures/mail-catcher'
 import { expect, test } from './fixtures'
+import { waitForHydration } from './hydration'
 
 // The demo distribution takes sign-ups: 40 places per date, an e-mail or a WhatsApp number, and how many come.
 const DISTRIBUTION = '/calendar/monthly-food-and-clothing-distribution'
@@ -22,6 +23,16 @@ async function cancelFromOwnPage(page: Page) {
   await expect(page).toHaveURL(/\/calendar\/monthly-food-and-clothing-distribution\?date=/)
   await expect(page.getByRole('region', { name: 'Sign up', exact: true }).getByText('40 places left.')).toBeVisible()
 }
+
+test('the distribution opened over the calendar offers to sign up for its date, in the dialog', async ({ page }) => {
+  await page.goto('/calendar')
+  await waitForHydration(page)
+  await page.getByRole('complementary').getByRole('link', { name: 'Monthly Food and Clothing Distribution' }).first().click()
+  const dialog = page.getByRole('dialog', { name: 'Monthly Food and Clothing Distribution' })
+  const signup = dialog.getByRole('region', { name: 'Sign up', exact: true })
+  await expect(signup.getByText('40 places left.')).toBeVisible()
+  await expect(signup.getByRole('button', { name: 'Sign up' })).toBeVisible()
+})
 
 test('a family signs up for the next distribution, gets the date by e-mail, and cancels from its link', async ({ page }) => {
   await page.goto(DISTRIBUTION)
