@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 
 /**
  * Sign-ups for events (docs/decisions/036-event-sign-ups.md): an event's sign-up form (present:
@@ -38,6 +38,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('reminder_queued_at', 'text')
     .execute()
   await db.schema.createIndex('event_signups_date').on('event_signups').columns(['event_id', 'date', 'created_at']).execute()
+  // One sign-up per date and contact, even from parallel posts: an e-mail address in any case, a
+  // WhatsApp number as kept (digits and a leading +). Rows without one (null) never clash.
+  await sql`create unique index event_signups_one_per_email on event_signups (event_id, date, lower(email))`.execute(db)
+  await db.schema
+    .createIndex('event_signups_one_per_whatsapp')
+    .on('event_signups')
+    .columns(['event_id', 'date', 'whatsapp'])
+    .unique()
+    .execute()
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -129,9 +129,36 @@ describe('sign-ups for an event', () => {
     expect(bot.status).toBe(303)
     expect(bot.headers.get('location')).toBe(eventPath)
     const answers: number[] = []
-    for (let n = 0; n < 11; n++) answers.push((await signUp({ name: `Repeat ${n}` }, '203.0.113.9')).status)
+    for (let n = 0; n < 11; n++) {
+      answers.push((await signUp({ name: `Repeat ${n}`, email: `repeat${n}@example.com` }, '203.0.113.9')).status)
+    }
     expect(answers.slice(0, 10)).toEqual(Array(10).fill(303))
     expect(answers[10]).toBe(429)
+  })
+
+  it('take one sign-up per date and e-mail address, and only for dates up to 120 days ahead', async () => {
+    const [person] = await queryServerDatabase<{ email: string }>(
+      server,
+      `select email from event_signups where status = 'waiting' order by created_at, id limit 1`,
+    )
+    const again = await signUp({ name: 'Again', email: person.email.toUpperCase() })
+    expect(again.status).toBe(409)
+    expect(await again.text()).toContain('This e-mail address or WhatsApp number is already signed up for this date.')
+    const farDate = addDays(firstDate, 7 * 18)
+    const far = await post(
+      server,
+      `/calendar/food-bank-shift?date=${farDate}`,
+      { date: farDate, name: 'Early bird', email: 'early@example.com' },
+      undefined,
+      { 'x-forwarded-for': '198.51.100.250' },
+    )
+    expect(far.status).toBe(409)
+    expect(await far.text()).toContain('Sign-ups for a date open 120 days before it.')
+    const rows = await queryServerDatabase<{ count: number }>(
+      server,
+      `select count(*) as count from event_signups where lower(email) = '${person.email}' or date = '${farDate}'`,
+    )
+    expect(Number(rows[0].count)).toBe(1)
   })
 
   it('are listed per date for administrators, downloaded as CSV, written to and deleted for good', async () => {

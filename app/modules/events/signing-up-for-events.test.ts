@@ -6,7 +6,7 @@ import { db } from '~/platform/db.server'
 import { EventSchema } from './events.schema'
 import { createEvent, updateEvent } from './events.service.server'
 import { queueDueReminders } from './signups.reminders.server'
-import { SIGNUP_MESSAGES, SignUpSchema } from './signups.schema'
+import { SIGNUP_DAYS_AHEAD, SIGNUP_MESSAGES, SignUpSchema } from './signups.schema'
 import { cancelSignup, promoteAfterFormChange, signUpForEvent, type SignUpOutcome } from './signups.service.server'
 
 const ZONE = DEMO_SITE_SETTINGS.timeZone
@@ -39,9 +39,10 @@ async function weeklyEvent(signups: Record<string, unknown>) {
 }
 
 function signUp(slug: string, fields: Record<string, unknown>): Promise<SignUpOutcome> {
-  const input = SignUpSchema.parse({ date: firstDate, name: 'Visitor', email: 'visitor@example.com', ...fields })
-  // Each call from an address of its own: the per-address throttle has its own test over HTTP.
-  return signUpForEvent(slug, input, { clientKey: `198.51.100.${++client % 250}`, site: SITE, origin: ORIGIN })
+  // Each call from an address and an e-mail address of its own: the per-address throttle has its own test over HTTP.
+  const n = ++client
+  const input = SignUpSchema.parse({ date: firstDate, name: 'Visitor', email: `visitor${n}@example.com`, ...fields })
+  return signUpForEvent(slug, input, { clientKey: `198.51.100.${n % 250}`, site: SITE, origin: ORIGIN })
 }
 
 const statuses = async (date: string) =>
@@ -111,7 +112,7 @@ describe('signing up for an event', () => {
 
   it('sends the confirmation with the date as an .ics file and the link to cancel', async () => {
     const { slug } = await weeklyEvent({})
-    const outcome = await signUp(slug, { name: 'Dora' })
+    const outcome = await signUp(slug, { name: 'Dora', email: 'visitor@example.com' })
     if (outcome.outcome !== 'signed-up') throw new Error('not signed up')
     const email = await db.selectFrom('outgoingEmails').selectAll().executeTakeFirstOrThrow()
     expect(email.toAddress).toBe('visitor@example.com')
@@ -132,6 +133,38 @@ describe('signing up for an event', () => {
       message: SIGNUP_MESSAGES.noSuchDate,
     })
     expect(await signUp(slug, { date: secondDate, whatsapp: '+1 268 555 0100' })).toMatchObject({ outcome: 'signed-up' })
+  })
+
+  it('takes one sign-up per date and contact, even from parallel posts, and sends its e-mail once', async () => {
+    const { slug } = await weeklyEvent({ signupContact: 'either' })
+    const twice = await Promise.all([
+      signUp(slug, { name: 'Jo', email: 'jo@example.com' }),
+      signUp(slug, { name: 'Jo again', email: 'JO@Example.com' }),
+    ])
+    expect(twice.map((o) => o.outcome).sort()).toEqual(['refused', 'signed-up'])
+    expect(twice.find((o) => o.outcome === 'refused')).toMatchObject({ message: SIGNUP_MESSAGES.alreadySignedUp })
+    expect(await signUp(slug, { name: 'Kim', email: undefined, whatsapp: '+1 268 555 0100' })).toMatchObject({
+      outcome: 'signed-up',
+    })
+    expect(await signUp(slug, { name: 'Kim', email: undefined, whatsapp: '+1 (268) 555-0100' })).toMatchObject({
+      message: SIGNUP_MESSAGES.alreadySignedUp,
+    })
+    expect(await statuses(firstDate)).toHaveLength(2)
+    expect(await queuedKeys()).toEqual(['signup:*:confirmed'])
+    // Another date is another sign-up.
+    expect(await signUp(slug, { date: secondDate, email: 'jo@example.com' })).toMatchObject({ outcome: 'signed-up' })
+  })
+
+  it('takes sign-ups only for dates up to the horizon ahead', async () => {
+    const { slug } = await weeklyEvent({})
+    // The first date is a week from today; the last weekly date within the horizon:
+    const lastOpen = addDays(firstDate, Math.floor((SIGNUP_DAYS_AHEAD - 7) / 7) * 7)
+    expect(await signUp(slug, { date: lastOpen })).toMatchObject({ outcome: 'signed-up' })
+    expect(await signUp(slug, { date: addDays(lastOpen, 7) })).toMatchObject({
+      field: 'date',
+      message: SIGNUP_MESSAGES.tooFarAhead,
+    })
+    expect(await statuses(addDays(lastOpen, 7))).toEqual([])
   })
 
   it('queues the reminder once, the day before, for the confirmed who gave an e-mail address', async () => {

@@ -1,10 +1,10 @@
 import { db } from '~/platform/db.server'
 import type { EventSignupFormTable, EventSignupTable } from '~/platform/db-schema'
 import { isPublicNow } from '~/platform/publication.server'
-import type { PlainDate } from '~/platform/dates'
+import { addDays, todayIn, type PlainDate } from '~/platform/dates'
 import { EVENT_COLUMNS, withSkippedDates, type EventRecord } from './events.records.server'
 import { nextOccurrences, occurrenceOn } from './events.recurrence.server'
-import { PARTY_SIZE_MAX, SIGNUP_MESSAGES } from './signups.schema'
+import { PARTY_SIZE_MAX, SIGNUP_DAYS_AHEAD, SIGNUP_MESSAGES } from './signups.schema'
 
 /** What the sign-up pages read: an event's form, places left on a date, a person's own sign-up, the admin's lists. */
 
@@ -38,6 +38,7 @@ export async function findSignupEvent(
     .executeTakeFirst()
   const form = row ? await readSignupForm(row.id) : null
   if (!row || !form) return { problem: SIGNUP_MESSAGES.notTaking }
+  if (date > addDays(todayIn(timeZone, now), SIGNUP_DAYS_AHEAD)) return { problem: SIGNUP_MESSAGES.tooFarAhead }
   const [event] = await withSkippedDates([row])
   const occurrence = occurrenceOn(event, date, timeZone)
   if (!occurrence) return { problem: SIGNUP_MESSAGES.noSuchDate }

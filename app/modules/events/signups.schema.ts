@@ -3,6 +3,12 @@ import { plainDateProblem } from '~/platform/dates'
 import { text } from '~/platform/form-schema'
 import { honeypotSchema } from '~/platform/honeypot'
 
+/**
+ * Sign-ups are taken for dates up to this many days ahead: enough for any planning, and nobody can
+ * hold places on the endless dates of a weekly series.
+ */
+export const SIGNUP_DAYS_AHEAD = 120
+
 /** Everything a person reads about sign-ups, in one place. */
 export const SIGNUP_MESSAGES = {
   confirmed: 'You are signed up. See you there!',
@@ -17,6 +23,8 @@ export const SIGNUP_MESSAGES = {
   whatsappNeeded: 'Please enter your WhatsApp number',
   contactNeeded: 'Please enter your e-mail address or your WhatsApp number',
   partyTooLarge: 'That is more people than there are places',
+  alreadySignedUp: 'This e-mail address or WhatsApp number is already signed up for this date.',
+  tooFarAhead: `Sign-ups for a date open ${SIGNUP_DAYS_AHEAD} days before it. Please come back closer to the date.`,
   cancelled: 'Your sign-up has been cancelled.',
   gone: 'This sign-up no longer exists: it has been cancelled, or the link is incomplete.',
 } as const
@@ -85,6 +93,8 @@ export const SignUpSchema = z.object({
     .overwrite(singleLine)
     .max(SIGNUP_LIMITS.whatsapp, 'Please enter a valid WhatsApp number')
     .regex(/^\+?[0-9()\-. ]{6,}$/, 'Please enter a valid WhatsApp number (digits, spaces, + - ( ) only)')
+    // Kept as digits (and a leading +): the same number however it was typed is one contact.
+    .overwrite((v) => v.replace(/(?!^\+)[^0-9]/g, ''))
     .optional(),
   partySize: wholeNumber('How many people', 1, PARTY_SIZE_MAX).default(1),
   ...honeypotSchema,

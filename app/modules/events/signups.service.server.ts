@@ -154,7 +154,14 @@ export async function signUpForEvent(
       promotedAt: null,
       reminderQueuedAt: null,
     } satisfies EventSignupTable
-    await trx.insertInto('eventSignups').values(signup).execute()
+    // The unique indexes on the date and contact refuse a second sign-up, even from a parallel post.
+    const inserted = await trx
+      .insertInto('eventSignups')
+      .values(signup)
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst()
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0)
+      return { outcome: 'refused', message: SIGNUP_MESSAGES.alreadySignedUp }
     await queueSignupEmails(trx, [signupEmail(status, signup, found.event, site)])
     // The event's page says "full" from now on: cached copies of it are made anew.
     if (fits && isFull(form, taken + partySize)) await markContentChanged(trx)
