@@ -3,6 +3,7 @@ import { DEMO_SITE_SETTINGS } from '~/modules/settings/settings.demo'
 import { saveSiteSettings } from '~/modules/settings/settings.service.server'
 import { addDays, instantIn, todayIn } from '~/platform/dates'
 import { db } from '~/platform/db.server'
+import { env } from '~/platform/env.server'
 import { EventSchema } from './events.schema'
 import { createEvent, updateEvent } from './events.service.server'
 import { queueDueReminders } from './signups.reminders.server'
@@ -179,6 +180,22 @@ describe('signing up for an event', () => {
     // Forgetting the mark, as a pass in another process might race: the dedupe key still holds.
     await db.updateTable('eventSignups').set({ reminderQueuedAt: null }).execute()
     expect(await queueDueReminders(dayBefore)).toEqual({ queued: 0, more: false })
+    expect(await queuedKeys()).toEqual(['signup:*:reminder'])
+  })
+  it('leaves the reminder for the next pass when the outgoing mail refuses it', async () => {
+    const { slug } = await weeklyEvent({})
+    await signUp(slug, { name: 'Gus' })
+    await db.deleteFrom('outgoingEmails').execute()
+    const dayBefore = instantIn(addDays(firstDate, -1), '10:00', ZONE)
+    const limit = env.OUTGOING_EMAILS_MAX_WAITING
+    env.OUTGOING_EMAILS_MAX_WAITING = 0
+    try {
+      expect(await queueDueReminders(dayBefore)).toEqual({ queued: 0, more: false })
+    } finally {
+      env.OUTGOING_EMAILS_MAX_WAITING = limit
+    }
+    expect(await db.selectFrom('eventSignups').select('reminderQueuedAt').execute()).toEqual([{ reminderQueuedAt: null }])
+    expect(await queueDueReminders(dayBefore)).toEqual({ queued: 1, more: false })
     expect(await queuedKeys()).toEqual(['signup:*:reminder'])
   })
 })
