@@ -7,6 +7,7 @@ import { lastStartOf, type EventTiming } from './events.recurrence.server'
 import type { EventInput } from './events.schema'
 import { publishAtOnInsert, publishAtOnUpdate, type WithPublishing } from '~/platform/publication'
 import { saveSignupForm } from './signups.service.server'
+import { removeEventSignupEmails } from './signups.emails.server'
 
 /** The event to change no longer exists (deleted in another tab, say). */
 export class EventNotFoundError extends Error {
@@ -132,7 +133,8 @@ export async function deleteEvent(id: string): Promise<{ title: string } | undef
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('events').select('title').where('id', '=', id).executeTakeFirst()
     await trx.deleteFrom('eventSkippedDates').where('eventId', '=', id).execute()
-    // The people signed up go with the event, for good.
+    // The people signed up go with the event, for good, and the e-mails to them.
+    await removeEventSignupEmails(trx, id)
     await trx.deleteFrom('eventSignups').where('eventId', '=', id).execute()
     await trx.deleteFrom('eventSignupForms').where('eventId', '=', id).execute()
     await trx.deleteFrom('events').where('id', '=', id).execute()

@@ -5,7 +5,7 @@ import { addDays, instantIn, todayIn } from '~/platform/dates'
 import { db } from '~/platform/db.server'
 import { env } from '~/platform/env.server'
 import { EventSchema } from './events.schema'
-import { createEvent, updateEvent } from './events.service.server'
+import { createEvent, deleteEvent, updateEvent } from './events.service.server'
 import { queueDueReminders } from './signups.reminders.server'
 import { SIGNUP_DAYS_AHEAD, SIGNUP_MESSAGES, SignUpSchema } from './signups.schema'
 import { cancelSignup, promoteAfterFormChange, signUpForEvent, type SignUpOutcome } from './signups.service.server'
@@ -197,5 +197,18 @@ describe('signing up for an event', () => {
     expect(await db.selectFrom('eventSignups').select('reminderQueuedAt').execute()).toEqual([{ reminderQueuedAt: null }])
     expect(await queueDueReminders(dayBefore)).toEqual({ queued: 1, more: false })
     expect(await queuedKeys()).toEqual(['signup:*:reminder'])
+  })
+  it('deletes the e-mails to the people signed up with an event deleted for good, and only theirs', async () => {
+    const deleted = await weeklyEvent({})
+    const kept = await weeklyEvent({})
+    await signUp(deleted.slug, { name: 'Hugo' })
+    await signUp(deleted.slug, { name: 'Iris', date: secondDate })
+    await signUp(kept.slug, { name: 'Jack' })
+    expect(await queuedKeys()).toHaveLength(3)
+    await deleteEvent(deleted.id)
+    expect(await db.selectFrom('outgoingEmails').select('toAddress').execute()).toEqual([
+      { toAddress: expect.stringMatching(/^visitor\d+@example.com$/) },
+    ])
+    expect(await statuses(firstDate)).toEqual(['Jack confirmed'])
   })
 })

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { Db } from '~/platform/db.server'
 import type { EventSignupTable } from '~/platform/db-schema'
 import { formatPlainDate } from '~/platform/dates'
@@ -156,4 +157,23 @@ export async function queueSignupEmails(trx: Db, emails: (OutgoingEmail | null)[
 /** Removes the e-mails to a sign-up, sent or not: part of deleting it for good. */
 export async function removeSignupEmails(trx: Db, signupId: string): Promise<void> {
   await trx.deleteFrom('outgoingEmails').where('dedupeKey', 'like', `signup:${signupId}:%`).execute()
+}
+
+/** Removes the e-mails to every sign-up of an event, sent or not: part of deleting the event for good. */
+export async function removeEventSignupEmails(trx: Db, eventId: string): Promise<void> {
+  // Each sign-up's keys, found by a range on the indexed dedupe_key (see removeSignupEmails).
+  const firstKey = sql<string>`'signup:' || ${sql.ref('eventSignups.id')} || ':'`
+  const pastLastKey = sql<string>`'signup:' || ${sql.ref('eventSignups.id')} || ';'`
+  await trx
+    .deleteFrom('outgoingEmails')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('eventSignups')
+        .innerJoin('outgoingEmails as mail', (join) =>
+          join.on((on) => on.and([on('mail.dedupeKey', '>=', firstKey), on('mail.dedupeKey', '<', pastLastKey)])),
+        )
+        .select('mail.id')
+        .where('eventSignups.eventId', '=', eventId),
+    )
+    .execute()
 }
