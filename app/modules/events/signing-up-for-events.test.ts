@@ -211,4 +211,20 @@ describe('signing up for an event', () => {
     ])
     expect(await statuses(firstDate)).toEqual(['Jack confirmed'])
   })
+  it('gives the places to the next in line when the one promoted cancels at the same moment', async () => {
+    // Cancelling the confirmed promotes the first in line while they cancel too: whichever runs
+    // first, the second sees the other's outcome, and the last in line gets the place.
+    for (let round = 0; round < 8; round++) {
+      await db.deleteFrom('eventSignups').execute()
+      const { slug } = await weeklyEvent({ signupLimit: 1 })
+      const tokens = []
+      for (const name of ['Kai', 'Lea', 'Max']) {
+        const outcome = await signUp(slug, { name })
+        if (outcome.outcome !== 'signed-up') throw new Error('not signed up')
+        tokens.push(outcome.token)
+      }
+      await Promise.all([cancelSignup(tokens[0], SITE), cancelSignup(tokens[1], SITE)])
+      expect(await statuses(firstDate)).toEqual(['Max confirmed'])
+    }
+  })
 })

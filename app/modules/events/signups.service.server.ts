@@ -213,13 +213,23 @@ async function promoteWaiting(
   return promoted
 }
 
-/** Deletes a sign-up for good, with its e-mails, and gives its places to the waiting list. */
+/**
+ * Deletes a sign-up for good, with its e-mails, and gives its places to the waiting list. Null when
+ * it is gone. Its status is read under the form's lock: a promotion running in parallel may have
+ * just confirmed it, and then its places go to the next in line.
+ */
 async function removeSignup(
   trx: Db,
-  signup: Pick<EventSignupTable, 'id' | 'eventId' | 'date' | 'status' | 'partySize'>,
+  found: Pick<EventSignupTable, 'id' | 'eventId'>,
   site: SignupEmailSite,
-): Promise<RemovedSignup> {
-  const form = await lockSignupForm(trx, signup.eventId)
+): Promise<RemovedSignup | null> {
+  const form = await lockSignupForm(trx, found.eventId)
+  const signup = await trx
+    .selectFrom('eventSignups')
+    .select(['id', 'eventId', 'date', 'status', 'partySize'])
+    .where('id', '=', found.id)
+    .executeTakeFirst()
+  if (!signup) return null
   const event = await readEventForEmails(trx, signup.eventId)
   if (!event) throw new Error('the event of a sign-up is gone')
   await removeSignupEmails(trx, signup.id)
@@ -274,7 +284,7 @@ export async function cancelSignup(token: string, site: SignupEmailSite): Promis
   const removed = await db.transaction().execute(async (trx) => {
     const signup = await trx
       .selectFrom('eventSignups')
-      .select(['id', 'eventId', 'date', 'status', 'partySize'])
+      .select(['id', 'eventId'])
       .where('cancelToken', '=', token)
       .executeTakeFirst()
     return signup ? removeSignup(trx, signup, site) : null
@@ -288,7 +298,7 @@ export async function deleteSignup(eventId: string, id: string, site: SignupEmai
   const removed = await db.transaction().execute(async (trx) => {
     const signup = await trx
       .selectFrom('eventSignups')
-      .select(['id', 'eventId', 'date', 'status', 'partySize'])
+      .select(['id', 'eventId'])
       .where('id', '=', id)
       .where('eventId', '=', eventId)
       .executeTakeFirst()
