@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely'
+import { PostgresAdapter, sql, type Kysely } from 'kysely'
 
 /**
  * Sign-ups for events (docs/decisions/036-event-sign-ups.md): an event's sign-up form (present:
@@ -47,9 +47,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['event_id', 'date', 'whatsapp'])
     .unique()
     .execute()
+  // A sign-up's e-mails are found by a range of their keys (signupEmailKeys), compared in bytes on
+  // PostgreSQL; SQLite's unique index on dedupe_key compares so already.
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`create index outgoing_emails_dedupe_key_bytes on outgoing_emails (dedupe_key collate "C")`.execute(db)
+  }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql`drop index if exists outgoing_emails_dedupe_key_bytes`.execute(db)
   await db.schema.dropTable('event_signups').execute()
   await db.schema.dropTable('event_signup_forms').execute()
 }

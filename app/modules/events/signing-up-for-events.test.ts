@@ -2,12 +2,14 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { DEMO_SITE_SETTINGS } from '~/modules/settings/settings.demo'
 import { saveSiteSettings } from '~/modules/settings/settings.service.server'
 import { addDays, instantIn, todayIn } from '~/platform/dates'
-import { db } from '~/platform/db.server'
+import { sql } from 'kysely'
+import { db, dialectName } from '~/platform/db.server'
 import { env } from '~/platform/env.server'
 import { EventSchema } from './events.schema'
 import { createEvent, deleteEvent, updateEvent } from './events.service.server'
 import { queueDueReminders } from './signups.reminders.server'
 import { SIGNUP_DAYS_AHEAD, SIGNUP_MESSAGES, SignUpSchema } from './signups.schema'
+import { signupEmailKeys } from './signups.emails.server'
 import { cancelSignup, promoteAfterFormChange, signUpForEvent, type SignUpOutcome } from './signups.service.server'
 
 const ZONE = DEMO_SITE_SETTINGS.timeZone
@@ -226,5 +228,16 @@ describe('signing up for an event', () => {
       await Promise.all([cancelSignup(tokens[0], SITE), cancelSignup(tokens[1], SITE)])
       expect(await statuses(firstDate)).toEqual(['Max confirmed'])
     }
+  })
+  it("finds a sign-up's e-mails through the index on their keys, not by reading every e-mail", async () => {
+    const rows = await db.transaction().execute(async (trx) => {
+      // The tables of a test are tiny: PostgreSQL is asked for the plan it has for a large one.
+      if (dialectName === 'postgres') await sql`set local enable_seqscan = off`.execute(trx)
+      const explain = sql.raw(dialectName === 'sqlite' ? 'explain query plan' : 'explain')
+      return (await sql`${explain} select id from outgoing_emails where ${signupEmailKeys('some-id')}`.execute(trx)).rows
+    })
+    expect(JSON.stringify(rows)).toMatch(
+      dialectName === 'sqlite' ? /SEARCH outgoing_emails USING INDEX/ : /Index.*outgoing_emails_dedupe_key_bytes/,
+    )
   })
 })

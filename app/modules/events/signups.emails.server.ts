@@ -1,5 +1,5 @@
-import { sql } from 'kysely'
-import type { Db } from '~/platform/db.server'
+import { sql, type Expression, type RawBuilder } from 'kysely'
+import { dialectName, type Db } from '~/platform/db.server'
 import type { EventSignupTable } from '~/platform/db-schema'
 import { formatPlainDate } from '~/platform/dates'
 import { escapeMarkup } from '~/platform/escape-markup'
@@ -154,25 +154,35 @@ export async function queueSignupEmails(trx: Db, emails: (OutgoingEmail | null)[
   }
 }
 
+/**
+ * The e-mails of a sign-up (keys `signup:<id>:…`) as a range on the indexed dedupe_key: from
+ * `signup:<id>:` up to `signup:<id>;` (';' follows ':' in byte order). A LIKE would read the whole
+ * table. PostgreSQL compares in bytes here (`collate "C"`, indexed so by migration 0026): a
+ * language's collation orders punctuation otherwise, and the range would miss keys.
+ */
+export function signupEmailKeys(signupId: string | Expression<string>): RawBuilder<boolean> {
+  const key =
+    dialectName === 'postgres' ? sql`${sql.ref('outgoingEmails.dedupeKey')} collate "C"` : sql.ref('outgoingEmails.dedupeKey')
+  const bound = (separator: ':' | ';') =>
+    typeof signupId === 'string' ? sql`${`signup:${signupId}${separator}`}` : sql`'signup:' || ${signupId} || ${separator}`
+  return sql<boolean>`${key} >= ${bound(':')} and ${key} < ${bound(';')}`
+}
+
 /** Removes the e-mails to a sign-up, sent or not: part of deleting it for good. */
 export async function removeSignupEmails(trx: Db, signupId: string): Promise<void> {
-  await trx.deleteFrom('outgoingEmails').where('dedupeKey', 'like', `signup:${signupId}:%`).execute()
+  await trx.deleteFrom('outgoingEmails').where(signupEmailKeys(signupId)).execute()
 }
 
 /** Removes the e-mails to every sign-up of an event, sent or not: part of deleting the event for good. */
 export async function removeEventSignupEmails(trx: Db, eventId: string): Promise<void> {
-  // Each sign-up's keys, found by a range on the indexed dedupe_key (see removeSignupEmails).
-  const firstKey = sql<string>`'signup:' || ${sql.ref('eventSignups.id')} || ':'`
-  const pastLastKey = sql<string>`'signup:' || ${sql.ref('eventSignups.id')} || ';'`
+  // From the event's sign-ups to each one's range of keys: neither table is read whole.
   await trx
     .deleteFrom('outgoingEmails')
     .where('id', 'in', (eb) =>
       eb
         .selectFrom('eventSignups')
-        .innerJoin('outgoingEmails as mail', (join) =>
-          join.on((on) => on.and([on('mail.dedupeKey', '>=', firstKey), on('mail.dedupeKey', '<', pastLastKey)])),
-        )
-        .select('mail.id')
+        .innerJoin('outgoingEmails', (join) => join.on(signupEmailKeys(sql.ref('eventSignups.id'))))
+        .select('outgoingEmails.id')
         .where('eventSignups.eventId', '=', eventId),
     )
     .execute()
