@@ -90,6 +90,30 @@ describe('signing up for an event', () => {
     expect(await cancelSignup(family.token, SITE)).toBeNull()
   })
 
+  it('gives freed places to everyone in line whose party fits, in order, past a party too large for them', async () => {
+    const { slug } = await weeklyEvent({ signupLimit: 4, signupAsksPartySize: true })
+    const first = await signUp(slug, { name: 'Pair', partySize: 2 })
+    await signUp(slug, { name: 'Duo', partySize: 2 })
+    for (const [name, partySize] of [
+      ['Trio', 3],
+      ['Solo', 1],
+      ['Twins', 2],
+      ['Single', 1],
+    ] as const) {
+      await signUp(slug, { name, partySize })
+    }
+    if (first.outcome !== 'signed-up') throw new Error('not signed up')
+    const removed = await cancelSignup(first.token, SITE)
+    expect(removed?.promoted.map((p) => p.name)).toEqual(['Solo', 'Single'])
+    expect(await statuses(firstDate)).toEqual([
+      'Duo confirmed',
+      'Trio waiting',
+      'Solo confirmed',
+      'Twins waiting',
+      'Single confirmed',
+    ])
+  })
+
   it('gives the places of a raised limit to the waiting list, in order', async () => {
     const values = { signupLimit: 1 }
     const { id, slug } = await weeklyEvent(values)

@@ -181,8 +181,9 @@ export interface RemovedSignup {
 }
 
 /**
- * Gives the free places of a date to its waiting list, first come first served: the first in line
- * is promoted (and told) while their party fits, then the next. Run with the form locked.
+ * Gives the free places of a date to its waiting list, first come first served: each in line whose
+ * party fits the places left is promoted (and told), in order; a party too large for them waits
+ * without holding back those behind it. Run with the form locked.
  */
 async function promoteWaiting(
   trx: Db,
@@ -204,7 +205,7 @@ async function promoteWaiting(
     .execute()
   const promoted: Pick<EventSignupTable, 'id' | 'name'>[] = []
   for (const next of waiting) {
-    if (form.placeLimit !== null && taken + next.partySize > form.placeLimit) break
+    if (form.placeLimit !== null && taken + next.partySize > form.placeLimit) continue
     await trx.updateTable('eventSignups').set({ status: 'confirmed', promotedAt: nowIso() }).where('id', '=', next.id).execute()
     taken += next.partySize
     promoted.push({ id: next.id, name: next.name })
