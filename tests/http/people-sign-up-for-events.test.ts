@@ -178,6 +178,12 @@ describe('sign-ups for an event', () => {
     expect(messaged.status).toBe(302)
     const messages = await mailsSoon(5, /^Bring gloves$/)
     expect(messages).toHaveLength(5)
+    // The list follows the message's sending.
+    const following = await (await get(server, messaged.headers.get('location')!, admin)).text()
+    const [, sent, queued, failed] = /Your message: (\d+) sent, (\d+) waiting to be sent, (\d+) failed\./.exec(
+      following.replaceAll('<!-- -->', ''),
+    )!
+    expect([Number(sent) + Number(queued), Number(failed)]).toEqual([5, 0])
     expect(messages[0].parsed.text).toMatch(/Please bring gloves on Tuesday\.[\s\S]*\/signups\/[\w-]{43}/)
     const [one] = await queryServerDatabase<{ id: string; email: string }>(
       server,

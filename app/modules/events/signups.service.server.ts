@@ -311,14 +311,15 @@ export async function deleteSignup(eventId: string, id: string, site: SignupEmai
 
 /**
  * An administrator writes to the people of a date who gave an e-mail address (the confirmed, and
- * the waiting list if asked): one e-mail each through the outgoing mail. Returns how many were queued.
+ * the waiting list if asked): one e-mail each through the outgoing mail. Returns how many were
+ * queued, and the batch that follows their sending (batchProgress).
  */
 export async function messageSignups(
   eventId: string,
   date: string,
   message: { subject: string; body: string; includeWaiting: boolean },
   site: SignupEmailSite,
-): Promise<number> {
+): Promise<{ queued: number; batchId: string }> {
   const batchId = crypto.randomUUID()
   const queued = await db.transaction().execute(async (trx) => {
     const people = await trx
@@ -337,5 +338,5 @@ export async function messageSignups(
     )
   })
   sendQueuedEmailsSoon()
-  return queued
+  return { queued, batchId }
 }

@@ -10,7 +10,7 @@ import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.s
 import { getEventNameForAdmin, listSignupDatesForAdmin, listSignupsForAdmin } from '~/modules/events/signups.queries.server'
 import { ManageSignupsSchema, SignupMessageSchema } from '~/modules/events/signups.schema'
 import { deleteSignup, messageSignups } from '~/modules/events/signups.service.server'
-import { OutgoingMailQuotaError } from '~/modules/outgoing-mail/outgoing-mail.server'
+import { batchProgress, OutgoingMailQuotaError } from '~/modules/outgoing-mail/outgoing-mail.server'
 import { emailSiteOf } from '~/modules/events/signups.emails.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { requireAccess } from '~/platform/auth.server'
@@ -23,7 +23,10 @@ import { redirectWithToast } from '~/platform/toast.server'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Sign-ups: ${data?.event.title ?? 'Event'} | Site admin` }]
 
-export const queryParams = declareQueryParams('date')
+// message: the batch of the message just sent, whose sending the page follows.
+export const queryParams = declareQueryParams('date', 'message')
+
+const BATCH_ID = /^[0-9a-f-]{36}$/
 
 async function eventOf(id: string) {
   const event = await getEventNameForAdmin(id)
@@ -36,11 +39,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { timeZone } = await siteSettingsFor(context)
   const event = await eventOf(params.id)
   const dates = await listSignupDatesForAdmin(event.id, { timeZone })
-  const asked = parsePlainDate(queryParams.read(request).date)
+  const query = queryParams.read(request)
+  const asked = parsePlainDate(query.date)
   const date = asked ?? dates.find((d) => d.entries > 0)?.date ?? dates[0]?.date ?? null
   const rows = date ? await listSignupsForAdmin(event.id, date) : []
   const confirmed = rows.filter((r) => r.status === 'confirmed')
+  const batch = query.message && BATCH_ID.test(query.message) ? await batchProgress(query.message) : null
   return {
+    messageProgress: batch && batch.sent + batch.waiting + batch.failed > 0 ? batch : null,
     event,
     date,
     dateLabel: date ? formatPlainDate(date) : null,
@@ -61,20 +67,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const back = `/admin/events/${encodeURIComponent(event.id)}/signups${date ? `?date=${date}` : ''}`
   if (submission.value.intent === 'message') {
     if (!date) return data({ result: submission.reply({ formErrors: ['Choose a date first.'] }) }, { status: 400 })
-    let queued: number
+    let sent: Awaited<ReturnType<typeof messageSignups>>
     try {
-      queued = await messageSignups(event.id, date, submission.value, site)
+      sent = await messageSignups(event.id, date, submission.value, site)
     } catch (error) {
       if (!(error instanceof OutgoingMailQuotaError)) throw error
       return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: 503 })
     }
+    const { queued, batchId } = sent
     await recordAuditEvent({
       by: auditSourceOf(user, context),
       action: 'signup.messaged',
       target: { type: 'event', id: event.id, label: `${event.title}, ${date}` },
       detail: { recipients: queued },
     })
-    return redirectWithToast(back, queued === 1 ? 'Message queued for 1 person.' : `Message queued for ${queued} people.`)
+    return redirectWithToast(
+      `${back}&message=${batchId}`,
+      queued === 1 ? 'Message queued for 1 person.' : `Message queued for ${queued} people.`,
+    )
   }
   const removed = await deleteSignup(event.id, submission.value.id, site)
   if (!removed) return redirectWithToast(back, 'This sign-up had been deleted already.', 'error')
@@ -92,7 +102,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function EventSignups({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, date, dateLabel, dates, rows, people, waiting } = loaderData
+  const { event, date, dateLabel, dates, rows, people, waiting, messageProgress } = loaderData
   const base = `/admin/events/${encodeURIComponent(event.id)}/signups`
   return (
     <div className="stack">
@@ -123,6 +133,12 @@ export default function EventSignups({ loaderData, actionData }: Route.Component
             {people === 1 ? '1 person' : `${people} people`} confirmed
             {waiting > 0 ? `, ${waiting} on the waiting list` : ''}.
           </p>
+          {messageProgress ? (
+            <p role="status">
+              Your message: {messageProgress.sent} sent, {messageProgress.waiting} waiting to be sent, {messageProgress.failed}{' '}
+              failed.
+            </p>
+          ) : null}
           {rows.length > 0 ? (
             <>
               <p>
