@@ -154,6 +154,11 @@ describe('sign-ups for an event', () => {
     )
     expect(far.status).toBe(409)
     expect(await far.text()).toContain('Sign-ups for a date open 120 days before it.')
+    // The page of that date says so instead of offering the form.
+    const farPage = await (await get(server, `/calendar/food-bank-shift?date=${farDate}`)).text()
+    expect(farPage).toContain('Sign-ups for a date open 120 days before it.')
+    expect(farPage).not.toContain('name="partySize"')
+    expect(farPage).not.toContain('name="name"')
     const rows = await queryServerDatabase<{ count: number }>(
       server,
       `select count(*) as count from event_signups where lower(email) = '${person.email}' or date = '${farDate}'`,

@@ -24,6 +24,11 @@ export function isClosed(form: Pick<SignupForm, 'closesHoursBefore'>, startsAt: 
   return now.getTime() >= startsAt.getTime() - form.closesHoursBefore * 3_600_000
 }
 
+/** Sign-ups for a date beyond the horizon (SIGNUP_DAYS_AHEAD) are not taken yet. */
+function opensLater(date: PlainDate, timeZone: string, now: Date): boolean {
+  return date > addDays(todayIn(timeZone, now), SIGNUP_DAYS_AHEAD)
+}
+
 /** The public event and date a visitor signs up for, or what stands in the way, in plain words. */
 export async function findSignupEvent(
   slug: string,
@@ -38,7 +43,7 @@ export async function findSignupEvent(
     .executeTakeFirst()
   const form = row ? await readSignupForm(row.id) : null
   if (!row || !form) return { problem: SIGNUP_MESSAGES.notTaking }
-  if (date > addDays(todayIn(timeZone, now), SIGNUP_DAYS_AHEAD)) return { problem: SIGNUP_MESSAGES.tooFarAhead }
+  if (opensLater(date, timeZone, now)) return { problem: SIGNUP_MESSAGES.tooFarAhead }
   const [event] = await withSkippedDates([row])
   const occurrence = occurrenceOn(event, date, timeZone)
   if (!occurrence) return { problem: SIGNUP_MESSAGES.noSuchDate }
@@ -64,6 +69,8 @@ export interface SignupState {
   /** The most people one sign-up may bring. */
   partySizeMax: number
   closed: boolean
+  /** The date is too far ahead: sign-ups for it open later. */
+  opensLater: boolean
   /** Null when there is no limit. */
   placesLeft: number | null
   full: boolean
@@ -74,7 +81,7 @@ export async function getSignupState(
   eventId: string,
   date: PlainDate,
   startsAt: Date,
-  now = new Date(),
+  { timeZone, now = new Date() }: { timeZone: string; now?: Date },
 ): Promise<SignupState | null> {
   const form = await readSignupForm(eventId)
   if (!form) return null
@@ -84,6 +91,7 @@ export async function getSignupState(
     asksPartySize: form.asksPartySize,
     partySizeMax: Math.min(PARTY_SIZE_MAX, form.placeLimit ?? PARTY_SIZE_MAX),
     closed: isClosed(form, startsAt, now),
+    opensLater: opensLater(date, timeZone, now),
     placesLeft,
     full: placesLeft === 0,
   }

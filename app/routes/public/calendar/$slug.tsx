@@ -52,7 +52,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const path = `/calendar/${encodeURIComponent(event.slug)}`
   const { occurrence } = event
   // A preview shows the page as it will be; nobody signs up for an event that is not public yet.
-  const signup = preview.notice ? null : await getSignupState(event.id, occurrence.date, new Date(occurrence.startsAt))
+  const signup = preview.notice
+    ? null
+    : await getSignupState(event.id, occurrence.date, new Date(occurrence.startsAt), { timeZone })
   return data(
     {
       event: {

@@ -4,7 +4,7 @@ import { Form } from 'react-router'
 import { ErrorList, Field } from '~/components/forms'
 import { HoneypotField } from '~/components/honeypot-field'
 import { useIsSubmitting } from '~/components/use-is-submitting'
-import { SIGNUP_LIMITS, SignUpSchema } from '~/modules/events/signups.schema'
+import { SIGNUP_LIMITS, SIGNUP_MESSAGES, SignUpSchema } from '~/modules/events/signups.schema'
 import type { SignupState } from '~/modules/events/signups.queries.server'
 
 /** How many places are left, as people say it. */
@@ -43,6 +43,8 @@ export function SignupSection({
       <h2 id="event-signup">Sign up</h2>
       {state.closed ? (
         <p>Sign-ups for {dateLabel} are closed.</p>
+      ) : state.opensLater ? (
+        <p>{SIGNUP_MESSAGES.tooFarAhead}</p>
       ) : (
         <>
           <p className="event-signup-places">
