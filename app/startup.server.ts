@@ -5,6 +5,7 @@ import { startDeliveryTimer, stopDeliveryWorker } from '~/modules/inbox/inbox.de
 import { startMailingWorker, stopMailingWorker } from '~/modules/newsletter/mailings.server'
 import { startOutgoingMailWorker, stopOutgoingMailWorker } from '~/modules/outgoing-mail/outgoing-mail.delivery.server'
 import { sweepPreviewLinks } from '~/modules/previews/preview-links.server'
+import { startSignupReminders, stopSignupReminders } from '~/modules/events/signups.reminders.server'
 import { ensureFirstAdmin } from '~/modules/users/first-admin.server'
 import { accountEmailsSent } from '~/modules/users/account-emails.server'
 import { startTrashPurger, stopTrashPurger } from '~/modules/trash/trash.server'
@@ -66,6 +67,7 @@ export async function prepareServer(): Promise<void> {
   startAuditSweeper()
   startTrashPurger()
   previewLinksSweeper.start()
+  startSignupReminders()
 }
 
 export async function closeServer(): Promise<void> {
@@ -79,6 +81,7 @@ export async function closeServer(): Promise<void> {
     stopTrashPurger(),
     unreferencedFilesSweeper.stop(),
     previewLinksSweeper.stop(),
+    stopSignupReminders(),
     accountEmailsSent(),
   ])
   closeRateLimiters()

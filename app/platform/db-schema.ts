@@ -30,6 +30,8 @@ import type {
   SubscriberTable,
   LegacyImportTable,
   AuditEventTable,
+  EventSignupFormTable,
+  EventSignupTable,
 } from './db-schema/records'
 
 export type * from './db-schema/accounts'
@@ -53,6 +55,8 @@ export interface Database {
   articles: ArticleTable
   events: EventTable
   eventSkippedDates: EventSkippedDateTable
+  eventSignupForms: EventSignupFormTable
+  eventSignups: EventSignupTable
   uploads: UploadTable
   uploadStarts: UploadStartTable
   uploadLocks: UploadLockTable

@@ -3,6 +3,10 @@ import { HONEYPOT_FIELD } from './honeypot'
 
 /** Zod pieces shared by the forms' schemas (browser and server), so the same rule reads the same everywhere. */
 
+// zod-config.ts sets this before zod loads, unless a form in the page's first scripts (the footer's
+// e-mail sign-up) brings zod in earlier: then this turns the `new Function` probe off before any parse.
+z.config({ jitless: true })
+
 // U+0000 means nothing in a form, and PostgreSQL cannot store it in text (a query that carries it
 // fails). No browser field sends it; a crafted request may.
 const withoutNul = (value: string) => value.replaceAll('\u0000', '')

@@ -22,6 +22,7 @@ import * as siteSearch from './0022-site-search'
 import * as uploadLocks from './0023-upload-locks'
 import * as previewLinks from './0024-preview-links'
 import * as outgoingEmails from './0025-outgoing-emails'
+import * as eventSignups from './0026-event-signups'
 import * as subscribers from './0027-subscribers'
 
 /** Every migration, in order. Listed explicitly so the server bundle, the CLI and the tests share one list. */
@@ -49,5 +50,6 @@ export const migrations: Record<string, Migration> = {
   '0023-upload-locks': uploadLocks,
   '0024-preview-links': previewLinks,
   '0025-outgoing-emails': outgoingEmails,
+  '0026-event-signups': eventSignups,
   '0027-subscribers': subscribers,
 }

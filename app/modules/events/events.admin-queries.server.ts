@@ -12,6 +12,7 @@ import {
 import { nextOccurrences } from './events.recurrence.server'
 import type { EventFormValues } from './events.schema'
 import { describeRepeat } from './events.wording.server'
+import { getSignupFormValues } from './signups.queries.server'
 import { isInState } from '~/platform/publication.server'
 import type { PublicationState } from '~/platform/publication'
 
@@ -113,6 +114,7 @@ export async function getEventForEdit(
       repeatUntil: event.repeatUntil ?? undefined,
       repeatCount: event.repeatCount ?? undefined,
       skippedDates: event.skippedDates,
+      ...(await getSignupFormValues(event.id)),
     },
   }
 }

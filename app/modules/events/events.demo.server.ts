@@ -82,6 +82,11 @@ export async function seedEvents(
       location: place('Ministry Centre'),
       type: 'event',
       repeat: 'monthly-last-weekday',
+      // Volunteers and families sign up per date, so the team knows how many to expect.
+      takesSignups: true,
+      signupLimit: 40,
+      signupContact: 'either',
+      signupAsksPartySize: true,
     },
     {
       title: 'Cancer Survivors Support Group',

@@ -3,6 +3,7 @@ import type { EventRepeatValue, EventTypeValue } from '~/platform/db-schema'
 import { daysInMonth, parsePlainTime, plainDateProblem } from '~/platform/dates'
 import { requiredText, text } from '~/platform/form-schema'
 import { checkPublishChoice, publishChoiceFields } from '~/platform/publication'
+import { signupSettingsFields } from './signups.schema'
 
 /** Event types as the old site had them; each is shown as a tag. */
 export const EVENT_TYPE_OPTIONS = [
@@ -89,6 +90,7 @@ export const EventSchema = z
     skippedDates: z.array(date('Skipped date')).max(REPEAT_COUNT_MAX).default([]),
     /** One more date to take out of the series. */
     skipDate: date('Date to skip').optional(),
+    ...signupSettingsFields,
     ...publishChoiceFields,
   })
   .superRefine((event, ctx) => {

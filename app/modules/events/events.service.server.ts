@@ -6,6 +6,8 @@ import { insertWithUniqueSlug } from '~/platform/unique-slug.server'
 import { lastStartOf, type EventTiming } from './events.recurrence.server'
 import type { EventInput } from './events.schema'
 import { publishAtOnInsert, publishAtOnUpdate, type WithPublishing } from '~/platform/publication'
+import { saveSignupForm } from './signups.service.server'
+import { removeEventSignupEmails } from './signups.emails.server'
 
 /** The event to change no longer exists (deleted in another tab, say). */
 export class EventNotFoundError extends Error {
@@ -98,6 +100,7 @@ export async function insertEvent(
     return { id, slug }
   })
   await replaceSkippedDates(trx, event.id, skippedDates)
+  await saveSignupForm(trx, event.id, input)
   return event
 }
 
@@ -122,6 +125,7 @@ export async function updateEvent(id: string, input: WithPublishing<EventInput>,
       .where('id', '=', id)
       .execute()
     await replaceSkippedDates(trx, id, skippedDates)
+    await saveSignupForm(trx, id, input)
     return { slug: current.slug }
   })
 }
@@ -141,6 +145,10 @@ export async function deleteEvent(id: string, { fromTrash = false } = {}): Promi
     ).executeTakeFirst()
     if (!row) return undefined
     await trx.deleteFrom('eventSkippedDates').where('eventId', '=', id).execute()
+    // The people signed up go with the event, for good, and the e-mails to them.
+    await removeEventSignupEmails(trx, id)
+    await trx.deleteFrom('eventSignups').where('eventId', '=', id).execute()
+    await trx.deleteFrom('eventSignupForms').where('eventId', '=', id).execute()
     await trx.deleteFrom('events').where('id', '=', id).execute()
     return row
   })

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { NO_SIGNUPS } from '~/modules/events/signups.schema'
 import { insertEvent } from '~/modules/events/events.service.server'
 import { insertMediaItem } from '~/modules/gallery/gallery.service.server'
 import { insertProduct } from '~/modules/marketplace/marketplace.service.server'
@@ -135,7 +136,14 @@ export async function importMedia(
 export async function importEvent(collection: string, id: string, event: LegacyEvent, timeZone: string): Promise<void> {
   const { createdAt, ...details } = event
   await db.transaction().execute(async (trx) => {
-    const input = { ...details, repeat: 'none' as const, repeatEnds: 'never' as const, skippedDates: [] }
+    const input = {
+      ...details,
+      repeat: 'none' as const,
+      repeatEnds: 'never' as const,
+      skippedDates: [],
+      // The old site took no sign-ups.
+      ...NO_SIGNUPS,
+    }
     const inserted = await insertEvent(trx, input, timeZone, createdAt)
     await recordImport(trx, collection, id, { table: 'events', id: inserted.id })
   })

@@ -1,4 +1,4 @@
-/** Tables of what happened: contact messages and their deliveries, imports, the audit log. */
+/** Tables of what happened: contact messages and their deliveries, imports, the audit log, sign-ups for events. */
 
 export interface ContactMessageTable {
   id: string
@@ -100,4 +100,33 @@ export interface AuditEventTable {
   clientAddress: string
   /** A small JSON object, or null. */
   detail: string | null
+}
+
+/** How an event takes sign-ups; its row exists while the event takes them (see modules/events/signups). */
+export interface EventSignupFormTable {
+  eventId: string
+  /** Places per date (people); null: no limit. */
+  placeLimit: number | null
+  contact: 'email' | 'whatsapp' | 'either'
+  asksPartySize: number
+  closesHoursBefore: number
+}
+
+/** A person signed up for one date of an event: personal data, seen by administrators only. */
+export interface EventSignupTable {
+  id: string
+  eventId: string
+  /** The occurrence's day in the site's time zone. */
+  date: string
+  name: string
+  email: string | null
+  whatsapp: string | null
+  partySize: number
+  status: 'confirmed' | 'waiting'
+  cancelToken: string
+  /** The site's address the person signed up at, for the links of later e-mails. */
+  siteOrigin: string
+  createdAt: string
+  promotedAt: string | null
+  reminderQueuedAt: string | null
 }

@@ -9,6 +9,8 @@ import { DeleteEventButton } from '~/components/delete-event-button'
 import { getEventForEdit } from '~/modules/events/events.admin-queries.server'
 import { EventSchema } from '~/modules/events/events.schema'
 import { EventNotFoundError, updateEvent } from '~/modules/events/events.service.server'
+import { emailSiteOf } from '~/modules/events/signups.emails.server'
+import { promoteAfterFormChange } from '~/modules/events/signups.service.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { publishingOf } from '~/platform/publication.server'
 import { redirectToTrash } from '~/modules/trash/trash.server'
@@ -66,6 +68,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     logger.error({ err: error, eventId: params.id }, 'event could not be updated')
     return data({ result: submission.reply({ formErrors: ['Failed to update event'] }) }, { status: 500 })
   }
+  // More places, or no limit any more: those waiting get them now.
+  await promoteAfterFormChange(params.id, emailSiteOf(await siteSettingsFor(context)))
   await recordAuditEvent({
     by: auditSourceOf(user, context),
     action: 'event.edited',
@@ -83,7 +87,12 @@ export default function EditEvent({ loaderData, actionData }: Route.ComponentPro
       </p>
       <div className="admin-page-header">
         <h1>Edit event</h1>
-        <ViewOrPreview table="events" id={event.id} path={eventPath} publish={publishing.publish} />
+        <div className="button-row">
+          <Link to={`/admin/events/${event.id}/signups`} className="button-secondary button-small">
+            Sign-ups
+          </Link>
+          <ViewOrPreview table="events" id={event.id} path={eventPath} publish={publishing.publish} />
+        </div>
       </div>
       <EventForm
         key={event.id}

@@ -3,7 +3,7 @@ import { PublishChoiceFields } from '~/components/publish-choice-fields'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link } from 'react-router'
 import { ErrorSummary } from '~/components/error-summary'
-import { ErrorList, Field, SelectField } from '~/components/forms'
+import { CheckboxField, ErrorList, Field, SelectField } from '~/components/forms'
 import { MARKDOWN_HINT, MarkdownEditor } from '~/components/markdown-editor'
 import { useIsSubmitting } from '~/components/use-is-submitting'
 import {
@@ -14,6 +14,7 @@ import {
   REPEAT_OPTIONS,
   type EventFormValues,
 } from '~/modules/events/events.schema'
+import { CLOSES_HOURS_BEFORE_MAX, PLACE_LIMIT_MAX, SIGNUP_CONTACT_OPTIONS } from '~/modules/events/signups.schema'
 
 interface EventFormProps {
   lastResult?: SubmissionResult<string[]>
@@ -123,6 +124,36 @@ export function EventForm({
             type="date"
             label="Skip a date (optional)"
             hint="A date on which the series does not take place."
+          />
+        </div>
+      </fieldset>
+      <fieldset className="event-form-repeat">
+        <legend>Sign-ups</legend>
+        <div className="form">
+          <CheckboxField
+            meta={fields.takesSignups}
+            label="People can sign up for this event"
+            hint="The event's page gets a sign-up form; a repeating event takes sign-ups per date."
+          />
+          <Field
+            meta={fields.signupLimit}
+            type="number"
+            label="Places per date (optional)"
+            hint="People, a family counting as its size. Leave empty for no limit; once full, people join a waiting list."
+            min={1}
+            max={PLACE_LIMIT_MAX}
+            step={1}
+          />
+          <SelectField meta={fields.signupContact} label="Ask for" options={SIGNUP_CONTACT_OPTIONS} hint="Besides the name." />
+          <CheckboxField meta={fields.signupAsksPartySize} label="Ask how many people are coming" />
+          <Field
+            meta={fields.signupClosesHoursBefore}
+            type="number"
+            label="Sign-ups close (hours before the start)"
+            hint="0 closes them when the event starts."
+            min={0}
+            max={CLOSES_HOURS_BEFORE_MAX}
+            step={1}
           />
         </div>
       </fieldset>

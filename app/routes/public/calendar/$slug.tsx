@@ -1,4 +1,4 @@
-import { data, Link, useLocation, useOutletContext } from 'react-router'
+import { data, Link, redirect, useLocation, useOutletContext } from 'react-router'
 import type { Route } from './+types/$slug'
 import { editHandle } from '~/components/admin-bar'
 import { WITHOUT_SCRIPTS } from '~/components/page-scripts'
@@ -17,6 +17,15 @@ import { formatPlainDate, monthOf, parsePlainDate } from '~/platform/dates'
 import { itemPageMeta, NOINDEX } from '~/platform/seo'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { declareQueryParams } from '~/platform/query-params'
+import { getSignupState } from '~/modules/events/signups.queries.server'
+import { SignUpSchema, SIGNUP_MESSAGES } from '~/modules/events/signups.schema'
+import { signUpForEvent } from '~/modules/events/signups.service.server'
+import { emailSiteOf } from '~/modules/events/signups.emails.server'
+import { parseFormSubmission } from '~/platform/form-submission.server'
+import { logger } from '~/platform/logger.server'
+import { retryAfterHeaders } from '~/platform/rate-limit.server'
+import { requestInfoContext } from '~/platform/request-context'
+import { SignupSection } from './signup-form'
 
 /** The admin bar's "Edit this page". */
 export const handle = {
@@ -41,6 +50,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!event) throw data(null, { status: 404 })
   const path = `/calendar/${encodeURIComponent(event.slug)}`
   const { occurrence } = event
+  // A preview shows the page as it will be; nobody signs up for an event that is not public yet.
+  const signup = preview.notice
+    ? null
+    : await getSignupState(event.id, occurrence.date, new Date(occurrence.startsAt), { timeZone })
   return data(
     {
       event: {
@@ -71,13 +84,51 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         google: googleCalendarUrl(event, occurrence, { origin, timeZone }),
         map: mapSearchUrl(event.location),
       },
+      signup: signup ? { ...signup, action: `${path}?date=${occurrence.date}` } : null,
       preview: preview.notice,
     },
     { headers: preview.headers },
   )
 }
 
-export const headers: Route.HeadersFunction = previewPageHeaders
+/** A visitor signs up for the date shown: on to their own sign-up page, or the form again with what stands in the way. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const submission = await parseFormSubmission(request, SignUpSchema)
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  const site = emailSiteOf(await siteSettingsFor(context))
+  const { clientIp } = context.get(requestInfoContext)
+  let signedUp: Awaited<ReturnType<typeof signUpForEvent>>
+  try {
+    signedUp = await signUpForEvent(params.slug, submission.value, {
+      clientKey: clientIp,
+      site,
+      origin: getSiteOrigin(request, context),
+    })
+  } catch (error) {
+    logger.error({ err: error }, 'a sign-up could not be saved')
+    return data({ result: submission.reply({ formErrors: [SIGNUP_MESSAGES.failed] }) }, { status: 503 })
+  }
+  switch (signedUp.outcome) {
+    case 'signed-up':
+      return redirect(`/signups/${signedUp.token}`, 303)
+    case 'discarded':
+      return redirect(`/calendar/${encodeURIComponent(params.slug)}?date=${submission.value.date}`, 303)
+    case 'rate-limited':
+      return data(
+        { result: submission.reply({ formErrors: [SIGNUP_MESSAGES.tooMany] }) },
+        { status: 429, headers: retryAfterHeaders(signedUp) },
+      )
+    case 'refused': {
+      const { field, message } = signedUp
+      const reply = field && field !== 'date' ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }
+      return data({ result: submission.reply(reply) }, { status: 409 })
+    }
+  }
+}
+
+// A refused (rate-limited) sign-up says when to try again.
+export const headers: Route.HeadersFunction = (args) =>
+  args.actionHeaders.has('Retry-After') ? args.actionHeaders : previewPageHeaders(args)
 
 export const meta: Route.MetaFunction = (args) => {
   const event = args.loaderData?.event
@@ -89,8 +140,8 @@ export const meta: Route.MetaFunction = (args) => {
   })
 }
 
-export default function EventPage({ loaderData }: Route.ComponentProps) {
-  const { event, links, preview } = loaderData
+export default function EventPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { event, links, preview, signup } = loaderData
   // Shown inside the calendar's dialog when opened from the calendar; on its own page otherwise.
   const { inDialog } = useOutletContext<{ inDialog: boolean }>()
   const { user } = useRootData()
@@ -138,6 +189,16 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
 
         <div className="markdown-text event-description" dangerouslySetInnerHTML={{ __html: event.descriptionHtml }} />
 
+        {signup ? (
+          <SignupSection
+            state={signup}
+            action={signup.action}
+            date={event.date}
+            dateLabel={event.shortDateLabel}
+            lastResult={actionData?.result}
+          />
+        ) : null}
+
         {event.later.length > 0 ? (
           <section className="event-section" aria-labelledby="event-later">
             <h2 id="event-later">Next dates</h2>
@@ -174,6 +235,11 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
               <Link to={`/admin/events/${event.id}?from=calendar`} className="button-secondary button-small">
                 Edit event
               </Link>
+              {signup ? (
+                <Link to={`/admin/events/${event.id}/signups?date=${event.date}`} className="button-secondary button-small">
+                  Sign-ups
+                </Link>
+              ) : null}
               <DeleteEventButton
                 id={event.id}
                 repeats={event.repeats}

@@ -1,0 +1,33 @@
+import { data } from 'react-router'
+import type { Route } from './+types/signups-csv'
+import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
+import { signupsCsv } from '~/modules/events/signups.csv'
+import { getEventNameForAdmin, listSignupsForAdmin } from '~/modules/events/signups.queries.server'
+import { requireAccess } from '~/platform/auth.server'
+import { parsePlainDate } from '~/platform/dates'
+import { declareQueryParams } from '~/platform/query-params'
+
+/** Who signed up for one date, as a spreadsheet file. Downloading personal data is recorded in the audit log. */
+
+export const queryParams = declareQueryParams('date')
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireAccess(request, 'events')
+  const date = parsePlainDate(queryParams.read(request).date)
+  const event = await getEventNameForAdmin(params.id)
+  if (!event || !date) throw data('Choose an event and a date', { status: 404 })
+  const rows = await listSignupsForAdmin(event.id, date)
+  await recordAuditEvent({
+    by: auditSourceOf(user, context),
+    action: 'signup.exported',
+    target: { type: 'event', id: event.id, label: `${event.title}, ${date}` },
+  })
+  return new Response(signupsCsv(rows), {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      // The slug is made of a-z, 0-9 and '-' only.
+      'Content-Disposition': `attachment; filename="signups-${event.slug}-${date}.csv"`,
+      'Cache-Control': 'private, no-store',
+    },
+  })
+}
