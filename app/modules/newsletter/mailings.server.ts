@@ -58,6 +58,7 @@ async function queueToSubscribers(
       batchId: mailing.batchId,
       dedupeKey: `${mailing.batchId}:${subscriber.id}`,
     })),
+    { origin: 'admin' },
   )
 }
 

@@ -148,7 +148,7 @@ async function inviteInTransaction(
     `${site.origin}/subscribe/confirm/${secret}`,
   )
   const message = composeEmail(site.name, email, { subject: 'Please confirm your subscription', ...body }, null)
-  await queueEmails(trx, [{ ...message, dedupeKey }])
+  await queueEmails(trx, [{ ...message, dedupeKey }], { origin: byAdmin ? 'admin' : 'visitor' })
   return 'invited'
 }
 

@@ -11,6 +11,7 @@ import {
   OutgoingMailQuotaError,
   queueEmails,
   removeEmailsTo,
+  type EmailOrigin,
   type OutgoingEmail,
 } from './outgoing-mail.server'
 
@@ -39,8 +40,8 @@ function anEmail(to: string, extra: Partial<OutgoingEmail> = {}): OutgoingEmail 
   return { to, subject: 'News from the ministry', html: '<p>Hello</p>', text: 'Hello', ...extra }
 }
 
-function queue(emails: OutgoingEmail[]): Promise<number> {
-  return db.transaction().execute((trx) => queueEmails(trx, emails))
+function queue(emails: OutgoingEmail[], origin: EmailOrigin = 'admin'): Promise<number> {
+  return db.transaction().execute((trx) => queueEmails(trx, emails, { origin }))
 }
 
 const inAnHour = () => new Date(Date.now() + 60 * 60_000)
@@ -117,6 +118,19 @@ describe('the outgoing-mail queue', () => {
     await expect(refused).rejects.toThrow(OutgoingMailQuotaError)
     await expect(refused).rejects.toThrow(OUTGOING_MAIL_MESSAGES.queueFull)
     expect(await db.selectFrom('outgoingEmails').select('id').execute()).toHaveLength(2)
+  })
+
+  it('keeps visitor-caused e-mail to a tenth of the cap, so mailings of administrators always have room', async () => {
+    env.OUTGOING_EMAILS_MAX_WAITING = 20
+    await queue([anEmail('a@example.org'), anEmail('b@example.org')], 'visitor')
+    await expect(queue([anEmail('c@example.org')], 'visitor')).rejects.toThrow(OutgoingMailQuotaError)
+    // The default is visitor mail.
+    await expect(db.transaction().execute((trx) => queueEmails(trx, [anEmail('d@example.org')]))).rejects.toThrow(
+      OutgoingMailQuotaError,
+    )
+    const mailing = Array.from({ length: 20 }, (_, i) => anEmail(`reader${i}@example.org`))
+    expect(await queue(mailing, 'admin')).toBe(20)
+    await expect(queue([anEmail('late@example.org')], 'admin')).rejects.toThrow(OutgoingMailQuotaError)
   })
 
   it('removes every e-mail to an address', async () => {

@@ -61,6 +61,8 @@ export interface OutgoingEmailTable {
   attachments: string | null
   batchId: string | null
   dedupeKey: string | null
+  /** Who caused it: visitor mail has its own, smaller quota of waiting e-mails. */
+  origin: 'visitor' | 'admin'
   /** `sending`: handed to the mail server; a crash then leaves it to be marked failed, never resent. */
   status: 'waiting' | 'sending' | 'sent' | 'failed'
   attempts: number
