@@ -135,6 +135,20 @@ export async function batchProgress(batchId: string, executor: Db = db): Promise
   return progress
 }
 
+/** Sent and failed e-mails are deleted after this: they hold addresses and confirmation links. */
+export const KEEP_FINISHED_EMAILS_DAYS = 30
+
+/** Deletes the sent and failed e-mails last changed more than KEEP_FINISHED_EMAILS_DAYS ago. */
+export async function deleteOldFinishedEmails(now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - KEEP_FINISHED_EMAILS_DAYS * 86_400_000).toISOString()
+  const result = await db
+    .deleteFrom('outgoingEmails')
+    .where('status', 'in', ['sent', 'failed'])
+    .where('updatedAt', '<', cutoff)
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
 /** Removes every e-mail to this address, sent or not: part of deleting a person for good. */
 export async function removeEmailsTo(trx: Db, address: string): Promise<void> {
   await trx.deleteFrom('outgoingEmails').where('toAddress', '=', normaliseAddress(address)).execute()

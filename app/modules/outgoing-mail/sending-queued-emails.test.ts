@@ -7,6 +7,8 @@ import { env } from '~/platform/env.server'
 import { INTERRUPTED_SEND, markInterruptedSends, outgoingMailIdle, sendDueEmails } from './outgoing-mail.delivery.server'
 import {
   batchProgress,
+  deleteOldFinishedEmails,
+  KEEP_FINISHED_EMAILS_DAYS,
   OUTGOING_MAIL_MESSAGES,
   OutgoingMailQuotaError,
   queueEmails,
@@ -131,6 +133,27 @@ describe('the outgoing-mail queue', () => {
     const mailing = Array.from({ length: 20 }, (_, i) => anEmail(`reader${i}@example.org`))
     expect(await queue(mailing, 'admin')).toBe(20)
     await expect(queue([anEmail('late@example.org')], 'admin')).rejects.toThrow(OutgoingMailQuotaError)
+  })
+
+  it('deletes sent and failed e-mails once they are older than the keeping time, never waiting ones', async () => {
+    await queue([anEmail('old-sent@example.org'), anEmail('old-failed@example.org'), anEmail('waiting@example.org')])
+    await queue([anEmail('recent@example.org')])
+    const old = new Date(Date.now() - (KEEP_FINISHED_EMAILS_DAYS + 1) * 86_400_000).toISOString()
+    await db
+      .updateTable('outgoingEmails')
+      .set({ status: 'sent', updatedAt: old })
+      .where('toAddress', '=', 'old-sent@example.org')
+      .execute()
+    await db
+      .updateTable('outgoingEmails')
+      .set({ status: 'failed', updatedAt: old })
+      .where('toAddress', '=', 'old-failed@example.org')
+      .execute()
+    await db.updateTable('outgoingEmails').set({ updatedAt: old }).where('toAddress', '=', 'waiting@example.org').execute()
+    await db.updateTable('outgoingEmails').set({ status: 'sent' }).where('toAddress', '=', 'recent@example.org').execute()
+    expect(await deleteOldFinishedEmails()).toBe(2)
+    const left = await db.selectFrom('outgoingEmails').select('toAddress').orderBy('toAddress').execute()
+    expect(left.map((row) => row.toAddress)).toEqual(['recent@example.org', 'waiting@example.org'])
   })
 
   it('removes every e-mail to an address', async () => {

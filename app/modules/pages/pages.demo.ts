@@ -247,7 +247,7 @@ export const demoPageContent: PageContent = {
     },
     whatWeKeep: {
       heading: 'What we keep and why',
-      text: 'When you write to us through the contact form we keep your name, e-mail address, phone number (if you give it) and your message, to answer you.\n\nWhen you sign up for our e-mail updates we keep your e-mail address, your first name (if you give it), the topics you chose and when you signed up, confirmed or unsubscribed, to send you what you asked for and nothing else. We send nothing but a confirmation until you follow its link. Our e-mails contain no tracking pixels.\n\nOnly our administrators can see this information. It is kept in our database and its backups, never in our logs, and never shared or sold.',
+      text: 'When you write to us through the contact form we keep your name, e-mail address, phone number (if you give it) and your message, to answer you.\n\nWhen you sign up for our e-mail updates we keep your e-mail address, your first name (if you give it), the topics you chose and when you signed up, confirmed or unsubscribed, to send you what you asked for and nothing else. We send nothing but a confirmation until you follow its link. Our e-mails contain no tracking pixels, and we delete our copy of each e-mail 30 days after sending it.\n\nOnly our administrators can see this information. It is kept in our database and its backups, never in our logs, and never shared or sold.',
     },
     yourChoices: {
       heading: 'Your choices',
