@@ -34,6 +34,11 @@ export class SubscriberRuleError extends Error {}
 
 export type SubscribeOutcome = { outcome: 'accepted' | 'full' } | { outcome: 'rate-limited'; retryAfterSeconds: number }
 
+/** Invitations sent before this have expired. */
+function pendingCutoff(now = Date.now()): string {
+  return new Date(now - PENDING_DAYS * 86_400_000).toISOString()
+}
+
 function hourBucket(now = Date.now()): number {
   return Math.floor(now / CONFIRMATION_EVERY_MS)
 }
@@ -104,11 +109,7 @@ async function inviteInTransaction(
 ): Promise<'invited' | 'already-listed'> {
   const email = normaliseAddress(input.email)
   const now = nowIso()
-  await trx
-    .deleteFrom('subscribers')
-    .where('state', '=', 'pending')
-    .where('createdAt', '<', new Date(Date.now() - PENDING_DAYS * 86_400_000).toISOString())
-    .execute()
+  await trx.deleteFrom('subscribers').where('state', '=', 'pending').where('pendingSince', '<', pendingCutoff()).execute()
   const existing = await trx.selectFrom('subscribers').selectAll().where('email', '=', email).executeTakeFirst()
   if (existing && (byAdmin || existing.state === 'confirmed')) {
     if (!byAdmin) await queueAlreadySubscribedNote(trx, existing, site)
@@ -132,6 +133,7 @@ async function inviteInTransaction(
     topics: input.topics.join(','),
     state: 'pending' as const,
     confirmSecretHash: hashOfSecret(secret),
+    pendingSince: now,
     updatedAt: now,
   }
   if (existing) await trx.updateTable('subscribers').set(row).where('id', '=', id).execute()
@@ -177,6 +179,7 @@ export async function confirmSubscription(secret: string): Promise<boolean> {
     .set({ state: 'confirmed', confirmSecretHash: null, confirmedAt: now, unsubscribedAt: null, updatedAt: now })
     .where('confirmSecretHash', '=', hashOfSecret(secret))
     .where('state', '=', 'pending')
+    .where('pendingSince', '>=', pendingCutoff())
     .executeTakeFirst()
   return Number(result.numUpdatedRows) > 0
 }

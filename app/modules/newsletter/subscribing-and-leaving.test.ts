@@ -53,6 +53,25 @@ describe('subscribing', () => {
     expect(await queuedTo('ann@example.org')).toEqual([{ subject: 'Tomorrow', textBody: 'Tomorrow' }])
   })
 
+  it('gives a former subscriber a fresh week to confirm, and refuses an invitation past its week', async () => {
+    const longAgo = new Date(Date.now() - 30 * 86_400_000).toISOString()
+    await signUp('ann@example.org')
+    const { manageSecret } = await db.selectFrom('subscribers').select('manageSecret').executeTakeFirstOrThrow()
+    await unsubscribe(manageSecret)
+    await db.updateTable('subscribers').set({ createdAt: longAgo, pendingSince: longAgo }).execute()
+    await db.deleteFrom('outgoingEmails').execute()
+
+    await signUp('ann@example.org')
+    await signUp('bob@example.org') // its clean-up of expired invitations leaves Ann's new one
+    const [invitation] = await queuedTo('ann@example.org')
+    expect(await confirmSubscription(secretIn(invitation.textBody, 'confirm'))).toBe(true)
+
+    const [bobs] = await queuedTo('bob@example.org')
+    const eightDaysAgo = new Date(Date.now() - 8 * 86_400_000).toISOString()
+    await db.updateTable('subscribers').set({ pendingSince: eightDaysAgo }).where('email', '=', 'bob@example.org').execute()
+    expect(await confirmSubscription(secretIn(bobs.textBody, 'confirm'))).toBe(false)
+  })
+
   it('refuses sign-ups past the cap with a plain answer, storing nothing', async () => {
     const original = env.SUBSCRIBERS_MAX
     env.SUBSCRIBERS_MAX = 1

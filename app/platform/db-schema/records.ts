@@ -42,6 +42,8 @@ export interface SubscriberTable {
   /** The secret of the unsubscribe and topics links: kept, since every e-mail carries it. */
   manageSecret: string
   createdAt: string
+  /** When the current invitation was sent (reset by each one); it expires 7 days later. */
+  pendingSince: string | null
   confirmedAt: string | null
   unsubscribedAt: string | null
   updatedAt: string
