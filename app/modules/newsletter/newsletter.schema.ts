@@ -20,7 +20,7 @@ export const NEWSLETTER_MESSAGES = {
   // The same answer whether or not the address was subscribed already: it reveals nothing.
   checkYourInbox: 'Thank you! Please check your inbox: we have sent you a link to confirm your subscription.',
   tooMany: 'Too many sign-ups from your connection. Please try again later.',
-  full: 'We cannot take more sign-ups right now. Please try again later.',
+  full: 'Our list is full right now, so we cannot add you yet. Please try again later.',
   confirmed: 'You are subscribed. Thank you for staying in touch!',
   unusableLink: 'This link does not work (any more). You can sign up again with the form below.',
   unsubscribed: 'You are unsubscribed and will get no more e-mails from us.',

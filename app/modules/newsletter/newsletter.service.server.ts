@@ -12,6 +12,7 @@ import { getSiteSettings } from '~/modules/settings/settings.queries.server'
 import type { SubscriberTable } from '~/platform/db-schema'
 import { env } from '~/platform/env.server'
 import { HONEYPOT_FIELD } from '~/platform/honeypot'
+import { logger } from '~/platform/logger.server'
 import { clientRateLimitKey, createRateLimiter } from '~/platform/rate-limit.server'
 import { hashOfSecret, newSecretToken } from '~/platform/secret-tokens.server'
 import { composeEmail, paragraphWithLink, subscriberLinks } from './newsletter.emails.server'
@@ -32,7 +33,15 @@ const NEWSLETTER_MAIL_KEYS = ['confirm', 'already', 'article', 'digest']
 /** A rule of the list refused the change; the message is for the person. */
 export class SubscriberRuleError extends Error {}
 
-export type SubscribeOutcome = { outcome: 'accepted' | 'full' } | { outcome: 'rate-limited'; retryAfterSeconds: number }
+export type SubscribeOutcome = { outcome: 'accepted' } | { outcome: 'rate-limited'; retryAfterSeconds: number }
+
+/**
+ * Invitations waiting at most for a confirmation: a tenth of SUBSCRIBERS_MAX (which counts only
+ * confirmed subscribers), so a flood of made-up addresses cannot fill the list.
+ */
+export function pendingSubscribersMax(): number {
+  return Math.max(1, Math.floor(env.SUBSCRIBERS_MAX / 10))
+}
 
 /** Invitations sent before this have expired. */
 function pendingCutoff(now = Date.now()): string {
@@ -47,6 +56,8 @@ function hourBucket(now = Date.now()): number {
  * The public form. Answers the same whatever the address's state (the route shows one text): a new,
  * invited or unsubscribed address gets a confirmation link, a subscribed one a link to its topics;
  * at most one such e-mail per address an hour. Nothing else is ever sent before the confirmation.
+ * A full list (or mail queue) gets the same answer too, with nothing stored or queued: a different
+ * one would tell whether an address is known.
  */
 export async function subscribe(
   input: SubscribeInput,
@@ -59,8 +70,8 @@ export async function subscribe(
     const site = await siteOf(options.origin)
     await db.transaction().execute((trx) => inviteInTransaction(trx, input, site))
   } catch (error) {
-    if (error instanceof SubscriberRuleError || error instanceof OutgoingMailQuotaError) return { outcome: 'full' }
-    throw error
+    if (!(error instanceof SubscriberRuleError || error instanceof OutgoingMailQuotaError)) throw error
+    logger.warn('a sign-up was not taken: the list or the mail queue is full')
   }
   sendQueuedEmailsSoon()
   return { outcome: 'accepted' }
@@ -115,14 +126,12 @@ async function inviteInTransaction(
     if (!byAdmin) await queueAlreadySubscribedNote(trx, existing, site)
     return 'already-listed'
   }
-  if (!existing) {
-    const { count } = await trx
-      .selectFrom('subscribers')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow()
-    if (Number(count) >= env.SUBSCRIBERS_MAX) {
-      throw new SubscriberRuleError(byAdmin ? NEWSLETTER_MESSAGES.tooManySubscribers : NEWSLETTER_MESSAGES.full)
-    }
+  if (existing?.state !== 'pending') {
+    const counts = await countsByState(trx)
+    const full = byAdmin
+      ? counts.confirmed + counts.pending >= env.SUBSCRIBERS_MAX
+      : counts.confirmed >= env.SUBSCRIBERS_MAX || counts.pending >= pendingSubscribersMax()
+    if (full) throw new SubscriberRuleError(NEWSLETTER_MESSAGES.tooManySubscribers)
   }
   const id = existing?.id ?? crypto.randomUUID()
   const dedupeKey = `confirm:${id}:${hourBucket()}`
@@ -154,6 +163,17 @@ async function inviteInTransaction(
   return 'invited'
 }
 
+async function countsByState(trx: Db): Promise<Record<SubscriberTable['state'], number>> {
+  const rows = await trx
+    .selectFrom('subscribers')
+    .select(['state', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy('state')
+    .execute()
+  const counts = { pending: 0, confirmed: 0, unsubscribed: 0 }
+  for (const row of rows) counts[row.state] = Number(row.count)
+  return counts
+}
+
 async function queueAlreadySubscribedNote(trx: Db, subscriber: SubscriberTable, site: SiteForEmails): Promise<void> {
   const dedupeKey = `already:${subscriber.id}:${hourBucket()}`
   if (await isQueued(trx, dedupeKey)) return
@@ -171,17 +191,27 @@ async function isQueued(trx: Db, dedupeKey: string): Promise<boolean> {
   return !!(await trx.selectFrom('outgoingEmails').select('id').where('dedupeKey', '=', dedupeKey).executeTakeFirst())
 }
 
-/** Confirms the subscription of the link's secret; false when the link is unknown or used. */
-export async function confirmSubscription(secret: string): Promise<boolean> {
-  const now = nowIso()
-  const result = await db
-    .updateTable('subscribers')
-    .set({ state: 'confirmed', confirmSecretHash: null, confirmedAt: now, unsubscribedAt: null, updatedAt: now })
-    .where('confirmSecretHash', '=', hashOfSecret(secret))
-    .where('state', '=', 'pending')
-    .where('pendingSince', '>=', pendingCutoff())
-    .executeTakeFirst()
-  return Number(result.numUpdatedRows) > 0
+export type ConfirmOutcome = 'confirmed' | 'full' | 'unusable'
+
+/** Confirms the subscription of the link's secret: `unusable` when the link is unknown, used or expired. */
+export async function confirmSubscription(secret: string): Promise<ConfirmOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const { confirmed } = await countsByState(trx)
+    const now = nowIso()
+    const pending = trx
+      .updateTable('subscribers')
+      .where('confirmSecretHash', '=', hashOfSecret(secret))
+      .where('state', '=', 'pending')
+      .where('pendingSince', '>=', pendingCutoff())
+    if (confirmed >= env.SUBSCRIBERS_MAX) {
+      const found = await pending.set({ updatedAt: now }).executeTakeFirst()
+      return Number(found.numUpdatedRows) > 0 ? 'full' : 'unusable'
+    }
+    const result = await pending
+      .set({ state: 'confirmed', confirmSecretHash: null, confirmedAt: now, unsubscribedAt: null, updatedAt: now })
+      .executeTakeFirst()
+    return Number(result.numUpdatedRows) > 0 ? 'confirmed' : 'unusable'
+  })
 }
 
 /** A subscriber found by the secret of their unsubscribe and topics links. */

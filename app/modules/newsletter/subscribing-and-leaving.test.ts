@@ -33,9 +33,9 @@ describe('subscribing', () => {
     const [confirmation] = await queuedTo('ann@example.org')
     expect(confirmation.subject).toBe('Please confirm your subscription')
     const secret = secretIn(confirmation.textBody, 'confirm')
-    expect(await confirmSubscription('wrong')).toBe(false)
-    expect(await confirmSubscription(secret)).toBe(true)
-    expect(await confirmSubscription(secret)).toBe(false)
+    expect(await confirmSubscription('wrong')).toBe('unusable')
+    expect(await confirmSubscription(secret)).toBe('confirmed')
+    expect(await confirmSubscription(secret)).toBe('unusable')
 
     // An event's reminder to the same address is no e-mail update: unsubscribing leaves it.
     const reminder = {
@@ -64,21 +64,34 @@ describe('subscribing', () => {
     await signUp('ann@example.org')
     await signUp('bob@example.org') // its clean-up of expired invitations leaves Ann's new one
     const [invitation] = await queuedTo('ann@example.org')
-    expect(await confirmSubscription(secretIn(invitation.textBody, 'confirm'))).toBe(true)
+    expect(await confirmSubscription(secretIn(invitation.textBody, 'confirm'))).toBe('confirmed')
 
     const [bobs] = await queuedTo('bob@example.org')
     const eightDaysAgo = new Date(Date.now() - 8 * 86_400_000).toISOString()
     await db.updateTable('subscribers').set({ pendingSince: eightDaysAgo }).where('email', '=', 'bob@example.org').execute()
-    expect(await confirmSubscription(secretIn(bobs.textBody, 'confirm'))).toBe(false)
+    expect(await confirmSubscription(secretIn(bobs.textBody, 'confirm'))).toBe('unusable')
   })
 
-  it('refuses sign-ups past the cap with a plain answer, storing nothing', async () => {
+  it('answers a full list like a sign-up, storing and queuing nothing; only confirmed people fill the list', async () => {
     const original = env.SUBSCRIBERS_MAX
-    env.SUBSCRIBERS_MAX = 1
+    env.SUBSCRIBERS_MAX = 10 // one invitation may wait at a time
+    const emails = async () => (await db.selectFrom('subscribers').select('email').orderBy('email').execute()).map((r) => r.email)
     try {
       expect(await signUp('a@example.org')).toEqual({ outcome: 'accepted' })
-      expect(await signUp('b@example.org')).toEqual({ outcome: 'full' })
-      expect(await db.selectFrom('subscribers').select('email').execute()).toEqual([{ email: 'a@example.org' }])
+      expect(await signUp('b@example.org')).toEqual({ outcome: 'accepted' })
+      expect(await emails()).toEqual(['a@example.org'])
+      expect(await queuedTo('b@example.org')).toEqual([])
+
+      const [invitation] = await queuedTo('a@example.org')
+      expect(await confirmSubscription(secretIn(invitation.textBody, 'confirm'))).toBe('confirmed')
+      expect(await signUp('c@example.org')).toEqual({ outcome: 'accepted' })
+      expect(await emails()).toEqual(['a@example.org', 'c@example.org'])
+
+      env.SUBSCRIBERS_MAX = 1 // full of confirmed subscribers
+      expect(await signUp('d@example.org')).toEqual({ outcome: 'accepted' })
+      expect(await emails()).toEqual(['a@example.org', 'c@example.org'])
+      const [cs] = await queuedTo('c@example.org')
+      expect(await confirmSubscription(secretIn(cs.textBody, 'confirm'))).toBe('full')
     } finally {
       env.SUBSCRIBERS_MAX = original
     }
