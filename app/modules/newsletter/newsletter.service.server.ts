@@ -26,6 +26,8 @@ const signupRateLimiter = createRateLimiter('newsletter-signup', SIGNUP_RATE_LIM
 const PENDING_DAYS = 7
 /** At most one confirmation e-mail per address in this time, however often the form is sent. */
 const CONFIRMATION_EVERY_MS = 60 * 60_000
+/** And at most this many e-mails of one kind (confirmations, notes) to an address in PENDING_DAYS: then silence. */
+const INVITATIONS_PER_ADDRESS = 3
 
 /** The dedupe keys of the e-mail updates' own mail (confirmations, notes, articles, digests), by prefix. */
 const NEWSLETTER_MAIL_KEYS = ['confirm', 'already', 'article', 'digest']
@@ -136,6 +138,7 @@ async function inviteInTransaction(
   const id = existing?.id ?? crypto.randomUUID()
   const dedupeKey = `confirm:${id}:${hourBucket()}`
   if (await isQueued(trx, dedupeKey)) return 'invited' // the link sent within the hour still works
+  if (await sentTooOften(trx, email, 'confirm')) return 'invited' // the form answers the same; nothing is sent
   const secret = newSecretToken()
   const row = {
     firstName: input.firstName,
@@ -152,9 +155,9 @@ async function inviteInTransaction(
       .values({ ...row, id, email, manageSecret: newSecretToken(), createdAt: now, confirmedAt: null, unsubscribedAt: null })
       .execute()
   }
-  const greeting = input.firstName ? `Hello ${input.firstName},` : 'Hello,'
+  // No first name: whoever fills the form could otherwise put their own words in our e-mail to anyone.
   const body = paragraphWithLink(
-    `${greeting} please confirm that you would like e-mail updates from us. Until you do, we send you nothing else.`,
+    `Hello, please confirm that you would like e-mail updates from us. Until you do, we send you nothing else.`,
     'Confirm my subscription',
     `${site.origin}/subscribe/confirm/${secret}`,
   )
@@ -176,7 +179,7 @@ async function countsByState(trx: Db): Promise<Record<SubscriberTable['state'], 
 
 async function queueAlreadySubscribedNote(trx: Db, subscriber: SubscriberTable, site: SiteForEmails): Promise<void> {
   const dedupeKey = `already:${subscriber.id}:${hourBucket()}`
-  if (await isQueued(trx, dedupeKey)) return
+  if ((await isQueued(trx, dedupeKey)) || (await sentTooOften(trx, subscriber.email, 'already'))) return
   const links = subscriberLinks(site.origin, subscriber.manageSecret)
   const body = paragraphWithLink(
     'Someone (we hope you) asked to subscribe this address, which is subscribed already. You can change your topics here.',
@@ -185,6 +188,18 @@ async function queueAlreadySubscribedNote(trx: Db, subscriber: SubscriberTable, 
   )
   const message = composeEmail(site.name, subscriber.email, { subject: 'You are already subscribed', ...body }, links)
   await queueEmails(trx, [{ ...message, dedupeKey }])
+}
+
+/** Whether INVITATIONS_PER_ADDRESS e-mails of this kind went to the address in the last PENDING_DAYS. */
+async function sentTooOften(trx: Db, address: string, kind: 'confirm' | 'already'): Promise<boolean> {
+  const { count } = await trx
+    .selectFrom('outgoingEmails')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('toAddress', '=', address)
+    .where('dedupeKey', 'like', `${kind}:%`)
+    .where('createdAt', '>=', pendingCutoff())
+    .executeTakeFirstOrThrow()
+  return Number(count) >= INVITATIONS_PER_ADDRESS
 }
 
 async function isQueued(trx: Db, dedupeKey: string): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { DEMO_SITE_SETTINGS } from '~/modules/settings/settings.demo'
 import { saveSiteSettings } from '~/modules/settings/settings.service.server'
 import { db } from '~/platform/db.server'
@@ -12,6 +12,10 @@ let client = 0
 
 beforeEach(async () => {
   await saveSiteSettings({ ...DEMO_SITE_SETTINGS, email: 'office@charity.example' }, { actor: { id: 'test' } })
+})
+
+afterEach(() => {
+  vi.useRealTimers()
 })
 
 function signUp(email: string, topics: ('news' | 'events' | 'marketplace')[] = ['news']) {
@@ -51,6 +55,22 @@ describe('subscribing', () => {
     expect(await db.selectFrom('subscribers').select('state').executeTakeFirstOrThrow()).toEqual({ state: 'unsubscribed' })
     // The confirmation had not gone out yet: it is dropped.
     expect(await queuedTo('ann@example.org')).toEqual([{ subject: 'Tomorrow', textBody: 'Tomorrow' }])
+  })
+
+  it('sends an address at most 3 invitations a week, without the first name typed in the form', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    for (let hour = 0; hour < 5; hour++) {
+      vi.setSystemTime(Date.now() + 61 * 60_000)
+      client++
+      const answer = await subscribe(
+        { email: 'target@example.org', firstName: 'Click evil.example now', topics: ['news'] },
+        { clientKey: `198.51.100.${client}`, origin: ORIGIN },
+      )
+      expect(answer).toEqual({ outcome: 'accepted' })
+    }
+    const sent = await queuedTo('target@example.org')
+    expect(sent).toHaveLength(3)
+    expect(sent.map((e) => e.textBody).join('')).not.toContain('evil')
   })
 
   it('gives a former subscriber a fresh week to confirm, and refuses an invitation past its week', async () => {
