@@ -150,10 +150,13 @@ async function inviteInTransaction(
   }
   if (existing) await trx.updateTable('subscribers').set(row).where('id', '=', id).execute()
   else {
-    await trx
+    const inserted = await trx
       .insertInto('subscribers')
       .values({ ...row, id, email, manageSecret: newSecretToken(), createdAt: now, confirmedAt: null, unsubscribedAt: null })
-      .execute()
+      .onConflict((oc) => oc.column('email').doNothing())
+      .executeTakeFirst()
+    // The same address sent at the same moment by another request, which invites it.
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return byAdmin ? 'already-listed' : 'invited'
   }
   // No first name: whoever fills the form could otherwise put their own words in our e-mail to anyone.
   const body = paragraphWithLink(

@@ -73,6 +73,13 @@ describe('subscribing', () => {
     expect(sent.map((e) => e.textBody).join('')).not.toContain('evil')
   })
 
+  it('takes the same new address sent twice at once as one sign-up', async () => {
+    const answers = await Promise.all([signUp('twice@example.org'), signUp('twice@example.org'), signUp('twice@example.org')])
+    expect(answers).toEqual([{ outcome: 'accepted' }, { outcome: 'accepted' }, { outcome: 'accepted' }])
+    expect(await db.selectFrom('subscribers').select('email').execute()).toEqual([{ email: 'twice@example.org' }])
+    expect(await queuedTo('twice@example.org')).toHaveLength(1)
+  })
+
   it('gives a former subscriber a fresh week to confirm, and refuses an invitation past its week', async () => {
     const longAgo = new Date(Date.now() - 30 * 86_400_000).toISOString()
     await signUp('ann@example.org')
