@@ -22,6 +22,7 @@ export const NEWSLETTER_MESSAGES = {
   tooMany: 'Too many sign-ups from your connection. Please try again later.',
   full: 'Our list is full right now, so we cannot add you yet. Please try again later.',
   confirmed: 'You are subscribed. Thank you for staying in touch!',
+  alreadyConfirmed: 'You had confirmed already: you are subscribed. Thank you for staying in touch!',
   unusableLink: 'This link does not work (any more). You can sign up again with the form below.',
   unsubscribed: 'You are unsubscribed and will get no more e-mails from us.',
   topicsSaved: 'Your choice of topics is saved.',

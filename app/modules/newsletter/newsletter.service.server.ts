@@ -209,26 +209,32 @@ async function isQueued(trx: Db, dedupeKey: string): Promise<boolean> {
   return !!(await trx.selectFrom('outgoingEmails').select('id').where('dedupeKey', '=', dedupeKey).executeTakeFirst())
 }
 
-export type ConfirmOutcome = 'confirmed' | 'full' | 'unusable'
+export type ConfirmOutcome = 'confirmed' | 'already-confirmed' | 'full' | 'unusable'
 
-/** Confirms the subscription of the link's secret: `unusable` when the link is unknown, used or expired. */
+/**
+ * Confirms the subscription of the link's secret: `already-confirmed` when it was pressed before,
+ * `unusable` when the link is unknown, replaced or expired. The secret's hash stays on the row until
+ * the person unsubscribes, so that a second press is recognised.
+ */
 export async function confirmSubscription(secret: string): Promise<ConfirmOutcome> {
   return db.transaction().execute(async (trx) => {
-    const { confirmed } = await countsByState(trx)
-    const now = nowIso()
-    const pending = trx
-      .updateTable('subscribers')
+    const row = await trx
+      .selectFrom('subscribers')
+      .select(['id', 'state', 'pendingSince'])
       .where('confirmSecretHash', '=', hashOfSecret(secret))
-      .where('state', '=', 'pending')
-      .where('pendingSince', '>=', pendingCutoff())
-    if (confirmed >= env.SUBSCRIBERS_MAX) {
-      const found = await pending.set({ updatedAt: now }).executeTakeFirst()
-      return Number(found.numUpdatedRows) > 0 ? 'full' : 'unusable'
-    }
-    const result = await pending
-      .set({ state: 'confirmed', confirmSecretHash: null, confirmedAt: now, unsubscribedAt: null, updatedAt: now })
       .executeTakeFirst()
-    return Number(result.numUpdatedRows) > 0 ? 'confirmed' : 'unusable'
+    if (row?.state === 'confirmed') return 'already-confirmed'
+    if (!row || row.state !== 'pending' || !row.pendingSince || row.pendingSince < pendingCutoff()) return 'unusable'
+    const { confirmed } = await countsByState(trx)
+    if (confirmed >= env.SUBSCRIBERS_MAX) return 'full'
+    const now = nowIso()
+    const result = await trx
+      .updateTable('subscribers')
+      .set({ state: 'confirmed', confirmedAt: now, unsubscribedAt: null, updatedAt: now })
+      .where('id', '=', row.id)
+      .where('state', '=', 'pending')
+      .executeTakeFirst()
+    return Number(result.numUpdatedRows) > 0 ? 'confirmed' : 'already-confirmed'
   })
 }
 

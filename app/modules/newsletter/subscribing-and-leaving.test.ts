@@ -39,7 +39,7 @@ describe('subscribing', () => {
     const secret = secretIn(confirmation.textBody, 'confirm')
     expect(await confirmSubscription('wrong')).toBe('unusable')
     expect(await confirmSubscription(secret)).toBe('confirmed')
-    expect(await confirmSubscription(secret)).toBe('unusable')
+    expect(await confirmSubscription(secret)).toBe('already-confirmed')
 
     // An event's reminder to the same address is no e-mail update: unsubscribing leaves it.
     const reminder = {

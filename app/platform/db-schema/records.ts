@@ -37,7 +37,7 @@ export interface SubscriberTable {
   topics: string
   /** `pending`: asked or invited, not confirmed yet: only the confirmation is ever sent. */
   state: 'pending' | 'confirmed' | 'unsubscribed'
-  /** SHA-256 of the confirmation link's secret; null once confirmed. */
+  /** SHA-256 of the confirmation link's secret; kept once confirmed (a second press says so), null once unsubscribed. */
   confirmSecretHash: string | null
   /** The secret of the unsubscribe and topics links: kept, since every e-mail carries it. */
   manageSecret: string

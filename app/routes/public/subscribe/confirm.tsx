@@ -20,7 +20,7 @@ export function loader() {
 
 export async function action({ params }: Route.ActionArgs) {
   const outcome = await confirmSubscription(params.token)
-  const status = { confirmed: 200, full: 503, unusable: 410 }[outcome]
+  const status = { confirmed: 200, 'already-confirmed': 200, full: 503, unusable: 410 }[outcome]
   return data({ outcome }, { status, headers: PRIVATE_HEADERS })
 }
 
@@ -40,6 +40,8 @@ export default function ConfirmSubscription({ actionData }: Route.ComponentProps
           </Form>
         ) : actionData.outcome === 'confirmed' ? (
           <p role="status">{NEWSLETTER_MESSAGES.confirmed}</p>
+        ) : actionData.outcome === 'already-confirmed' ? (
+          <p role="status">{NEWSLETTER_MESSAGES.alreadyConfirmed}</p>
         ) : actionData.outcome === 'full' ? (
           <p role="alert">{NEWSLETTER_MESSAGES.full}</p>
         ) : (
