@@ -162,6 +162,9 @@ describe('the subscribers page', () => {
     const page = await (await get(server, '/admin/subscribers', admin)).text()
     expect(page).toContain('bob@example.org')
     expect(page).toContain('Invited to confirm')
+    // This server runs without PUBLIC_URL: the page and the article form say what that means for mailings.
+    expect(page).toContain('(PUBLIC_URL) is not set')
+    expect(await (await get(server, '/admin/news/new', admin)).text()).toContain('(PUBLIC_URL) is not set')
     const [{ id }] = await queryServerDatabase<{ id: string }>(
       server,
       `select id from subscribers where email = 'bob@example.org'`,
