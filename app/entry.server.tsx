@@ -6,6 +6,7 @@ import { NonceProvider } from '~/components/nonce'
 import { logger } from '~/platform/logger.server'
 import { requestInfoContext } from '~/platform/request-context'
 import { readSessionId } from '~/platform/session.server'
+import { pathForLog } from '~/platform/log-redaction'
 import publicStylesheet from '~/styles/public.css?inline'
 
 // The HTTP server (server/index.ts) reaches start-up and shutdown through the server build.
@@ -78,8 +79,8 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return
   // A refused request (a POST to a page without a form, an unknown method) is the client's doing, not a fault.
   if (isRouteErrorResponse(error) && error.status < 500) {
-    logger.info({ status: error.status, method: request.method, url: request.url }, 'request refused')
+    logger.info({ status: error.status, method: request.method, path: pathForLog(request.url) }, 'request refused')
     return
   }
-  logger.error({ err: error, url: request.url }, 'unhandled error')
+  logger.error({ err: error, path: pathForLog(request.url) }, 'unhandled error')
 }

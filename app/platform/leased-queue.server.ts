@@ -3,6 +3,7 @@ import { createBackgroundWorker, type BackgroundWorker } from './background-work
 import type { Database } from './db-schema'
 import { db, type Db } from './db.server'
 import { isLeaseOfGoneProcess, newLeaseToken } from './lease-holder.server'
+import { redactEmailAddresses } from './log-redaction'
 import { logger } from './logger.server'
 
 /** The columns that make a table's rows jobs of a leased queue. */
@@ -185,7 +186,7 @@ export function createLeasedQueue<T extends LeasedTable>(options: LeasedQueueOpt
       const giveUp = job.attempts >= policy.maxAttempts || (options.isHopeless?.(error) ?? false)
       const nextAttemptAt = giveUp ? null : new Date(clock().getTime() + retryDelayMs(policy, job.attempts)).toISOString()
       logger.warn(
-        { queue: table, id, attempts: job.attempts, nextAttemptAt, err: describeError(error) },
+        { queue: table, id, attempts: job.attempts, nextAttemptAt, err: redactEmailAddresses(describeError(error)) },
         `${options.name} failed`,
       )
       await holding

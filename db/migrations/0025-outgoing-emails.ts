@@ -18,6 +18,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('batch_id', 'text')
     // Unique, several NULLs allowed on both databases: the same e-mail is never queued twice.
     .addColumn('dedupe_key', 'text', (c) => c.unique())
+    // `visitor` (the public site caused it) or `admin`: each has its own quota of waiting e-mails.
+    .addColumn('origin', 'text', (c) => c.notNull().defaultTo('visitor'))
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('next_attempt_at', 'text')
@@ -29,6 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute()
   await db.schema.createIndex('outgoing_emails_due').on('outgoing_emails').columns(['status', 'next_attempt_at']).execute()
+  await db.schema.createIndex('outgoing_emails_origin').on('outgoing_emails').columns(['origin', 'status']).execute()
   await db.schema.createIndex('outgoing_emails_batch').on('outgoing_emails').columns(['batch_id', 'status']).execute()
   await db.schema.createIndex('outgoing_emails_to').on('outgoing_emails').column('to_address').execute()
 }

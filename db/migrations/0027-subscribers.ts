@@ -16,11 +16,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('confirm_secret_hash', 'text')
     .addColumn('manage_secret', 'text', (c) => c.notNull().unique())
     .addColumn('created_at', 'text', (c) => c.notNull())
+    // When the current invitation to confirm was sent: it expires, and the row goes, 7 days later.
+    .addColumn('pending_since', 'text')
     .addColumn('confirmed_at', 'text')
     .addColumn('unsubscribed_at', 'text')
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute()
-  await db.schema.createIndex('subscribers_state').on('subscribers').columns(['state', 'created_at']).execute()
+  await db.schema.createIndex('subscribers_state').on('subscribers').columns(['state', 'pending_since']).execute()
   await db.schema.createIndex('subscribers_confirm').on('subscribers').column('confirm_secret_hash').execute()
 
   await db.schema

@@ -332,9 +332,11 @@ export async function messageSignups(
       .limit(SIGNUPS_PER_DATE_MAX)
       .execute()
     // All or none: a full queue refuses the whole message with its plain words (OutgoingMailQuotaError).
+    // An administrator's message: it counts against their budget, not the one visitors can fill.
     return queueEmails(
       trx,
       people.flatMap((person) => signupMessageEmail(person, { ...message, batchId }, site) ?? []),
+      { origin: 'admin' },
     )
   })
   sendQueuedEmailsSoon()

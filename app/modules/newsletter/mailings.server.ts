@@ -39,16 +39,22 @@ async function confirmedSubscribersOf(trx: Db, topic: Topic) {
   return rows.filter((row) => row.topics.split(',').includes(topic))
 }
 
-/** Queues one e-mail per subscriber of `topic`, in `trx`. */
+/**
+ * Recipients composed and inserted at a time: each e-mail carries the whole article, so the
+ * mailing is built chunk by chunk, never for every subscriber in one array.
+ */
+const MAILING_CHUNK = 500
+
+/** Queues one e-mail per subscriber of `topic`, in `trx`; a refusal of the quota rolls back every chunk. */
 async function queueToSubscribers(
   trx: Db,
   topic: Topic,
   mailing: { batchId: string; organisationName: string; origin: string; content: EmailContent },
 ): Promise<number> {
   const subscribers = await confirmedSubscribersOf(trx, topic)
-  return queueEmails(
-    trx,
-    subscribers.map((subscriber) => ({
+  let queued = 0
+  for (let start = 0; start < subscribers.length; start += MAILING_CHUNK) {
+    const chunk = subscribers.slice(start, start + MAILING_CHUNK).map((subscriber) => ({
       ...composeEmail(
         mailing.organisationName,
         subscriber.email,
@@ -57,8 +63,10 @@ async function queueToSubscribers(
       ),
       batchId: mailing.batchId,
       dedupeKey: `${mailing.batchId}:${subscriber.id}`,
-    })),
-  )
+    }))
+    queued += await queueEmails(trx, chunk, { origin: 'admin' })
+  }
+  return queued
 }
 
 export function articleBatchId(articleId: string): string {

@@ -20,13 +20,16 @@ export const NEWSLETTER_MESSAGES = {
   // The same answer whether or not the address was subscribed already: it reveals nothing.
   checkYourInbox: 'Thank you! Please check your inbox: we have sent you a link to confirm your subscription.',
   tooMany: 'Too many sign-ups from your connection. Please try again later.',
-  full: 'We cannot take more sign-ups right now. Please try again later.',
+  full: 'Our list is full right now, so we cannot add you yet. Please try again later.',
   confirmed: 'You are subscribed. Thank you for staying in touch!',
+  alreadyConfirmed: 'You had confirmed already: you are subscribed. Thank you for staying in touch!',
   unusableLink: 'This link does not work (any more). You can sign up again with the form below.',
   unsubscribed: 'You are unsubscribed and will get no more e-mails from us.',
   topicsSaved: 'Your choice of topics is saved.',
   noTopics: 'Please choose at least one topic',
   noSmtp: 'E-mail is not set up on this site (SMTP_URL), so nothing can be sent yet.',
+  noPublicUrl:
+    'The site’s public address (PUBLIC_URL) is not set: articles e-mailed at their scheduled time will carry links to this server’s own address, which readers may not be able to open.',
   invited: 'Invited: they will get an e-mail to confirm.',
   alreadyListed: 'That address is already on the list.',
   deleted: 'Deleted for good, with every e-mail to them.',

@@ -12,6 +12,7 @@ import { getSiteSettings } from '~/modules/settings/settings.queries.server'
 import type { SubscriberTable } from '~/platform/db-schema'
 import { env } from '~/platform/env.server'
 import { HONEYPOT_FIELD } from '~/platform/honeypot'
+import { logger } from '~/platform/logger.server'
 import { clientRateLimitKey, createRateLimiter } from '~/platform/rate-limit.server'
 import { hashOfSecret, newSecretToken } from '~/platform/secret-tokens.server'
 import { composeEmail, paragraphWithLink, subscriberLinks } from './newsletter.emails.server'
@@ -25,6 +26,8 @@ const signupRateLimiter = createRateLimiter('newsletter-signup', SIGNUP_RATE_LIM
 const PENDING_DAYS = 7
 /** At most one confirmation e-mail per address in this time, however often the form is sent. */
 const CONFIRMATION_EVERY_MS = 60 * 60_000
+/** And at most this many e-mails of one kind (confirmations, notes) to an address in PENDING_DAYS: then silence. */
+const INVITATIONS_PER_ADDRESS = 3
 
 /** The dedupe keys of the e-mail updates' own mail (confirmations, notes, articles, digests), by prefix. */
 const NEWSLETTER_MAIL_KEYS = ['confirm', 'already', 'article', 'digest']
@@ -32,7 +35,20 @@ const NEWSLETTER_MAIL_KEYS = ['confirm', 'already', 'article', 'digest']
 /** A rule of the list refused the change; the message is for the person. */
 export class SubscriberRuleError extends Error {}
 
-export type SubscribeOutcome = { outcome: 'accepted' | 'full' } | { outcome: 'rate-limited'; retryAfterSeconds: number }
+export type SubscribeOutcome = { outcome: 'accepted' } | { outcome: 'rate-limited'; retryAfterSeconds: number }
+
+/**
+ * Invitations waiting at most for a confirmation: a tenth of SUBSCRIBERS_MAX (which counts only
+ * confirmed subscribers), so a flood of made-up addresses cannot fill the list.
+ */
+export function pendingSubscribersMax(): number {
+  return Math.max(1, Math.floor(env.SUBSCRIBERS_MAX / 10))
+}
+
+/** Invitations sent before this have expired. */
+function pendingCutoff(now = Date.now()): string {
+  return new Date(now - PENDING_DAYS * 86_400_000).toISOString()
+}
 
 function hourBucket(now = Date.now()): number {
   return Math.floor(now / CONFIRMATION_EVERY_MS)
@@ -42,6 +58,8 @@ function hourBucket(now = Date.now()): number {
  * The public form. Answers the same whatever the address's state (the route shows one text): a new,
  * invited or unsubscribed address gets a confirmation link, a subscribed one a link to its topics;
  * at most one such e-mail per address an hour. Nothing else is ever sent before the confirmation.
+ * A full list (or mail queue) gets the same answer too, with nothing stored or queued: a different
+ * one would tell whether an address is known.
  */
 export async function subscribe(
   input: SubscribeInput,
@@ -54,8 +72,8 @@ export async function subscribe(
     const site = await siteOf(options.origin)
     await db.transaction().execute((trx) => inviteInTransaction(trx, input, site))
   } catch (error) {
-    if (error instanceof SubscriberRuleError || error instanceof OutgoingMailQuotaError) return { outcome: 'full' }
-    throw error
+    if (!(error instanceof SubscriberRuleError || error instanceof OutgoingMailQuotaError)) throw error
+    logger.warn('a sign-up was not taken: the list or the mail queue is full')
   }
   sendQueuedEmailsSoon()
   return { outcome: 'accepted' }
@@ -104,57 +122,67 @@ async function inviteInTransaction(
 ): Promise<'invited' | 'already-listed'> {
   const email = normaliseAddress(input.email)
   const now = nowIso()
-  await trx
-    .deleteFrom('subscribers')
-    .where('state', '=', 'pending')
-    .where('createdAt', '<', new Date(Date.now() - PENDING_DAYS * 86_400_000).toISOString())
-    .execute()
+  await trx.deleteFrom('subscribers').where('state', '=', 'pending').where('pendingSince', '<', pendingCutoff()).execute()
   const existing = await trx.selectFrom('subscribers').selectAll().where('email', '=', email).executeTakeFirst()
   if (existing && (byAdmin || existing.state === 'confirmed')) {
     if (!byAdmin) await queueAlreadySubscribedNote(trx, existing, site)
     return 'already-listed'
   }
-  if (!existing) {
-    const { count } = await trx
-      .selectFrom('subscribers')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow()
-    if (Number(count) >= env.SUBSCRIBERS_MAX) {
-      throw new SubscriberRuleError(byAdmin ? NEWSLETTER_MESSAGES.tooManySubscribers : NEWSLETTER_MESSAGES.full)
-    }
+  if (existing?.state !== 'pending') {
+    const counts = await countsByState(trx)
+    const full = byAdmin
+      ? counts.confirmed + counts.pending >= env.SUBSCRIBERS_MAX
+      : counts.confirmed >= env.SUBSCRIBERS_MAX || counts.pending >= pendingSubscribersMax()
+    if (full) throw new SubscriberRuleError(NEWSLETTER_MESSAGES.tooManySubscribers)
   }
   const id = existing?.id ?? crypto.randomUUID()
   const dedupeKey = `confirm:${id}:${hourBucket()}`
   if (await isQueued(trx, dedupeKey)) return 'invited' // the link sent within the hour still works
+  if (await sentTooOften(trx, email, 'confirm')) return 'invited' // the form answers the same; nothing is sent
   const secret = newSecretToken()
   const row = {
     firstName: input.firstName,
     topics: input.topics.join(','),
     state: 'pending' as const,
     confirmSecretHash: hashOfSecret(secret),
+    pendingSince: now,
     updatedAt: now,
   }
   if (existing) await trx.updateTable('subscribers').set(row).where('id', '=', id).execute()
   else {
-    await trx
+    const inserted = await trx
       .insertInto('subscribers')
       .values({ ...row, id, email, manageSecret: newSecretToken(), createdAt: now, confirmedAt: null, unsubscribedAt: null })
-      .execute()
+      .onConflict((oc) => oc.column('email').doNothing())
+      .executeTakeFirst()
+    // The same address sent at the same moment by another request, which invites it.
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return byAdmin ? 'already-listed' : 'invited'
   }
-  const greeting = input.firstName ? `Hello ${input.firstName},` : 'Hello,'
+  // No first name: whoever fills the form could otherwise put their own words in our e-mail to anyone.
   const body = paragraphWithLink(
-    `${greeting} please confirm that you would like e-mail updates from us. Until you do, we send you nothing else.`,
+    `Hello, please confirm that you would like e-mail updates from us. Until you do, we send you nothing else.`,
     'Confirm my subscription',
     `${site.origin}/subscribe/confirm/${secret}`,
   )
   const message = composeEmail(site.name, email, { subject: 'Please confirm your subscription', ...body }, null)
-  await queueEmails(trx, [{ ...message, dedupeKey }])
+  await queueEmails(trx, [{ ...message, dedupeKey }], { origin: byAdmin ? 'admin' : 'visitor' })
   return 'invited'
+}
+
+async function countsByState(trx: Db): Promise<Record<SubscriberTable['state'], number>> {
+  const rows = await trx
+    .selectFrom('subscribers')
+    .select(['state', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy('state')
+    .execute()
+  const counts = { pending: 0, confirmed: 0, unsubscribed: 0 }
+  for (const row of rows) counts[row.state] = Number(row.count)
+  return counts
 }
 
 async function queueAlreadySubscribedNote(trx: Db, subscriber: SubscriberTable, site: SiteForEmails): Promise<void> {
   const dedupeKey = `already:${subscriber.id}:${hourBucket()}`
-  if (await isQueued(trx, dedupeKey)) return
+  if ((await isQueued(trx, dedupeKey)) || (await sentTooOften(trx, subscriber.email, 'already'))) return
   const links = subscriberLinks(site.origin, subscriber.manageSecret)
   const body = paragraphWithLink(
     'Someone (we hope you) asked to subscribe this address, which is subscribed already. You can change your topics here.',
@@ -165,20 +193,49 @@ async function queueAlreadySubscribedNote(trx: Db, subscriber: SubscriberTable, 
   await queueEmails(trx, [{ ...message, dedupeKey }])
 }
 
+/** Whether INVITATIONS_PER_ADDRESS e-mails of this kind went to the address in the last PENDING_DAYS. */
+async function sentTooOften(trx: Db, address: string, kind: 'confirm' | 'already'): Promise<boolean> {
+  const { count } = await trx
+    .selectFrom('outgoingEmails')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('toAddress', '=', address)
+    .where('dedupeKey', 'like', `${kind}:%`)
+    .where('createdAt', '>=', pendingCutoff())
+    .executeTakeFirstOrThrow()
+  return Number(count) >= INVITATIONS_PER_ADDRESS
+}
+
 async function isQueued(trx: Db, dedupeKey: string): Promise<boolean> {
   return !!(await trx.selectFrom('outgoingEmails').select('id').where('dedupeKey', '=', dedupeKey).executeTakeFirst())
 }
 
-/** Confirms the subscription of the link's secret; false when the link is unknown or used. */
-export async function confirmSubscription(secret: string): Promise<boolean> {
-  const now = nowIso()
-  const result = await db
-    .updateTable('subscribers')
-    .set({ state: 'confirmed', confirmSecretHash: null, confirmedAt: now, unsubscribedAt: null, updatedAt: now })
-    .where('confirmSecretHash', '=', hashOfSecret(secret))
-    .where('state', '=', 'pending')
-    .executeTakeFirst()
-  return Number(result.numUpdatedRows) > 0
+export type ConfirmOutcome = 'confirmed' | 'already-confirmed' | 'full' | 'unusable'
+
+/**
+ * Confirms the subscription of the link's secret: `already-confirmed` when it was pressed before,
+ * `unusable` when the link is unknown, replaced or expired. The secret's hash stays on the row until
+ * the person unsubscribes, so that a second press is recognised.
+ */
+export async function confirmSubscription(secret: string): Promise<ConfirmOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('subscribers')
+      .select(['id', 'state', 'pendingSince'])
+      .where('confirmSecretHash', '=', hashOfSecret(secret))
+      .executeTakeFirst()
+    if (row?.state === 'confirmed') return 'already-confirmed'
+    if (!row || row.state !== 'pending' || !row.pendingSince || row.pendingSince < pendingCutoff()) return 'unusable'
+    const { confirmed } = await countsByState(trx)
+    if (confirmed >= env.SUBSCRIBERS_MAX) return 'full'
+    const now = nowIso()
+    const result = await trx
+      .updateTable('subscribers')
+      .set({ state: 'confirmed', confirmedAt: now, unsubscribedAt: null, updatedAt: now })
+      .where('id', '=', row.id)
+      .where('state', '=', 'pending')
+      .executeTakeFirst()
+    return Number(result.numUpdatedRows) > 0 ? 'confirmed' : 'already-confirmed'
+  })
 }
 
 /** A subscriber found by the secret of their unsubscribe and topics links. */

@@ -7,7 +7,7 @@ import { isPermanentSmtpFailure, SMTP_TIMEOUTS, sendEmail, siteMessageId } from 
 import { createBackgroundWorker } from '~/platform/background-worker.server'
 import { createLeasedQueue, describeError, type Lease } from '~/platform/leased-queue.server'
 import { isLeaseOfGoneProcess } from '~/platform/lease-holder.server'
-import type { EmailAttachment } from './outgoing-mail.server'
+import { deleteOldFinishedEmails, type EmailAttachment } from './outgoing-mail.server'
 
 export const OUTGOING_MAIL_POLICY = {
   /** Temporary failures (4xx, a server that is down) are tried this often, then the e-mail is failed. */
@@ -57,11 +57,15 @@ const outgoing = createLeasedQueue({
   takeOverLeasesOfGoneProcesses: true,
 })
 
-/** Looks for interrupted sends at start (a killed process) and every minute (a lease run out on another machine). */
+/**
+ * Looks for interrupted sends at start (a killed process) and every minute (a lease run out on
+ * another machine), and deletes the finished e-mails past their keeping time.
+ */
 const interruptedSendsSweeper = createBackgroundWorker({
-  name: 'sweep of interrupted e-mail sends',
+  name: 'sweep of interrupted and old e-mail sends',
   pass: async () => {
     await markInterruptedSends()
+    await deleteOldFinishedEmails()
     return { more: false }
   },
   intervalMs: 60_000,

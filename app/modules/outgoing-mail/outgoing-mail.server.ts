@@ -41,7 +41,7 @@ export const OUTGOING_MAIL_MESSAGES = {
   queueFull: 'Too many e-mails are waiting to be sent. Please try again once the current sending has finished.',
 }
 
-/** The queue holds OUTGOING_EMAILS_MAX_WAITING e-mails at most; nothing of a refused call is queued. */
+/** A quota of waiting e-mails would be passed; nothing of the refused call is queued. */
 export class OutgoingMailQuotaError extends Error {
   constructor() {
     super(OUTGOING_MAIL_MESSAGES.queueFull)
@@ -53,22 +53,42 @@ export function normaliseAddress(address: string): string {
   return address.trim().toLowerCase()
 }
 
+/**
+ * Who caused an e-mail: `admin`, an administrator's action (mailings, invitations they send);
+ * `visitor`, anyone on the public site (confirmations, sign-up notices). Visitor mail has its own
+ * small quota, so a flood of forms can never take the room of the administrators' mailings.
+ */
+export type EmailOrigin = 'visitor' | 'admin'
+
+/** Waiting visitor mail at most: a tenth of OUTGOING_EMAILS_MAX_WAITING (admin mail has the whole of it). */
+export function visitorEmailsMaxWaiting(): number {
+  return Math.max(1, Math.floor(env.OUTGOING_EMAILS_MAX_WAITING / 10))
+}
+
 /** Rows inserted per statement: well under SQLite's and PostgreSQL's limits on bound values. */
 const INSERT_CHUNK = 50
 
 /**
  * Queues e-mails in the caller's transaction (they go out once it commits; call `sendQueuedEmailsSoon`
  * after it). An e-mail whose `dedupeKey` was queued before is skipped. Returns how many were queued.
- * Throws OutgoingMailQuotaError, queuing nothing, if the waiting e-mails would exceed the quota.
+ * `origin` defaults to `visitor`: pass `{ origin: 'admin' }` only for mail an administrator's action sends.
+ * Throws OutgoingMailQuotaError, queuing nothing, if the waiting e-mails of that origin would exceed
+ * their quota (OUTGOING_EMAILS_MAX_WAITING for admin mail, `visitorEmailsMaxWaiting()` for visitor mail).
  */
-export async function queueEmails(trx: Db, emails: OutgoingEmail[]): Promise<number> {
+export async function queueEmails(
+  trx: Db,
+  emails: OutgoingEmail[],
+  { origin = 'visitor' }: { origin?: EmailOrigin } = {},
+): Promise<number> {
   if (emails.length === 0) return 0
   const { waiting } = await trx
     .selectFrom('outgoingEmails')
     .select((eb) => eb.fn.countAll<number>().as('waiting'))
     .where('status', 'in', ['waiting', 'sending'])
+    .where('origin', '=', origin)
     .executeTakeFirstOrThrow()
-  if (Number(waiting) + emails.length > env.OUTGOING_EMAILS_MAX_WAITING) throw new OutgoingMailQuotaError()
+  const quota = origin === 'admin' ? env.OUTGOING_EMAILS_MAX_WAITING : visitorEmailsMaxWaiting()
+  if (Number(waiting) + emails.length > quota) throw new OutgoingMailQuotaError()
   const now = nowIso()
   let queued = 0
   for (let start = 0; start < emails.length; start += INSERT_CHUNK) {
@@ -82,6 +102,7 @@ export async function queueEmails(trx: Db, emails: OutgoingEmail[]): Promise<num
       attachments: email.attachments?.length ? JSON.stringify(email.attachments) : null,
       batchId: email.batchId ?? null,
       dedupeKey: email.dedupeKey ?? null,
+      origin,
       status: 'waiting' as const,
       attempts: 0,
       nextAttemptAt: now,
@@ -112,6 +133,20 @@ export async function batchProgress(batchId: string, executor: Db = db): Promise
     progress[key] += Number(count)
   }
   return progress
+}
+
+/** Sent and failed e-mails are deleted after this: they hold addresses and confirmation links. */
+export const KEEP_FINISHED_EMAILS_DAYS = 30
+
+/** Deletes the sent and failed e-mails last changed more than KEEP_FINISHED_EMAILS_DAYS ago. */
+export async function deleteOldFinishedEmails(now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - KEEP_FINISHED_EMAILS_DAYS * 86_400_000).toISOString()
+  const result = await db
+    .deleteFrom('outgoingEmails')
+    .where('status', 'in', ['sent', 'failed'])
+    .where('updatedAt', '<', cutoff)
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
 }
 
 /** Removes every e-mail to this address, sent or not: part of deleting a person for good. */

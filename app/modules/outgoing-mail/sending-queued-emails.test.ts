@@ -7,10 +7,13 @@ import { env } from '~/platform/env.server'
 import { INTERRUPTED_SEND, markInterruptedSends, outgoingMailIdle, sendDueEmails } from './outgoing-mail.delivery.server'
 import {
   batchProgress,
+  deleteOldFinishedEmails,
+  KEEP_FINISHED_EMAILS_DAYS,
   OUTGOING_MAIL_MESSAGES,
   OutgoingMailQuotaError,
   queueEmails,
   removeEmailsTo,
+  type EmailOrigin,
   type OutgoingEmail,
 } from './outgoing-mail.server'
 
@@ -39,8 +42,8 @@ function anEmail(to: string, extra: Partial<OutgoingEmail> = {}): OutgoingEmail 
   return { to, subject: 'News from the ministry', html: '<p>Hello</p>', text: 'Hello', ...extra }
 }
 
-function queue(emails: OutgoingEmail[]): Promise<number> {
-  return db.transaction().execute((trx) => queueEmails(trx, emails))
+function queue(emails: OutgoingEmail[], origin: EmailOrigin = 'admin'): Promise<number> {
+  return db.transaction().execute((trx) => queueEmails(trx, emails, { origin }))
 }
 
 const inAnHour = () => new Date(Date.now() + 60 * 60_000)
@@ -117,6 +120,40 @@ describe('the outgoing-mail queue', () => {
     await expect(refused).rejects.toThrow(OutgoingMailQuotaError)
     await expect(refused).rejects.toThrow(OUTGOING_MAIL_MESSAGES.queueFull)
     expect(await db.selectFrom('outgoingEmails').select('id').execute()).toHaveLength(2)
+  })
+
+  it('keeps visitor-caused e-mail to a tenth of the cap, so mailings of administrators always have room', async () => {
+    env.OUTGOING_EMAILS_MAX_WAITING = 20
+    await queue([anEmail('a@example.org'), anEmail('b@example.org')], 'visitor')
+    await expect(queue([anEmail('c@example.org')], 'visitor')).rejects.toThrow(OutgoingMailQuotaError)
+    // The default is visitor mail.
+    await expect(db.transaction().execute((trx) => queueEmails(trx, [anEmail('d@example.org')]))).rejects.toThrow(
+      OutgoingMailQuotaError,
+    )
+    const mailing = Array.from({ length: 20 }, (_, i) => anEmail(`reader${i}@example.org`))
+    expect(await queue(mailing, 'admin')).toBe(20)
+    await expect(queue([anEmail('late@example.org')], 'admin')).rejects.toThrow(OutgoingMailQuotaError)
+  })
+
+  it('deletes sent and failed e-mails once they are older than the keeping time, never waiting ones', async () => {
+    await queue([anEmail('old-sent@example.org'), anEmail('old-failed@example.org'), anEmail('waiting@example.org')])
+    await queue([anEmail('recent@example.org')])
+    const old = new Date(Date.now() - (KEEP_FINISHED_EMAILS_DAYS + 1) * 86_400_000).toISOString()
+    await db
+      .updateTable('outgoingEmails')
+      .set({ status: 'sent', updatedAt: old })
+      .where('toAddress', '=', 'old-sent@example.org')
+      .execute()
+    await db
+      .updateTable('outgoingEmails')
+      .set({ status: 'failed', updatedAt: old })
+      .where('toAddress', '=', 'old-failed@example.org')
+      .execute()
+    await db.updateTable('outgoingEmails').set({ updatedAt: old }).where('toAddress', '=', 'waiting@example.org').execute()
+    await db.updateTable('outgoingEmails').set({ status: 'sent' }).where('toAddress', '=', 'recent@example.org').execute()
+    expect(await deleteOldFinishedEmails()).toBe(2)
+    const left = await db.selectFrom('outgoingEmails').select('toAddress').orderBy('toAddress').execute()
+    expect(left.map((row) => row.toAddress)).toEqual(['recent@example.org', 'waiting@example.org'])
   })
 
   it('removes every e-mail to an address', async () => {

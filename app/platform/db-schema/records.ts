@@ -37,11 +37,13 @@ export interface SubscriberTable {
   topics: string
   /** `pending`: asked or invited, not confirmed yet: only the confirmation is ever sent. */
   state: 'pending' | 'confirmed' | 'unsubscribed'
-  /** SHA-256 of the confirmation link's secret; null once confirmed. */
+  /** SHA-256 of the confirmation link's secret; kept once confirmed (a second press says so), null once unsubscribed. */
   confirmSecretHash: string | null
   /** The secret of the unsubscribe and topics links: kept, since every e-mail carries it. */
   manageSecret: string
   createdAt: string
+  /** When the current invitation was sent (reset by each one); it expires 7 days later. */
+  pendingSince: string | null
   confirmedAt: string | null
   unsubscribedAt: string | null
   updatedAt: string
@@ -61,6 +63,8 @@ export interface OutgoingEmailTable {
   attachments: string | null
   batchId: string | null
   dedupeKey: string | null
+  /** Who caused it: visitor mail has its own, smaller quota of waiting e-mails. */
+  origin: 'visitor' | 'admin'
   /** `sending`: handed to the mail server; a crash then leaves it to be marked failed, never resent. */
   status: 'waiting' | 'sending' | 'sent' | 'failed'
   attempts: number

@@ -21,6 +21,7 @@ import { MediaRejectedError } from '~/platform/media/media-rejected'
 import { replyWithRejectedMedia } from '~/platform/media/media-reply'
 import { redirectWithToast } from '~/platform/toast.server'
 import adminNewsStylesUrl from '~/styles/admin-news.css?url'
+import { env } from '~/platform/env.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminNewsStylesUrl }]
@@ -36,7 +37,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ])
   if (!article) throw data('Article not found', { status: 404 })
   if (article.trashedAt) throw redirectToTrash(article.title)
-  return { article, timeZone, publishing: publishChoiceDefaults(article.publishAt, timeZone), mailing }
+  return {
+    article,
+    timeZone,
+    publishing: publishChoiceDefaults(article.publishAt, timeZone),
+    mailing,
+    publicUrlMissing: !env.PUBLIC_URL,
+  }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -83,6 +90,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         lastResult={actionData?.result}
         defaultValue={{ title: article.title, content: article.content, imageAlt: article.image?.alt ?? '', ...publishing }}
         timeZone={timeZone}
+        publicUrlMissing={loaderData.publicUrlMissing}
         currentImage={article.image}
         submitLabel="Save changes"
         submittingLabel="Saving..."

@@ -8,6 +8,7 @@ import { MARKDOWN_HINT, MarkdownEditor } from '~/components/markdown-editor'
 import { PublishChoiceFields } from '~/components/publish-choice-fields'
 import { useIsSubmitting } from '~/components/use-is-submitting'
 import { ArticleSchema, type ArticleFormValues } from '~/modules/news/news.schema'
+import { NEWSLETTER_MESSAGES } from '~/modules/newsletter/newsletter.schema'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
 
 interface ArticleFormProps {
@@ -21,6 +22,8 @@ interface ArticleFormProps {
   submittingLabel: string
   /** Whether the article was e-mailed to subscribers or will be: then the form offers it no more. */
   mailing?: ReactNode
+  /** PUBLIC_URL is not set: links in a scheduled article's e-mail would name the server's own address. */
+  publicUrlMissing?: boolean
 }
 
 /** The add and edit form of an article: title, Markdown text, and an optional image. */
@@ -32,6 +35,7 @@ export function ArticleForm({
   submitLabel,
   submittingLabel,
   mailing,
+  publicUrlMissing = false,
 }: ArticleFormProps) {
   const [form, fields] = useForm<ArticleFormValues>({
     lastResult,
@@ -71,7 +75,10 @@ export function ArticleForm({
         <CheckboxField
           meta={fields.emailSubscribers}
           label="Also e-mail it to subscribers of News"
-          hint="Sent once, when the article is public: now, or at its scheduled time."
+          hint={
+            'Sent once, when the article is public: now, or at its scheduled time.' +
+            (publicUrlMissing ? ` Warning: ${NEWSLETTER_MESSAGES.noPublicUrl}` : '')
+          }
         />
       )}
       <div className="button-row">

@@ -16,6 +16,7 @@ import { replyWithRejectedMedia } from '~/platform/media/media-reply'
 import { redirectWithToast } from '~/platform/toast.server'
 import adminNewsStylesUrl from '~/styles/admin-news.css?url'
 import { parseFormSubmission } from '~/platform/form-submission.server'
+import { env } from '~/platform/env.server'
 import { declareQueryParams } from '~/platform/query-params'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminNewsStylesUrl }]
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Add article | Site admi
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(request, 'news')
-  return { timeZone: (await siteSettingsFor(context)).timeZone }
+  return { timeZone: (await siteSettingsFor(context)).timeZone, publicUrlMissing: !env.PUBLIC_URL }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -66,6 +67,7 @@ export default function NewArticle({ loaderData, actionData }: Route.ComponentPr
       <ArticleForm
         lastResult={actionData?.result}
         timeZone={loaderData.timeZone}
+        publicUrlMissing={loaderData.publicUrlMissing}
         submitLabel="Post Article"
         submittingLabel="Posting..."
       />

@@ -28,6 +28,7 @@ import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { requireAccess } from '~/platform/auth.server'
 import { formatDate } from '~/platform/dates'
 import { canSendEmail } from '~/platform/email.server'
+import { env } from '~/platform/env.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { parsePageNumber } from '~/platform/page-number'
 import { declareQueryParams } from '~/platform/query-params'
@@ -63,6 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     digest,
     canSendEmail: canSendEmail(),
+    publicUrlSet: Boolean(env.PUBLIC_URL),
     counts: list.counts,
     page,
     pageCount: list.pageCount,
@@ -160,6 +162,7 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
         </a>
       </div>
       {loaderData.canSendEmail ? null : <p className="admin-notice admin-notice-warning">{NEWSLETTER_MESSAGES.noSmtp}</p>}
+      {loaderData.publicUrlSet ? null : <p className="admin-notice admin-notice-warning">{NEWSLETTER_MESSAGES.noPublicUrl}</p>}
       <ErrorList errors={actionData?.errors} variant="form" />
       <section className="card stack" aria-labelledby="events-digest">
         <h2 id="events-digest">Events digest</h2>

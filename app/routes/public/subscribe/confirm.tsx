@@ -19,8 +19,9 @@ export function loader() {
 }
 
 export async function action({ params }: Route.ActionArgs) {
-  const confirmed = await confirmSubscription(params.token)
-  return data({ confirmed }, { status: confirmed ? 200 : 410, headers: PRIVATE_HEADERS })
+  const outcome = await confirmSubscription(params.token)
+  const status = { confirmed: 200, 'already-confirmed': 200, full: 503, unusable: 410 }[outcome]
+  return data({ outcome }, { status, headers: PRIVATE_HEADERS })
 }
 
 export default function ConfirmSubscription({ actionData }: Route.ComponentProps) {
@@ -37,8 +38,12 @@ export default function ConfirmSubscription({ actionData }: Route.ComponentProps
               </button>
             </div>
           </Form>
-        ) : actionData.confirmed ? (
+        ) : actionData.outcome === 'confirmed' ? (
           <p role="status">{NEWSLETTER_MESSAGES.confirmed}</p>
+        ) : actionData.outcome === 'already-confirmed' ? (
+          <p role="status">{NEWSLETTER_MESSAGES.alreadyConfirmed}</p>
+        ) : actionData.outcome === 'full' ? (
+          <p role="alert">{NEWSLETTER_MESSAGES.full}</p>
         ) : (
           <p role="alert">
             {NEWSLETTER_MESSAGES.unusableLink} <Link to="/subscribe">Sign up</Link>

@@ -38,7 +38,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (received.outcome === 'rate-limited') {
     return data({ errors: { form: [NEWSLETTER_MESSAGES.tooMany] } }, { status: 429, headers: retryAfterHeaders(received) })
   }
-  if (received.outcome === 'full') return data({ errors: { form: [NEWSLETTER_MESSAGES.full] } }, { status: 503 })
   return redirect('/subscribe#signed-up', { status: 303, headers: { 'Set-Cookie': oneTimeCookie(SENT_COOKIE, '1') } })
 }
 
