@@ -3,11 +3,14 @@ import { db, dialectName } from '~/platform/db.server'
 
 /** Deletes every row of every app table (not the migration bookkeeping). */
 export async function emptyAllTables(): Promise<void> {
-  // PostgreSQL lists the tables of every schema; other test runs on the same server have their own.
-  const schema =
-    dialectName === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0].s : undefined
-  const tables = (await db.introspection.getTables())
-    .filter((t) => schema === undefined || t.schema === schema)
+  // PostgreSQL: this schema's tables only, read from the catalogue. Introspecting every schema would
+  // fail when another test run drops its own schema meanwhile.
+  const names =
+    dialectName === 'postgres'
+      ? (await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = current_schema()`.execute(db))
+          .rows
+      : await db.introspection.getTables()
+  const tables = names
     .map((t) => t.name)
     .filter((name) => !name.startsWith('kysely_'))
     // SQLite's full-text index keeps its words in tables of its own: emptying the articles (and the others) empties it.
