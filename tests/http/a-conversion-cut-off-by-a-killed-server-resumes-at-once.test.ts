@@ -77,6 +77,8 @@ it('takes its ffmpeg down with it when it is killed with SIGKILL mid-conversion'
 it('converts the video at once when it starts again, with one ffmpeg at a time', async () => {
   const { server: killed, videoId } = await startConvertingAVideo()
   killed.process.kill('SIGKILL')
+  // Its ffmpeg goes with it (the test above); counted from then, two at once would be the new server's doing.
+  await expect.poll(() => ffmpegsConverting(videoId).length, { timeout: 8_000 }).toBe(0)
   const restarted = await startTestServer({ FFMPEG_PATH: ffmpegAtPlaybackSpeed }, { sharedDatabase: killed.database })
   servers.push(restarted)
 

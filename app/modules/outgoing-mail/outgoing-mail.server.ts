@@ -62,7 +62,7 @@ export type EmailOrigin = 'visitor' | 'admin'
 
 /** Waiting visitor mail at most: a tenth of OUTGOING_EMAILS_MAX_WAITING (admin mail has the whole of it). */
 export function visitorEmailsMaxWaiting(): number {
-  return Math.max(1, Math.floor(env.OUTGOING_EMAILS_MAX_WAITING / 10))
+  return Math.ceil(env.OUTGOING_EMAILS_MAX_WAITING / 10)
 }
 
 /** Rows inserted per statement: well under SQLite's and PostgreSQL's limits on bound values. */
