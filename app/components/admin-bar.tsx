@@ -1,4 +1,5 @@
-import { Link, useMatches } from 'react-router'
+import { useMatches } from 'react-router'
+import { Link } from '~/components/link'
 import { ADMIN_SECTIONS, canManage, homeFor, type SectionName } from '~/platform/access'
 import { useRootData } from './root-data'
 import { SignOutForm } from './sign-out-form'

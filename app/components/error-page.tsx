@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link } from 'react-router'
+import { isRouteErrorResponse } from 'react-router'
+import { Link } from '~/components/link'
 
 const HEADINGS: Record<number, string> = {
   400: 'Bad request',

@@ -1,5 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { Link, useFetcher } from 'react-router'
+import { useFetcher } from 'react-router'
+import { Link } from '~/components/link'
 import { ErrorList, Field } from '~/components/forms'
 
 interface LoginFormProps {

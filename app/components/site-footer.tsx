@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
+import { Link } from '~/components/link'
 import type { SiteSettings } from '~/modules/settings/settings.schema'
 import { PhoneAndEmail } from './contact-links'
 import { NewTabLink } from './new-tab-link'

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import { NavLink, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
+import { NavLink } from '~/components/link'
 import { MenuDisclosure } from './menu-disclosure'
 import { useShipsScripts } from './page-scripts'
 import { SearchForm } from './search-form'
@@ -29,7 +30,7 @@ function NavLinks() {
     <ul className="nav-list">
       {PUBLIC_NAV.map((link) => (
         <li key={link.to}>
-          <NavLink to={link.to} end={link.to === '/'} className="nav-link" prefetch="intent">
+          <NavLink to={link.to} end={link.to === '/'} className="nav-link">
             {link.label}
           </NavLink>
         </li>

@@ -80,6 +80,33 @@ test('on a phone the menu opens, and closes when a link is chosen', async ({ pag
   await expect(about).toBeHidden()
 })
 
+test('a link opens its page inside the app, keeps the history, and a modified click is left to the browser', async ({ page }) => {
+  await page.goto('/contact')
+  await waitForHydration(page)
+  // A mark on the window survives a navigation inside the app, and is gone after a page load.
+  await page.evaluate(() => ((window as { stayed?: boolean }).stayed = true))
+  await menuButton(page).click()
+  await mainNav(page).getByRole('link', { name: 'News', exact: true }).click()
+  await expect(page).toHaveURL(/\/news$/)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('News')
+  expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true)
+  await menuButton(page).click()
+  await expect(mainNav(page).getByRole('link', { name: 'News', exact: true })).toHaveAttribute('aria-current', 'page')
+  await expect(mainNav(page).getByRole('link', { name: 'Home', exact: true })).not.toHaveAttribute('aria-current')
+  await page.goBack()
+  await expect(page).toHaveURL(/\/contact$/)
+  expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true)
+
+  // Shift-click opens a new window and leaves this page where it is.
+  const opened = page.context().waitForEvent('page')
+  await page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: 'About Us', exact: true })
+    .click({ modifiers: ['Shift'] })
+  await (await opened).close()
+  await expect(page).toHaveURL(/\/contact$/)
+})
+
 test('on a phone the open menu closes on a tap outside it, and on Escape', async ({ page }) => {
   await page.goto('/contact')
   await waitForHydration(page)

@@ -8,6 +8,8 @@ import { expect, test } from './fixtures'
 const ADMIN_WORDS = /sample|Admin →/i
 
 test('visitors read the demo content without a word meant for administrators', async ({ page }) => {
+  // Every demo item's page is opened and scanned for accessibility: three times the usual time.
+  test.slow()
   for (const path of ['/news', '/photos', '/marketplace', '/calendar']) {
     await page.goto(path)
     // Each item's own page (not the feed beside them).

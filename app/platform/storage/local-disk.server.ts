@@ -100,7 +100,8 @@ export function createLocalDiskStorage(root: string, urlPrefix = '/media'): Stor
     },
 
     url(key) {
-      resolveKey(key)
+      // Made for every picture of every page: the key's pattern is the check, no file path is involved.
+      if (!isValidStorageKey(key)) throw new InvalidStorageKeyError(key)
       return `${urlPrefix}/${key}`
     },
 

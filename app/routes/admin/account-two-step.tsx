@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect, useRevalidator } from 'react-router'
+import { data, Form, redirect, useRevalidator } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/account-two-step'
 import { AuthenticatorSetup, RecoveryCodes } from '~/components/two-step'
 import { ConfirmButton } from '~/components/confirm-button'

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Form, redirect } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/audit'
 import { AdminTable } from '~/components/admin-table'
 import { Pagination } from '~/components/pagination'

@@ -1,4 +1,5 @@
-import { Link, redirect } from 'react-router'
+import { redirect } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/dashboard'
 import { countSampleEvents } from '~/modules/events/events.admin-queries.server'
 import { listOccurrencesOnDays } from '~/modules/events/events.queries.server'

@@ -1,4 +1,5 @@
-import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteLoaderData } from 'react-router'
+import { Form, isRouteErrorResponse, Outlet, useRouteLoaderData } from 'react-router'
+import { Link, NavLink } from '~/components/link'
 import type { Route } from './+types/layout'
 import { BodyTooLargeNotice } from '~/components/body-too-large-notice'
 import { MenuDisclosure } from '~/components/menu-disclosure'

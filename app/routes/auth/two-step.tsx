@@ -1,5 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Form, redirect } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/two-step'
 import { ErrorList, Field } from '~/components/forms'
 import { AuthenticatorSetup, RecoveryCodes } from '~/components/two-step'

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/home'
 import { editHandle, pageTextsTarget } from '~/components/admin-bar'
 import { NewsletterSignup } from '~/components/newsletter-signup'

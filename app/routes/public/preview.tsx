@@ -1,4 +1,5 @@
-import { data, Link, redirect } from 'react-router'
+import { data, redirect } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/preview'
 import { resolvePreviewLink } from '~/modules/previews/preview-links.server'
 import { PREVIEW_LINK_DAYS } from '~/modules/previews/previews'

@@ -1,4 +1,5 @@
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/search'
 import { Pagination } from '~/components/pagination'
 import { SearchMarks } from '~/components/search-marks'

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/services'
 import { editHandle, pageTextsTarget } from '~/components/admin-bar'
 import { WITHOUT_SCRIPTS } from '~/components/page-scripts'

@@ -1,4 +1,5 @@
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
+import { Link } from '~/components/link'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { withSiteLinksRelative } from '~/platform/site-links'
 import type { Route } from './+types/new'

@@ -1,4 +1,5 @@
-import { data, Form, Link } from 'react-router'
+import { data, Form } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/signups'
 import { AdminTable } from '~/components/admin-table'
 import { ConfirmButton } from '~/components/confirm-button'

@@ -1,4 +1,5 @@
-import { data, Link, redirect } from 'react-router'
+import { data, redirect } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/index'
 import { AdminBadge, AdminTable } from '~/components/admin-table'
 import { Pagination } from '~/components/pagination'

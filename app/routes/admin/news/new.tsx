@@ -1,4 +1,5 @@
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/new'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { ArticleForm } from './article-form'

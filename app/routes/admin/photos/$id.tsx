@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link } from 'react-router'
+import { data, Form } from 'react-router'
+import { Link } from '~/components/link'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { withSiteLinksRelative } from '~/platform/site-links'
 import type { Route } from './+types/$id'

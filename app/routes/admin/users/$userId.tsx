@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link } from 'react-router'
+import { data, Form } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/$userId'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { ConfirmButton } from '~/components/confirm-button'

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link } from 'react-router'
+import { data, Form } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/invite'
 import { ErrorList, Field, SelectField } from '~/components/forms'
 import { useIsSubmitting } from '~/components/use-is-submitting'

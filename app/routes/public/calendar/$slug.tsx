@@ -1,4 +1,5 @@
-import { data, Link, redirect, useLocation, useOutletContext } from 'react-router'
+import { data, redirect, useLocation, useOutletContext } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/$slug'
 import { editHandle } from '~/components/admin-bar'
 import { WITHOUT_SCRIPTS } from '~/components/page-scripts'

@@ -1,4 +1,5 @@
-import { data, Link, useOutlet, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { data, useOutlet, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/index'
 import { editHandle } from '~/components/admin-bar'
 import { MarketplaceLogin } from './marketplace-login'

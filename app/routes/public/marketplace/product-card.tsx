@@ -1,4 +1,5 @@
-import { Link, useNavigate } from 'react-router'
+import { useNavigate } from 'react-router'
+import { Link } from '~/components/link'
 import { ConfirmButton } from '~/components/confirm-button'
 import { ImageCarousel } from '~/components/image-carousel'
 import { LinkifiedText } from '~/components/linkified-text'

@@ -1,4 +1,5 @@
-import { data, Link, useOutletContext } from 'react-router'
+import { data, useOutletContext } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/$slug'
 import { editHandle } from '~/components/admin-bar'
 import { WITHOUT_SCRIPTS } from '~/components/page-scripts'

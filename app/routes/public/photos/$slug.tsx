@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { data, Link, useLocation, useNavigate, useOutletContext } from 'react-router'
+import { data, useLocation, useNavigate, useOutletContext } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/$slug'
 import { editHandle } from '~/components/admin-bar'
 import type { MediaOutletContext } from './index'

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { data, Link, useLocation, useNavigate, useOutlet, useParams, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { data, useLocation, useNavigate, useOutlet, useParams, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { Link } from '~/components/link'
 import type { Route } from './+types/index'
 import { editHandle } from '~/components/admin-bar'
 import { AdminEntryLink } from '~/components/admin-entry-link'

@@ -1,0 +1,117 @@
+/**
+ * Processor time per request of two versions of the site, side by side: on a shared machine the
+ * requests per second of two runs minutes apart differ by more than most changes, while the
+ * processor time a server spends per request barely moves. `npm run bench:compare -- <git ref>`
+ * builds that ref (default: HEAD) and the working tree, starts each on its own restarted demo
+ * site with PAGE_CACHE_SECONDS=0, and asks each page BENCH_REQUESTS times (default 1,000) at 50
+ * connections, in the order before, after, after, before. It prints the server process's user +
+ * system time per request (/proc: the thread pool's compression counts), the requests per
+ * second, and the largest resident memory of each version.
+ */
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import { ADMIN, signIn } from '../tests/setup/http-session'
+import { buildApp, root, startBenchServer, type BenchServer } from './bench-server'
+import { printTable } from './print-table'
+import { discoverItemPages } from './public-pages'
+
+const ref = process.argv[2] ?? 'HEAD'
+const requests = Number(process.env.BENCH_REQUESTS ?? 1000)
+const connections = 50
+const headers = { 'accept-encoding': 'br, gzip' }
+const TICKS_PER_SECOND = 100
+
+/** User + system time of a process so far, in ms (Linux /proc; clock ticks are 10 ms). */
+function processorMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND
+}
+
+/** The largest resident memory of a process so far, in MB (Linux /proc). */
+function peakMemory(pid: number): number {
+  return Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/)?.[1] ?? 0) / 1024
+}
+
+/** The given ref built in a worktree of its own (sharing node_modules), into its own build folder. */
+function buildRef(): { buildDir: string; remove: () => void } {
+  const tree = fs.mkdtempSync(path.join(os.tmpdir(), 'site-before-'))
+  execFileSync('git', ['worktree', 'add', '--detach', tree, ref], { cwd: root, stdio: 'ignore' })
+  fs.symlinkSync(path.join(root, 'node_modules'), path.join(tree, 'node_modules'))
+  const buildDir = path.join(root, 'build-before')
+  console.log(`Building ${ref} into ${path.relative(root, buildDir)} …`)
+  execFileSync(path.join(root, 'node_modules/.bin/react-router'), ['build'], {
+    cwd: tree,
+    env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: 'production' },
+    stdio: 'ignore',
+  })
+  return {
+    buildDir,
+    remove: () => execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: root, stdio: 'ignore' }),
+  }
+}
+
+/** A server of the given build on a restarted demo site of its own (migrations differ between versions). */
+async function restartedSite(buildDir: string): Promise<BenchServer> {
+  const first = await startBenchServer({ buildDir, adminPassword: ADMIN.password })
+  await first.stop({ keepData: true })
+  return startBenchServer({ buildDir, dataDir: first.dataDir, adminPassword: ADMIN.password, env: { PAGE_CACHE_SECONDS: '0' } })
+}
+
+interface Sample {
+  ms: number
+  requestsPerSecond: number
+}
+
+async function measure(server: BenchServer, page: string, cookie: string): Promise<Sample> {
+  const options = { url: server.url + page, connections, headers: cookie ? { ...headers, cookie } : headers }
+  await autocannon({ ...options, amount: Math.ceil(requests / 5) }) // warm up
+  const before = processorMs(server.pid)
+  const result = await autocannon({ ...options, amount: requests })
+  const failed = result.errors + result.timeouts + result.non2xx
+  if (failed > 0) throw new Error(`${page}: ${failed} of ${requests} requests failed`)
+  return { ms: (processorMs(server.pid) - before) / requests, requestsPerSecond: result.requests.average }
+}
+
+const before = buildRef()
+const afterDir = 'build-bench'
+buildApp()
+const servers = { before: await restartedSite(before.buildDir), after: await restartedSite(afterDir) }
+try {
+  const event = (await discoverItemPages(servers.after.url)).find((page) => page.startsWith('/calendar/'))
+  const cookies = { before: await signIn(servers.before), after: await signIn(servers.after) }
+  const pages = [
+    ...['/', '/marketplace', '/calendar', '/news', ...(event ? [event] : []), '/about'].map((page) => ({
+      page,
+      signedIn: false,
+    })),
+    ...['/admin', '/admin/news', '/admin/photos', '/admin/products'].map((page) => ({ page, signedIn: true })),
+  ]
+  console.log(`${requests} requests per page and version, ${connections} connections, load average ${os.loadavg()[0].toFixed(1)}`)
+  const rows: string[][] = []
+  for (const { page, signedIn } of pages) {
+    const samples: Record<'before' | 'after', Sample[]> = { before: [], after: [] }
+    for (const version of ['before', 'after', 'after', 'before'] as const) {
+      samples[version].push(await measure(servers[version], page, signedIn ? cookies[version] : ''))
+    }
+    const mean = (list: Sample[], key: keyof Sample) => list.reduce((sum, s) => sum + s[key], 0) / list.length
+    const [msBefore, msAfter] = [mean(samples.before, 'ms'), mean(samples.after, 'ms')]
+    rows.push([
+      page + (signedIn ? ' (signed in)' : ''),
+      msBefore.toFixed(2),
+      msAfter.toFixed(2),
+      (msBefore / msAfter).toFixed(2),
+      mean(samples.before, 'requestsPerSecond').toFixed(0),
+      mean(samples.after, 'requestsPerSecond').toFixed(0),
+    ])
+  }
+  console.log(`\nload average at the end ${os.loadavg()[0].toFixed(1)}\n`)
+  printTable(['page', 'before ms/request', 'after ms/request', 'before ÷ after', 'before req/s', 'after req/s'], rows)
+  const [peakBefore, peakAfter] = [peakMemory(servers.before.pid), peakMemory(servers.after.pid)]
+  console.log(`\nLargest resident memory: before ${peakBefore.toFixed(0)} MB, after ${peakAfter.toFixed(0)} MB`)
+} finally {
+  await Promise.all([servers.before.stop(), servers.after.stop()])
+  before.remove()
+}
