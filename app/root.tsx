@@ -12,6 +12,7 @@ import { Toaster } from '~/components/toaster'
 import { shareSiteSettingsPerRequest, siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { bodyTooLargeMessage } from '~/components/body-too-large-notice'
 import { getOptionalUser } from '~/platform/auth.server'
+import { shareContentVersionPerRequest } from '~/platform/kept-until-content-changes.server'
 import { keepPersonalResponsesPrivate } from '~/platform/private-responses.server'
 import { env } from '~/platform/env.server'
 import { requestInfoContext } from '~/platform/request-context'
@@ -38,6 +39,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   notFoundForNulInParams,
   refuseUnreadBody,
   keepPersonalResponsesPrivate,
+  shareContentVersionPerRequest,
   shareSiteSettingsPerRequest,
 ]
 
