@@ -27,6 +27,10 @@ import { db } from '~/platform/db.server'
 import { insertVideo } from '~/platform/media/videos.server'
 import { createRateLimiter } from '~/platform/rate-limit.server'
 import { createSession } from '~/platform/session.server'
+import { getPublicCalendarMonth } from '~/modules/events/events.month-view.server'
+import { listProductsForVisitors } from '~/modules/marketplace/marketplace.queries.server'
+import { getPublicPage } from '~/modules/pages/pages.queries.server'
+import { loadHomeHighlights } from '~/modules/pages/home-highlights.server'
 import { createMigrator } from '../migrate.server'
 
 const ZONE = DEMO_SITE_SETTINGS.timeZone
@@ -210,5 +214,38 @@ describe('the content version', () => {
       if (redone.error) throw redone.error
     }
     expect(await renews(() => createArticle({ title: 'Clothes drive', content: 'Sunday.', imageAlt: '' }))).toBe(true)
+  })
+})
+
+describe('what every visitor sees, kept per content version', () => {
+  it('is shared until a write by any path, then shows the write', async () => {
+    const month = firstDate.slice(0, 7)
+    const now = new Date()
+    const everything = () =>
+      Promise.all([
+        getPublicPage(null, 'about'),
+        listProductsForVisitors(null, { category: null, search: '' }),
+        getPublicCalendarMonth(null, month, { timeZone: ZONE, now }),
+        loadHomeHighlights(null),
+      ])
+    const before = await everything()
+    const again = await everything()
+    // The same objects: made once (the home highlights are two kept lists in a new object).
+    for (let i = 0; i < 3; i++) expect(again[i]).toBe(before[i])
+    expect(again[3].featuredMoments).toBe(before[3].featuredMoments)
+
+    await savePageContent('about', { ...demoPageContent.about, hero: { ...demoPageContent.about.hero, title: 'Who we are' } })
+    const product = productSchema('1268').parse({ name: 'Banana Bread', description: 'Fridays.', uploads: [] })
+    await createProduct(product, admin)
+    await weeklyEvent({ title: 'Choir practice' })
+    const [page, products, calendar, highlights] = await everything()
+    expect(page.content.hero.title).toBe('Who we are')
+    expect(products.map((p) => p.name)).toEqual(['Banana Bread'])
+    expect(calendar.upcoming.map((o) => o.title)).toContain('Choir practice')
+    expect(highlights.marketplaceHighlights.map((p) => p.name)).toEqual(['Banana Bread'])
+    // A search is never kept: its words are countless.
+    expect(await listProductsForVisitors(null, { category: null, search: 'bread' })).not.toBe(
+      await listProductsForVisitors(null, { category: null, search: 'bread' }),
+    )
   })
 })
