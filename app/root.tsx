@@ -12,7 +12,8 @@ import { Toaster } from '~/components/toaster'
 import { shareSiteSettingsPerRequest, siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { bodyTooLargeMessage } from '~/components/body-too-large-notice'
 import { getOptionalUser } from '~/platform/auth.server'
-import { keepPersonalResponsesPrivate, refreshCachedPagesAfterChanges } from '~/platform/private-responses.server'
+import { shareContentVersionPerRequest } from '~/platform/kept-until-content-changes.server'
+import { keepPersonalResponsesPrivate } from '~/platform/private-responses.server'
 import { env } from '~/platform/env.server'
 import { requestInfoContext } from '~/platform/request-context'
 import { notFoundForNulInParams } from '~/platform/route-params.server'
@@ -38,7 +39,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   notFoundForNulInParams,
   refuseUnreadBody,
   keepPersonalResponsesPrivate,
-  refreshCachedPagesAfterChanges,
+  shareContentVersionPerRequest,
   shareSiteSettingsPerRequest,
 ]
 

@@ -100,7 +100,7 @@ export function answersFromMemory(options: AnswersFromMemoryOptions): RequestLis
     // Read before the page is made: a change while it is made leaves it out of date, not kept as current.
     const version = await readVersion()
     if (version === null) return app.fetch(request, bindings)
-    const make = () => app.fetch(request, { ...bindings, forPageCache: true })
+    const make = () => app.fetch(request, { ...bindings, forPageCache: true, contentVersion: version })
     return makeAndKeep(await keyOf(incoming), version, make, incoming.headers['accept-encoding'])
   })
 

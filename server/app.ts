@@ -34,6 +34,8 @@ export interface AppServerBuild extends ServerBuild {
 export interface AppBindings extends HttpBindings {
   /** The page cache asks: it compresses the answers it keeps itself, once they are final (server/page-cache.ts). */
   forPageCache?: boolean
+  /** The content version the page cache read for this page: the app's kept values use the same. */
+  contentVersion?: string
 }
 
 export type App = Hono<{ Bindings: AppBindings; Variables: { secureHeadersNonce?: string } }>
@@ -195,6 +197,7 @@ export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppO
       secure: isSecure(c),
       serverAddress: serverAddress(c),
       bodyTooLarge,
+      contentVersion: c.env.contentVersion,
     })
     return handleRequest(request, context)
   }

@@ -4,7 +4,7 @@ import { indexAtScroll, stepIndex } from './carousel-position'
 import { ResponsiveImage } from './responsive-image'
 
 interface ImageCarouselProps {
-  images: ResponsiveImageData[]
+  images: readonly ResponsiveImageData[]
   /** Names the carousel for screen readers, e.g. 'Banana bread: photos'. */
   label: string
   /** How wide the images are shown, as for <ResponsiveImage>. */

@@ -1,6 +1,7 @@
 import { useLocation } from 'react-router'
 import { Link } from '~/components/link'
 import type { SiteSettings } from '~/modules/settings/settings.schema'
+import type { Shared } from '~/platform/shared'
 import { PhoneAndEmail } from './contact-links'
 import { NewTabLink } from './new-tab-link'
 import { NewsletterSignup } from './newsletter-signup'
@@ -14,7 +15,7 @@ const OWN_EMAIL_FORM = /^\/(news|calendar)?$|^\/(login|forgot-password|reset-pas
 
 const QUICK_LINKS = PUBLIC_NAV.flatMap(({ to, footerLabel }) => (footerLabel ? [{ to, label: footerLabel }] : []))
 
-export function SiteFooter({ settings, year }: { settings: SiteSettings; year: string }) {
+export function SiteFooter({ settings, year }: { settings: Shared<SiteSettings>; year: string }) {
   const { pathname } = useLocation()
   const { organisationName, footerText, tagline, phone, email, facebookUrl, instagramUrl, location } = settings
   return (

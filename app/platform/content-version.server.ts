@@ -8,11 +8,17 @@ import { nextPublishAt } from './publication.server'
  * lives in the database, so every process of the site sees a change at once. A random token
  * rather than a counter: a restored backup brings back an older token that no cached page has.
  *
- * Beside it lies the next time a scheduled item goes public: the first process to read the
- * token after that time renews it (once, for all processes), so scheduled items appear on time.
+ * Beside it lies the time the token is due for renewal: the next time a scheduled item goes public,
+ * or a time long past once anything a public page shows was written. The first process to read the
+ * token after that time renews it (once, for all processes), so changes and scheduled items show.
  */
 const KEY = 'content-version'
 const NEXT_PUBLISH_KEY = 'next-publish-at'
+/**
+ * The renewal time that a write to a table public pages show sets, in its own transaction
+ * (db/migrations/0028-content-changes-renew-the-content-version.ts): the next reader renews the token.
+ */
+const DUE = '1970-01-01T00:00:00.000Z'
 
 // Read before every page answered from memory: built once instead of per request.
 let versionQuery: CompiledQuery<{ key: string; value: string }> | undefined
@@ -23,31 +29,48 @@ export async function readContentVersion(executor: Db = db): Promise<string> {
   for (let tries = 1; ; tries++) {
     const { rows } = await executor.executeQuery(versionQuery)
     const version = rows.find((row) => row.key === KEY)?.value ?? 'none'
-    const nextPublish = rows.find((row) => row.key === NEXT_PUBLISH_KEY)?.value ?? ''
-    if (nextPublish === '' || nextPublish > nowIso() || tries > 2) return version
-    await renewWhenDue(executor, nextPublish)
+    const nextPublish = rows.find((row) => row.key === NEXT_PUBLISH_KEY)?.value
+    const current = nextPublish !== undefined && (nextPublish === '' || nextPublish > nowIso())
+    if (current || tries > 2) return version
+    await renewWhenDue(executor, nextPublish ?? null)
   }
 }
 
-/** Renews the token for an item whose publish time has come, unless another process did so first. */
-async function renewWhenDue(executor: Db, due: string): Promise<void> {
-  const next = (await nextPublishAt(executor)) ?? ''
-  const { numUpdatedRows } = await executor
-    .updateTable('settings')
-    .set({ value: next, updatedAt: nowIso() })
-    .where('key', '=', NEXT_PUBLISH_KEY)
-    .where('value', '=', due)
-    .executeTakeFirst()
-  if (numUpdatedRows > 0n) await writeVersion(executor)
+/**
+ * Renews the token when it is due (a change, or an item whose publish time has come), unless
+ * another process did so first. A site without the renewal time yet (new, or restored from a
+ * backup made before it existed) gets it here, which the triggers then find.
+ */
+async function renewWhenDue(executor: Db, due: string | null): Promise<void> {
+  const inTransaction = (work: (trx: Db) => Promise<void>) =>
+    executor.isTransaction ? work(executor) : executor.transaction().execute(work)
+  await inTransaction(async (trx) => {
+    // The claim comes first: on PostgreSQL it locks the row, so a change whose trigger writes it
+    // waits, and the next publish time below is read after every change that made it due.
+    const claim =
+      due === null
+        ? trx
+            .insertInto('settings')
+            .values({ key: NEXT_PUBLISH_KEY, value: DUE, updatedAt: nowIso() })
+            .onConflict((oc) => oc.column('key').doNothing())
+        : trx.updateTable('settings').set({ updatedAt: nowIso() }).where('key', '=', NEXT_PUBLISH_KEY).where('value', '=', due)
+    const { numInsertedOrUpdatedRows } = normalise(await claim.executeTakeFirst())
+    if (numInsertedOrUpdatedRows === 0n) return
+    await writeSetting(trx, NEXT_PUBLISH_KEY, (await nextPublishAt(trx)) ?? '')
+    await writeSetting(trx, KEY, crypto.randomUUID())
+  })
 }
 
+function normalise(result: { numInsertedOrUpdatedRows?: bigint; numUpdatedRows?: bigint }): { numInsertedOrUpdatedRows: bigint } {
+  return { numInsertedOrUpdatedRows: result.numInsertedOrUpdatedRows ?? result.numUpdatedRows ?? 0n }
+}
+
+/**
+ * For a change that is no row of the tables public pages show (a date of an event becoming
+ * full, counted from its sign-ups): the token is renewed by its next reader, as after any change.
+ */
 export async function markContentChanged(executor: Db = db): Promise<void> {
-  await writeVersion(executor)
-  await writeSetting(executor, NEXT_PUBLISH_KEY, (await nextPublishAt(executor)) ?? '')
-}
-
-function writeVersion(executor: Db): Promise<void> {
-  return writeSetting(executor, KEY, crypto.randomUUID())
+  await writeSetting(executor, NEXT_PUBLISH_KEY, DUE)
 }
 
 async function writeSetting(executor: Db, key: string, value: string): Promise<void> {

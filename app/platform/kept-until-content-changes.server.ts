@@ -1,15 +1,45 @@
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { readContentVersion } from './content-version.server'
+import { requestInfoContext } from './request-context'
+import type { Shared } from './shared'
+
+export type { Shared }
+
+// Without the middleware (a loader called on its own, a script), each kept value reads the version afresh.
+const contentVersionContext = createContext<() => Promise<string>>(() => readContentVersion())
+
+/**
+ * Root middleware: the first kept value a page asks for reads the content version, and the
+ * others of that request share the read (the page cache's own read when it makes the page). A
+ * form's request reads it afresh each time: its action may change what its loaders then show.
+ */
+export const shareContentVersionPerRequest: MiddlewareFunction<Response> = ({ request, context }, next) => {
+  if (request.method === 'GET' || request.method === 'HEAD') {
+    const known = context.get(requestInfoContext).contentVersion
+    let version: Promise<string> | undefined = known === undefined ? undefined : Promise.resolve(known)
+    context.set(contentVersionContext, () => (version ??= readContentVersion()))
+  }
+  return next()
+}
+
+/** Where a kept value finds the content version: a request's context, or none (read afresh). */
+export type VersionSource = Readonly<RouterContextProvider> | null
 
 /**
  * A value made once per content version and key, then shared by every request until something
- * a public page shows changes (in any process): for answers that are the same for everyone and
- * cost more to make than to keep, such as the whole calendar feed. At most `maxKeys` keys are kept.
+ * a public page shows changes (in any process): for answers that are the same for every visitor
+ * and cost more to make than to keep, such as the site settings or the whole calendar feed.
+ * Never for what depends on the visitor (signed in, a preview link). At most `maxKeys` keys are
+ * kept, so a key must come from a bounded set. The value is frozen: callers share it.
  */
-export function keptUntilContentChanges<T>(make: (key: string) => Promise<T>, maxKeys = 4): (key: string) => Promise<T> {
+export function keptUntilContentChanges<T>(
+  make: (key: string) => Promise<T>,
+  maxKeys = 4,
+): (from: VersionSource, key: string) => Promise<Shared<T>> {
   let keptVersion: string | null = null
-  const kept = new Map<string, Promise<T>>()
-  return async (key) => {
-    const version = await readContentVersion()
+  const kept = new Map<string, Promise<Shared<T>>>()
+  return async (from, key) => {
+    const version = await (from ? from.get(contentVersionContext)() : readContentVersion())
     if (version !== keptVersion) {
       kept.clear()
       keptVersion = version
@@ -17,11 +47,19 @@ export function keptUntilContentChanges<T>(make: (key: string) => Promise<T>, ma
     let value = kept.get(key)
     if (!value) {
       if (kept.size >= maxKeys) kept.delete(kept.keys().next().value!)
-      value = make(key)
+      value = make(key).then(deepFreeze)
       kept.set(key, value)
       // A failure is not kept: the next request tries again.
       value.catch(() => kept.get(key) === value && kept.delete(key))
     }
     return value
   }
+}
+
+function deepFreeze<T>(value: T): Shared<T> {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const inner of Object.values(value)) deepFreeze(inner)
+  }
+  return value as Shared<T>
 }

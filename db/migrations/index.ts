@@ -24,6 +24,7 @@ import * as previewLinks from './0024-preview-links'
 import * as outgoingEmails from './0025-outgoing-emails'
 import * as eventSignups from './0026-event-signups'
 import * as subscribers from './0027-subscribers'
+import * as contentChangesRenewTheContentVersion from './0028-content-changes-renew-the-content-version'
 
 /** Every migration, in order. Listed explicitly so the server bundle, the CLI and the tests share one list. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0025-outgoing-emails': outgoingEmails,
   '0026-event-signups': eventSignups,
   '0027-subscribers': subscribers,
+  '0028-content-changes-renew-the-content-version': contentChangesRenewTheContentVersion,
 }

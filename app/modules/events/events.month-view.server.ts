@@ -6,7 +6,9 @@ import {
   monthOf,
   type PlainDate,
   type PlainMonth,
+  todayIn,
 } from '~/platform/dates'
+import { keptUntilContentChanges, type Shared, type VersionSource } from '~/platform/kept-until-content-changes.server'
 import { countUpcomingEvents, listOccurrencesOnDays, listUpcomingOccurrences } from './events.queries.server'
 import { type CalendarOccurrence } from './events.records.server'
 import { CALENDAR_SIDEBAR_LIMIT, eventTypeLabel } from './events.schema'
@@ -26,12 +28,15 @@ function chipOf(o: CalendarOccurrence, timeZone: string) {
 }
 
 /** The calendar page's month: its grid of weeks with each day's events, and the sidebar's upcoming dates. */
-export async function getCalendarMonth(month: PlainMonth, { today, timeZone }: { today: PlainDate; timeZone: string }) {
+export async function getCalendarMonth(
+  month: PlainMonth,
+  { today, timeZone, now = new Date() }: { today: PlainDate; timeZone: string; now?: Date },
+) {
   const weeks = monthGridWeeks(month)
   const [occurrences, upcoming, upcomingCount] = await Promise.all([
     listOccurrencesOnDays(weeks[0][0], weeks.at(-1)![6], timeZone),
-    listUpcomingOccurrences({ limit: CALENDAR_SIDEBAR_LIMIT, timeZone }),
-    countUpcomingEvents({ timeZone }),
+    listUpcomingOccurrences({ from: now, limit: CALENDAR_SIDEBAR_LIMIT, timeZone }),
+    countUpcomingEvents({ from: now, timeZone }),
   ])
   const onDay = (date: PlainDate) => occurrences.filter((o) => o.date === date).map((o) => chipOf(o, timeZone))
   return {
@@ -59,4 +64,28 @@ export async function getCalendarMonth(month: PlainMonth, { today, timeZone }: {
     upcomingCountLabel: upcomingEventsLabel(upcomingCount),
     upcomingDatesLabel: nextDatesLabel(upcoming.length),
   }
+}
+
+const MINUTE_MS = 60_000
+
+/**
+ * The months visitors look at, worked out once per minute and content version instead of for
+ * each of them: an event that has begun leaves the sidebar within a minute. A dozen months are
+ * kept, the ones around this month as a rule; others are made again when asked.
+ */
+const calendarMonthKept = keptUntilContentChanges((key) => {
+  const [month, minute, timeZone] = key.split(' ')
+  const now = new Date(Number(minute) * MINUTE_MS)
+  return getCalendarMonth(month, { today: todayIn(timeZone, now), timeZone, now })
+}, 12)
+
+export type CalendarMonth = Awaited<ReturnType<typeof getCalendarMonth>>
+
+/** The calendar page's month for visitors; `month` must be a month the calendar accepts (`parsePlainMonth`). */
+export function getPublicCalendarMonth(
+  from: VersionSource,
+  month: PlainMonth,
+  { timeZone, now = new Date() }: { timeZone: string; now?: Date },
+): Promise<Shared<CalendarMonth>> {
+  return calendarMonthKept(from, `${month} ${Math.floor(now.getTime() / MINUTE_MS)} ${timeZone}`)
 }

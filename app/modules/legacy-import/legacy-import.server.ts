@@ -6,7 +6,6 @@
  */
 import { FROM_COMMAND_LINE, recordAuditEvent, type AuditSource } from '~/modules/audit/audit.service.server'
 import { getSiteSettings } from '~/modules/settings/settings.queries.server'
-import { markContentChanged } from '~/platform/content-version.server'
 import { db } from '~/platform/db.server'
 import { MediaRejectedError } from '~/platform/media/media-rejected'
 import {
@@ -132,8 +131,6 @@ export async function importLegacySite(
     summary.alreadyImported += counts.already
     summary.skipped += counts.already + counts.malformed
   }
-  // Running sites show the imported items at once, not when their cached pages expire.
-  if (summary.updated > 0) await markContentChanged()
   await recordAuditEvent({
     by: options.by ?? FROM_COMMAND_LINE,
     action: 'import',

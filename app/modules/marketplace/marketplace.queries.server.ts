@@ -5,7 +5,8 @@ import { markdownToPlainText, renderMarkdown } from '~/platform/markdown'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { getImagesByIds, pickSocialImage, toResponsiveImage, type ImageRecord } from '~/platform/media/images.server'
 import { productMatches } from '~/modules/search/search.queries.server'
-import type { ProductCategory } from './product-categories'
+import { PRODUCT_CATEGORIES, type ProductCategory } from './product-categories'
+import { keptUntilContentChanges, type Shared, type VersionSource } from '~/platform/kept-until-content-changes.server'
 import { isInState, isVisibleTo, type Audience } from '~/platform/publication.server'
 import { lastChangeOf, type PublicationState } from '~/platform/publication'
 
@@ -120,6 +121,17 @@ export async function listProducts(filter: ProductFilter = { category: null, sea
 }
 
 /** A few products picked at random (the home page's highlights). */
+// The list without search words, the same for every visitor: made once per content version and category.
+const unsearchedListKept = keptUntilContentChanges(
+  (category) => listProducts({ category: category === '' ? null : (category as ProductCategory), search: '' }),
+  PRODUCT_CATEGORIES.length + 1,
+)
+
+/** The marketplace's list for visitors: kept while nobody searches (search words are countless). */
+export function listProductsForVisitors(from: VersionSource, filter: ProductFilter): Promise<Shared<Product[]>> {
+  return filter.search === '' ? unsearchedListKept(from, filter.category ?? '') : listProducts(filter)
+}
+
 export async function pickRandomProducts(limit: number): Promise<Product[]> {
   const rows = await publicProducts()
     .select(PRODUCT_COLUMNS)

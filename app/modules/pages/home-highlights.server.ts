@@ -3,6 +3,7 @@ import { HIGHLIGHTS_SHIPPED } from '~/modules/marketplace/highlights'
 import { pickRandomProducts } from '~/modules/marketplace/marketplace.queries.server'
 import { formatPrice } from '~/modules/marketplace/product-price'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
+import { keptUntilContentChanges, type Shared, type VersionSource } from '~/platform/kept-until-content-changes.server'
 import { logger } from '~/platform/logger.server'
 
 /**
@@ -46,20 +47,25 @@ const sources: HomeHighlightSources = {
 }
 
 export interface HomeHighlights {
-  featuredMoments: FeaturedMoment[]
-  marketplaceHighlights: MarketplaceHighlight[]
+  featuredMoments: Shared<FeaturedMoment[]>
+  marketplaceHighlights: Shared<MarketplaceHighlight[]>
 }
 
-export async function loadHomeHighlights(): Promise<HomeHighlights> {
+// The same for every visitor (the page picks among the products shipped with its own script):
+// made once per content version. A failed source is not kept, so it is tried again next time.
+const featuredMomentsKept = keptUntilContentChanges(() => sources.featuredMoments(FEATURED_MOMENTS_LIMIT), 1)
+const marketplaceHighlightsKept = keptUntilContentChanges(() => sources.marketplaceHighlights(HIGHLIGHTS_SHIPPED), 1)
+
+export async function loadHomeHighlights(from: VersionSource): Promise<HomeHighlights> {
   const [featuredMoments, marketplaceHighlights] = await Promise.all([
-    orEmpty('Failed to load featured media', () => sources.featuredMoments(FEATURED_MOMENTS_LIMIT)),
-    orEmpty('Failed to load products', () => sources.marketplaceHighlights(HIGHLIGHTS_SHIPPED)),
+    orEmpty('Failed to load featured media', () => featuredMomentsKept(from, '')),
+    orEmpty('Failed to load products', () => marketplaceHighlightsKept(from, '')),
   ])
   return { featuredMoments, marketplaceHighlights }
 }
 
 /** A block's items, or none when its source fails (the failure is logged): a home page block never breaks the page. */
-export async function orEmpty<T>(message: string, load: () => Promise<T[]>): Promise<T[]> {
+export async function orEmpty<T>(message: string, load: () => Promise<readonly T[]>): Promise<readonly T[]> {
   try {
     return await load()
   } catch (error) {

@@ -1,9 +1,10 @@
 import { db } from '~/platform/db.server'
+import { keptUntilContentChanges, type Shared, type VersionSource } from '~/platform/kept-until-content-changes.server'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { getImagesByIds, toResponsiveImage } from '~/platform/media/images.server'
 import { logger } from '~/platform/logger.server'
 import { demoPageContent } from './pages.demo'
-import { PageContentSchemas, type PageContent, type PageKey } from './pages.schema'
+import { PAGE_KEYS, PageContentSchemas, type PageContent, type PageKey } from './pages.schema'
 
 /**
  * A page's texts for visitors and for the editor. A page that has never been saved shows the
@@ -47,4 +48,21 @@ export async function getPageHeroImage(key: PageKey): Promise<ResponsiveImageDat
   if (!row?.heroImageId) return null
   const image = (await getImagesByIds([row.heroImageId])).get(row.heroImageId)
   return image ? toResponsiveImage(image) : null
+}
+
+export interface PublicPage<K extends PageKey> {
+  content: PageContent[K]
+  heroImage: ResponsiveImageData | null
+}
+
+// Every page's texts and hero, the same for every visitor: made once per content version and page.
+// A copy: the demo texts stay the module's own.
+const publicPageKept = keptUntilContentChanges(async (key) => {
+  const [content, heroImage] = await Promise.all([getPageContent(key as PageKey), getPageHeroImage(key as PageKey)])
+  return { content: structuredClone(content), heroImage }
+}, PAGE_KEYS.length)
+
+/** A page's texts and hero as visitors see them, shared by every request until something a public page shows changes. */
+export function getPublicPage<K extends PageKey>(from: VersionSource, key: K): Promise<Shared<PublicPage<K>>> {
+  return publicPageKept(from, key) as Promise<Shared<PublicPage<K>>>
 }

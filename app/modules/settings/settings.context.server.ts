@@ -1,19 +1,23 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import { keptUntilContentChanges, type Shared } from '~/platform/kept-until-content-changes.server'
 import { getSiteSettings } from './settings.queries.server'
 import type { SiteSettings } from './settings.schema'
 
-// The root loader and the page's own loader both need the settings: read them once per request.
-// Without the middleware (a loader called on its own), each call reads them afresh.
-const siteSettingsContext = createContext<() => Promise<SiteSettings>>(getSiteSettings)
+// Read for every page, the same for every visitor, changed rarely: made once per content version.
+const siteSettingsKept = keptUntilContentChanges(() => getSiteSettings(), 1)
 
-/** Root middleware: the first loader that asks reads the settings; the others share that read. */
+// The root loader and the page's own loader both need the settings: one lookup per request.
+// Without the middleware (a loader called on its own), each call looks them up afresh.
+const siteSettingsContext = createContext<() => Promise<Shared<SiteSettings>>>(() => siteSettingsKept(null, ''))
+
+/** Root middleware: the first loader that asks looks the settings up; the others share that answer. */
 export const shareSiteSettingsPerRequest: MiddlewareFunction<Response> = ({ context }, next) => {
-  let settings: Promise<SiteSettings> | undefined
-  context.set(siteSettingsContext, () => (settings ??= getSiteSettings()))
+  let settings: Promise<Shared<SiteSettings>> | undefined
+  context.set(siteSettingsContext, () => (settings ??= siteSettingsKept(context, '')))
   return next()
 }
 
-/** The site settings for this request (read at most once per request). */
-export function siteSettingsFor(context: Readonly<RouterContextProvider>): Promise<SiteSettings> {
+/** The site settings for this request (shared with other requests until something a public page shows changes). */
+export function siteSettingsFor(context: Readonly<RouterContextProvider>): Promise<Shared<SiteSettings>> {
   return context.get(siteSettingsContext)()
 }

@@ -1,7 +1,6 @@
 import fs from 'node:fs'
 import type { VideoTable } from '../db-schema'
 import { db } from '../db.server'
-import { markContentChanged } from '../content-version.server'
 import { createLeasedQueue, describeError, LeaseLostError, type Lease } from '../leased-queue.server'
 import { logger } from '../logger.server'
 import { contentTypeForKey, newStorageStem, storage } from '../storage/index.server'
@@ -118,8 +117,6 @@ async function convertVideo(video: VideoTable, lease: Lease<'videos'>, signal?: 
   }
   // The original may carry the place it was recorded: it goes once the converted file is in use.
   await removeOriginal(video.id, video.originalFormat)
-  // A ready video appears in the gallery: cached pages are made anew.
-  await markContentChanged()
 }
 
 /**

@@ -6,9 +6,6 @@ import { requireAccess } from '~/platform/auth.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { readSessionId, revokeOtherSessions } from '~/platform/session.server'
 import { redirectWithToast } from '~/platform/toast.server'
-import { changesNoPublicPage } from '~/platform/private-responses.server'
-
-export const middleware: Route.MiddlewareFunction[] = [changesNoPublicPage]
 
 /** The sign-out buttons of "My account"'s list of devices (the page itself is account.tsx); no page of its own. */
 

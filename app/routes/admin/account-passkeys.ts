@@ -7,9 +7,6 @@ import { AddPasskeySchema } from '~/modules/users/two-step.schema'
 import { requireAccess } from '~/platform/auth.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { getSiteOrigin } from '~/platform/site-url.server'
-import { changesNoPublicPage } from '~/platform/private-responses.server'
-
-export const middleware: Route.MiddlewareFunction[] = [changesNoPublicPage]
 
 /** Adding a passkey from /admin/account/two-step (with JavaScript: the browser's WebAuthn API). */
 export async function action({ request, context }: Route.ActionArgs) {

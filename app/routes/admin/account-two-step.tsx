@@ -27,9 +27,6 @@ import { clientRateLimitKey, minutesToWait, retryAfterHeaders } from '~/platform
 import { requestInfoContext } from '~/platform/request-context'
 import { redirectWithToast } from '~/platform/toast.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
-import { changesNoPublicPage } from '~/platform/private-responses.server'
-
-export const middleware: Route.MiddlewareFunction[] = [changesNoPublicPage]
 
 export const meta: Route.MetaFunction = () => [{ title: 'Two-step sign-in | Site admin' }]
 

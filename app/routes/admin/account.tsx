@@ -17,9 +17,6 @@ import { deviceOf, listUserSessions, readSessionId, sessionCookie } from '~/plat
 import { formatDate } from '~/platform/dates'
 import { redirectWithToast } from '~/platform/toast.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
-import { changesNoPublicPage } from '~/platform/private-responses.server'
-
-export const middleware: Route.MiddlewareFunction[] = [changesNoPublicPage]
 
 export const meta: Route.MetaFunction = () => [{ title: 'My account | Site admin' }]
 

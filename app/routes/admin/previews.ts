@@ -8,9 +8,6 @@ import { requireAccess } from '~/platform/auth.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { kindOfTable, PUBLISHABLE_KINDS, PUBLISHABLE_TABLES } from '~/platform/publication'
 import { redirectWithToast } from '~/platform/toast.server'
-import { changesNoPublicPage } from '~/platform/private-responses.server'
-
-export const middleware: Route.MiddlewareFunction[] = [changesNoPublicPage]
 
 // "Preview" on an edit page: makes a link to the draft or scheduled item and opens it.
 

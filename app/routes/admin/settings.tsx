@@ -7,7 +7,7 @@ import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.s
 import { ErrorSummary } from '~/components/error-summary'
 import { ErrorList, Field, TextareaField } from '~/components/forms'
 import { useIsSubmitting } from '~/components/use-is-submitting'
-import { siteSettingsFor } from '~/modules/settings/settings.context.server'
+import { getSiteSettings } from '~/modules/settings/settings.queries.server'
 import { MAX_BANK_ACCOUNTS, MAX_IMPACT_FIGURES, SiteSettingsSchema, type SiteSettings } from '~/modules/settings/settings.schema'
 import { saveSiteSettings } from '~/modules/settings/settings.service.server'
 import { requireAccess } from '~/platform/auth.server'
@@ -19,9 +19,10 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: sett
 
 export const meta: Route.MetaFunction = () => [{ title: 'Site settings | Site admin' }]
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   await requireAccess(request, 'settings')
-  return { settings: await siteSettingsFor(context) }
+  // The form's own copy, read as stored.
+  return { settings: await getSiteSettings() }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

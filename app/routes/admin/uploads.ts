@@ -1,9 +1,6 @@
 import type { Route } from './+types/uploads'
 import { requireAccess } from '~/platform/auth.server'
 import { handleUploadRequest } from '~/platform/media/uploads.server'
-import { changesNoPublicPage } from '~/platform/private-responses.server'
-
-export const middleware: Route.MiddlewareFunction[] = [changesNoPublicPage]
 
 // The tus endpoint for resumable uploads (docs/decisions/009-resumable-uploads.md). The server
 // refuses cross-site writes before this runs; the admin layout and this access check refuse the rest.

@@ -5,9 +5,6 @@ import { requestInfoContext } from '~/platform/request-context'
 import { clearedSessionCookie, readSessionId, revokeSession } from '~/platform/session.server'
 import { redirectWithToast } from '~/platform/toast.server'
 import type { Route } from './+types/logout'
-import { changesNoPublicPage } from '~/platform/private-responses.server'
-
-export const middleware: Route.MiddlewareFunction[] = [changesNoPublicPage]
 
 /** Signing out is a POST, so a link or an image elsewhere cannot sign anyone out. */
 export function loader() {

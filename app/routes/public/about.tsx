@@ -5,7 +5,7 @@ import { WITHOUT_SCRIPTS } from '~/components/page-scripts'
 import { PhoneAndEmail } from '~/components/contact-links'
 import { CardList, PageHero, TextSection } from '~/components/page-blocks'
 import { useRootData } from '~/components/root-data'
-import { getPageContent, getPageHeroImage } from '~/modules/pages/pages.queries.server'
+import { getPublicPage } from '~/modules/pages/pages.queries.server'
 import { pageMeta } from '~/platform/seo'
 
 export const meta: Route.MetaFunction = (args) =>
@@ -14,9 +14,8 @@ export const meta: Route.MetaFunction = (args) =>
 /** The admin bar's "Edit this page". */
 export const handle = { ...editHandle(() => pageTextsTarget('about')), ...WITHOUT_SCRIPTS }
 
-export async function loader() {
-  const [content, heroImage] = await Promise.all([getPageContent('about'), getPageHeroImage('about')])
-  return { content, heroImage }
+export async function loader({ context }: Route.LoaderArgs) {
+  return getPublicPage(context, 'about')
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {

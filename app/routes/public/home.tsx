@@ -20,7 +20,7 @@ import {
   type FeaturedMoment,
   type MarketplaceHighlight,
 } from '~/modules/pages/home-highlights.server'
-import { getPageContent, getPageHeroImage } from '~/modules/pages/pages.queries.server'
+import { getPublicPage } from '~/modules/pages/pages.queries.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { keptUntilContentChanges } from '~/platform/kept-until-content-changes.server'
 import { pageMeta } from '~/platform/seo'
@@ -44,11 +44,10 @@ const upcomingKept = keptUntilContentChanges((key) => {
 export async function loader({ context }: Route.LoaderArgs) {
   const { timeZone } = await siteSettingsFor(context)
   const minute = Math.floor(Date.now() / MINUTE_MS)
-  const [content, heroImage, highlights, upcomingEvents] = await Promise.all([
-    getPageContent('home'),
-    getPageHeroImage('home'),
-    loadHomeHighlights(),
-    orEmpty('Failed to load events', () => upcomingKept(`${minute} ${timeZone}`)),
+  const [{ content, heroImage }, highlights, upcomingEvents] = await Promise.all([
+    getPublicPage(context, 'home'),
+    loadHomeHighlights(context),
+    orEmpty('Failed to load events', () => upcomingKept(context, `${minute} ${timeZone}`)),
   ])
   return {
     content,
@@ -161,7 +160,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 }
 
 /** Up to four featured photos and videos; hidden when there are none. */
-function FeaturedMoments({ items }: { items: FeaturedMoment[] }) {
+function FeaturedMoments({ items }: { items: readonly FeaturedMoment[] }) {
   if (items.length === 0) return null
   return (
     <section className="section" aria-labelledby="featured-moments">
@@ -191,7 +190,7 @@ function FeaturedMoments({ items }: { items: FeaturedMoment[] }) {
 }
 
 /** Three products from the youth marketplace; hidden when there are none. */
-function MarketplaceHighlights({ items }: { items: MarketplaceHighlight[] }) {
+function MarketplaceHighlights({ items }: { items: readonly MarketplaceHighlight[] }) {
   const nonce = useNonce()
   if (items.length === 0) return null
   return (

@@ -2,7 +2,7 @@ import type { Route } from './+types/privacy'
 import { editHandle, pageTextsTarget } from '~/components/admin-bar'
 import { WITHOUT_SCRIPTS } from '~/components/page-scripts'
 import { PageHero, TextSection } from '~/components/page-blocks'
-import { getPageContent, getPageHeroImage } from '~/modules/pages/pages.queries.server'
+import { getPublicPage } from '~/modules/pages/pages.queries.server'
 import { pageMeta } from '~/platform/seo'
 
 export const meta: Route.MetaFunction = (args) =>
@@ -11,9 +11,8 @@ export const meta: Route.MetaFunction = (args) =>
 /** The admin bar's "Edit this page". */
 export const handle = { ...editHandle(() => pageTextsTarget('privacy')), ...WITHOUT_SCRIPTS }
 
-export async function loader() {
-  const [content, heroImage] = await Promise.all([getPageContent('privacy'), getPageHeroImage('privacy')])
-  return { content, heroImage }
+export async function loader({ context }: Route.LoaderArgs) {
+  return getPublicPage(context, 'privacy')
 }
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {

@@ -4,7 +4,7 @@ import { editHandle, pageTextsTarget } from '~/components/admin-bar'
 import { WITHOUT_SCRIPTS } from '~/components/page-scripts'
 import { CardList, ImpactFigures, PageHero, TextSection } from '~/components/page-blocks'
 import { useRootData } from '~/components/root-data'
-import { getPageContent, getPageHeroImage } from '~/modules/pages/pages.queries.server'
+import { getPublicPage } from '~/modules/pages/pages.queries.server'
 import { pageMeta } from '~/platform/seo'
 
 export const meta: Route.MetaFunction = (args) =>
@@ -13,9 +13,8 @@ export const meta: Route.MetaFunction = (args) =>
 /** The admin bar's "Edit this page". */
 export const handle = { ...editHandle(() => pageTextsTarget('services')), ...WITHOUT_SCRIPTS }
 
-export async function loader() {
-  const [content, heroImage] = await Promise.all([getPageContent('services'), getPageHeroImage('services')])
-  return { content, heroImage }
+export async function loader({ context }: Route.LoaderArgs) {
+  return getPublicPage(context, 'services')
 }
 
 export default function Services({ loaderData }: Route.ComponentProps) {

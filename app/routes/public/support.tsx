@@ -5,7 +5,7 @@ import { CopyButton } from '~/components/copy-button'
 import { NewTabLink } from '~/components/new-tab-link'
 import { CardList, PageHero, Paragraphs, TextSection } from '~/components/page-blocks'
 import { useRootData } from '~/components/root-data'
-import { getPageContent, getPageHeroImage } from '~/modules/pages/pages.queries.server'
+import { getPublicPage } from '~/modules/pages/pages.queries.server'
 import { pageMeta } from '~/platform/seo'
 
 export const meta: Route.MetaFunction = (args) =>
@@ -14,9 +14,8 @@ export const meta: Route.MetaFunction = (args) =>
 /** The admin bar's "Edit this page". */
 export const handle = editHandle(() => pageTextsTarget('support'))
 
-export async function loader() {
-  const [content, heroImage] = await Promise.all([getPageContent('support'), getPageHeroImage('support')])
-  return { content, heroImage }
+export async function loader({ context }: Route.LoaderArgs) {
+  return getPublicPage(context, 'support')
 }
 
 export default function Support({ loaderData }: Route.ComponentProps) {

@@ -17,7 +17,7 @@ const calendarFeedFor = keptUntilContentChanges(async (origin) => {
 
 /** Every event as an iCalendar feed (RFC 5545) that phones and calendar apps subscribe to. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const body = await calendarFeedFor(getSiteOrigin(request, context))
+  const body = await calendarFeedFor(context, getSiteOrigin(request, context))
   return new Response(body, {
     headers: {
       'Content-Type': 'text/calendar; charset=utf-8',

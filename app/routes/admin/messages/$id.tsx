@@ -21,9 +21,6 @@ import { requireAccess } from '~/platform/auth.server'
 import { redirectWithToast } from '~/platform/toast.server'
 import inboxStylesUrl from '~/styles/inbox.css?url'
 import { parseFormSubmission } from '~/platform/form-submission.server'
-import { changesNoPublicPage } from '~/platform/private-responses.server'
-
-export const middleware: Route.MiddlewareFunction[] = [changesNoPublicPage]
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: inboxStylesUrl }]
 

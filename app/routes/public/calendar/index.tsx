@@ -6,7 +6,7 @@ import { AdminEntryLink } from '~/components/admin-entry-link'
 import { useRootData } from '~/components/root-data'
 import { NewsletterSignup } from '~/components/newsletter-signup'
 import { OPENED_OVER_LIST, RouteDialog } from '~/components/route-dialog'
-import { getCalendarMonth } from '~/modules/events/events.month-view.server'
+import { getPublicCalendarMonth } from '~/modules/events/events.month-view.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { monthOf, parsePlainMonth, todayIn } from '~/platform/dates'
 import { pageMeta } from '~/platform/seo'
@@ -34,14 +34,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Loaded directly, /calendar/<event> shows the event alone: the month is not needed (see shouldRevalidate).
   if (params.slug) return { calendar: null }
   const { timeZone } = await siteSettingsFor(context)
-  const today = todayIn(timeZone)
+  const now = new Date()
+  const today = todayIn(timeZone, now)
   const monthParam = queryParams.read(request).month
   const month = monthParam === null ? monthOf(today) : parsePlainMonth(monthParam)
   if (!month) throw data(null, { status: 404 })
   const origin = getSiteOrigin(request, context)
   return {
     calendar: {
-      ...(await getCalendarMonth(month, { today, timeZone })),
+      ...(await getPublicCalendarMonth(context, month, { timeZone, now })),
       subscribeUrl: `${origin.replace(/^https?:/, 'webcal:')}/calendar.ics`,
     },
   }

@@ -9,14 +9,14 @@ import { useRootData } from '~/components/root-data'
 import { RouteDialog } from '~/components/route-dialog'
 import { SignOutForm } from '~/components/sign-out-form'
 import { SearchForm } from '~/components/search-form'
-import { listProducts } from '~/modules/marketplace/marketplace.queries.server'
+import { listProductsForVisitors } from '~/modules/marketplace/marketplace.queries.server'
 import {
   isProductCategory,
   PRODUCT_CATEGORIES,
   PRODUCT_CATEGORY_LABELS,
   type ProductCategory,
 } from '~/modules/marketplace/product-categories'
-import { getPageContent, getPageHeroImage } from '~/modules/pages/pages.queries.server'
+import { getPublicPage } from '~/modules/pages/pages.queries.server'
 import { canManage } from '~/platform/access'
 import { pageMeta } from '~/platform/seo'
 import { declareQueryParams } from '~/platform/query-params'
@@ -59,7 +59,7 @@ export const queryParams = declareQueryParams('category', 'q', 'view')
 /** The admin bar's "Edit this page". */
 export const handle = editHandle(() => ({ section: 'products', path: '/admin/products' }))
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Loaded directly, /marketplace/<slug> shows the product alone: the list is not needed.
   if (params.slug) return { list: null, content: null }
   const { category, q, view: chosenView } = queryParams.read(request)
@@ -68,10 +68,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     search: (q ?? '').trim().slice(0, SEARCH_TEXT_MAX),
   }
   const view: View = chosenView === 'grid' || chosenView === 'list' ? chosenView : rememberedView(request)
-  const [content, heroImage, products] = await Promise.all([
-    getPageContent('marketplace'),
-    getPageHeroImage('marketplace'),
-    listProducts(filter),
+  const [{ content, heroImage }, products] = await Promise.all([
+    getPublicPage(context, 'marketplace'),
+    listProductsForVisitors(context, filter),
   ])
   const headers = new Headers({ Vary: 'Cookie' })
   if (chosenView === view) headers.append('Set-Cookie', rememberView(view))
