@@ -14,7 +14,7 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { ADMIN, signIn } from '../tests/setup/http-session'
-import { buildApp, root, startBenchServer, type BenchServer } from './bench-server'
+import { buildApp, buildDir, root, startBenchServer, type BenchServer } from './bench-server'
 import { printTable } from './print-table'
 import { discoverItemPages } from './public-pages'
 
@@ -40,24 +40,29 @@ function buildRef(): { buildDir: string; remove: () => void } {
   const tree = fs.mkdtempSync(path.join(os.tmpdir(), 'site-before-'))
   execFileSync('git', ['worktree', 'add', '--detach', tree, ref], { cwd: root, stdio: 'ignore' })
   fs.symlinkSync(path.join(root, 'node_modules'), path.join(tree, 'node_modules'))
-  const buildDir = path.join(root, 'build-before')
-  console.log(`Building ${ref} into ${path.relative(root, buildDir)} …`)
+  const dir = path.join(root, 'build-before')
+  console.log(`Building ${ref} into ${path.relative(root, dir)} …`)
   execFileSync(path.join(root, 'node_modules/.bin/react-router'), ['build'], {
     cwd: tree,
-    env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: 'production' },
+    env: { ...process.env, BUILD_DIR: dir, NODE_ENV: 'production' },
     stdio: 'ignore',
   })
   return {
-    buildDir,
+    buildDir: dir,
     remove: () => execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: root, stdio: 'ignore' }),
   }
 }
 
 /** A server of the given build on a restarted demo site of its own (migrations differ between versions). */
-async function restartedSite(buildDir: string): Promise<BenchServer> {
-  const first = await startBenchServer({ buildDir, adminPassword: ADMIN.password })
+async function restartedSite(dir: string): Promise<BenchServer> {
+  const first = await startBenchServer({ buildDir: dir, adminPassword: ADMIN.password })
   await first.stop({ keepData: true })
-  return startBenchServer({ buildDir, dataDir: first.dataDir, adminPassword: ADMIN.password, env: { PAGE_CACHE_SECONDS: '0' } })
+  return startBenchServer({
+    buildDir: dir,
+    dataDir: first.dataDir,
+    adminPassword: ADMIN.password,
+    env: { PAGE_CACHE_SECONDS: '0' },
+  })
 }
 
 interface Sample {
@@ -76,9 +81,8 @@ async function measure(server: BenchServer, page: string, cookie: string): Promi
 }
 
 const before = buildRef()
-const afterDir = 'build-bench'
 buildApp()
-const servers = { before: await restartedSite(before.buildDir), after: await restartedSite(afterDir) }
+const servers = { before: await restartedSite(before.buildDir), after: await restartedSite(buildDir) }
 try {
   const event = (await discoverItemPages(servers.after.url)).find((page) => page.startsWith('/calendar/'))
   const cookies = { before: await signIn(servers.before), after: await signIn(servers.after) }
