@@ -2,10 +2,11 @@ import { sql, type ExpressionBuilder } from 'kysely'
 import type { Database } from '~/platform/db-schema'
 import { markdownToPlainText, renderMarkdown } from '~/platform/markdown'
 import { db } from '~/platform/db.server'
+import { keptUntilContentChanges, type Shared, type VersionSource } from '~/platform/kept-until-content-changes.server'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { getImagesByIds, pickSocialImage, toResponsiveImage, type ImageRecord } from '~/platform/media/images.server'
 import { getVideosByIds, isVideoReady } from '~/platform/media/videos.server'
-import { MEDIA_PER_PAGE, type MediaCategory } from './media-categories'
+import { MEDIA_CATEGORIES, MEDIA_PER_PAGE, type MediaCategory } from './media-categories'
 import { isVisibleTo, type Audience } from '~/platform/publication.server'
 import { lastChangeOf } from '~/platform/publication'
 
@@ -150,6 +151,25 @@ export async function listPublishedMedia(category: MediaCategory | null, page: n
 export type FeaturedMedia = Pick<MediaSummary, 'slug' | 'kind' | 'title' | 'thumbnail'>
 
 /** The newest items the admin marked as featured, for the home page. */
+/** The first pages of each category, which visitors open most: kept per content version. */
+const KEPT_PAGES = 2
+const firstPagesKept = keptUntilContentChanges(
+  (key) => {
+    const [category, page] = key.split(' ')
+    return listPublishedMedia(category === '' ? null : (category as MediaCategory), Number(page))
+  },
+  (MEDIA_CATEGORIES.length + 1) * KEPT_PAGES,
+)
+
+/** A page of the gallery for visitors; `page` is a page number the gallery accepts. */
+export function listPublishedMediaForVisitors(
+  from: VersionSource,
+  category: MediaCategory | null,
+  page: number,
+): Promise<Shared<MediaPage>> {
+  return page <= KEPT_PAGES ? firstPagesKept(from, `${category ?? ''} ${page}`) : listPublishedMedia(category, page)
+}
+
 export async function listFeaturedMedia(limit: number): Promise<FeaturedMedia[]> {
   const rows = await publicItems(null)
     .where('mediaItems.featured', '=', 1)

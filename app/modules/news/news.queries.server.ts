@@ -1,4 +1,5 @@
 import { db } from '~/platform/db.server'
+import { keptUntilContentChanges, type Shared, type VersionSource } from '~/platform/kept-until-content-changes.server'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { loadImagesOf, pickSocialImage, toResponsiveImage, type ImageRecord } from '~/platform/media/images.server'
 import { articleExcerpt, articlePlainText, readMinutes, renderArticleHtml } from './article-text.server'
@@ -79,6 +80,15 @@ export async function listPublishedArticles(page: number): Promise<ArticlePage> 
     page,
     pageCount: Math.max(1, Math.ceil(Number(total) / ARTICLES_PER_PAGE)),
   }
+}
+
+/** Pages visitors open most: kept per content version; later ones are read for each request. */
+const KEPT_PAGES = 3
+const firstPagesKept = keptUntilContentChanges((page) => listPublishedArticles(Number(page)), KEPT_PAGES)
+
+/** A page of the news list for visitors; `page` is a page number the list accepts. */
+export function listPublishedArticlesForVisitors(from: VersionSource, page: number): Promise<Shared<ArticlePage>> {
+  return page <= KEPT_PAGES ? firstPagesKept(from, String(page)) : listPublishedArticles(page)
 }
 
 function toDetail(

@@ -9,7 +9,7 @@ import { NewsletterSignup } from '~/components/newsletter-signup'
 import { Pagination } from '~/components/pagination'
 import { ResponsiveImage } from '~/components/responsive-image'
 import { OPENED_OVER_LIST, RouteDialog } from '~/components/route-dialog'
-import { listPublishedArticles } from '~/modules/news/news.queries.server'
+import { listPublishedArticlesForVisitors } from '~/modules/news/news.queries.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { formatDate } from '~/platform/dates'
 import { canManage } from '~/platform/access'
@@ -34,7 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.slug) return { list: null }
   const page = parsePageNumber(queryParams.read(request).page)
   if (page === null) throw data(null, { status: 404 })
-  const [list, settings] = await Promise.all([listPublishedArticles(page), siteSettingsFor(context)])
+  const [list, settings] = await Promise.all([listPublishedArticlesForVisitors(context, page), siteSettingsFor(context)])
   if (page > list.pageCount) throw data(null, { status: 404 })
   return {
     list: {

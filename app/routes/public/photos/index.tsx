@@ -8,7 +8,7 @@ import { ConfirmButton } from '~/components/confirm-button'
 import { useRootData } from '~/components/root-data'
 import { MediaThumbnail } from '~/components/media-thumbnail'
 import { Pagination } from '~/components/pagination'
-import { listPublishedMedia } from '~/modules/gallery/gallery.queries.server'
+import { listPublishedMediaForVisitors } from '~/modules/gallery/gallery.queries.server'
 import { isMediaCategory, MEDIA_CATEGORIES, mediaHref, photosHref, type MediaCategory } from '~/modules/gallery/media-categories'
 import { canManage } from '~/platform/access'
 import { parsePageNumber } from '~/platform/page-number'
@@ -39,7 +39,7 @@ export const queryParams = declareQueryParams('category', 'page')
 /** The admin bar's "Edit this page". */
 export const handle = editHandle(() => ({ section: 'gallery', path: '/admin/photos' }))
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = queryParams.read(request)
   const category = parseCategory(query.category)
   if (category === undefined) throw data(null, { status: 404 })
@@ -47,7 +47,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (params.slug) return { category, list: null }
   const page = parsePageNumber(query.page)
   if (page === null) throw data(null, { status: 404 })
-  const list = await listPublishedMedia(category, page)
+  const list = await listPublishedMediaForVisitors(context, category, page)
   if (page > list.pageCount) throw data(null, { status: 404 })
   return { category, list }
 }
