@@ -2,11 +2,12 @@ import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { aMessage } from '../../tests/fixtures/contact-message'
 import { uploadAs } from '../../tests/fixtures/finished-upload'
+import { createWeeklyEvent } from '../../tests/fixtures/weekly-event'
 import { plainPng } from '../../tests/fixtures/images'
 import { emptyUploadsBeforeEach } from '../../tests/setup/uploads'
 import { recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { EventSchema } from '~/modules/events/events.schema'
-import { createEvent, deleteOccurrence } from '~/modules/events/events.service.server'
+import { deleteOccurrence } from '~/modules/events/events.service.server'
 import { SignUpSchema } from '~/modules/events/signups.schema'
 import { saveSignupForm, signUpForEvent } from '~/modules/events/signups.service.server'
 import { insertMediaItem } from '~/modules/gallery/gallery.service.server'
@@ -46,17 +47,7 @@ beforeEach(async () => {
 })
 
 function weeklyEvent(values: Record<string, unknown> = {}) {
-  const input = EventSchema.parse({
-    title: 'Distribution',
-    description: 'Groceries for families',
-    location: 'Ministry Centre',
-    startDate: firstDate,
-    startTime: '09:00',
-    endTime: '12:00',
-    repeat: 'weekly',
-    ...values,
-  })
-  return createEvent(input, ZONE)
+  return createWeeklyEvent(firstDate, values)
 }
 
 async function uploadedImage() {

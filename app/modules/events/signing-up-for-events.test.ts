@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
+import { createWeeklyEvent } from '../../../tests/fixtures/weekly-event'
 import { DEMO_SITE_SETTINGS } from '~/modules/settings/settings.demo'
 import { saveSiteSettings } from '~/modules/settings/settings.service.server'
 import { addDays, instantIn, todayIn } from '~/platform/dates'
@@ -6,7 +7,7 @@ import { sql } from 'kysely'
 import { db, dialectName } from '~/platform/db.server'
 import { env } from '~/platform/env.server'
 import { EventSchema } from './events.schema'
-import { createEvent, deleteEvent, updateEvent } from './events.service.server'
+import { deleteEvent, updateEvent } from './events.service.server'
 import { queueDueReminders } from './signups.reminders.server'
 import { SIGNUP_DAYS_AHEAD, SIGNUP_MESSAGES, SignUpSchema } from './signups.schema'
 import { signupEmailKeys } from './signups.emails.server'
@@ -23,22 +24,8 @@ beforeEach(async () => {
   await saveSiteSettings({ ...DEMO_SITE_SETTINGS }, { actor: { id: 'test' } })
 })
 
-async function weeklyEvent(signups: Record<string, unknown>) {
-  return createEvent(
-    EventSchema.parse({
-      title: 'Distribution',
-      description: 'Groceries for families',
-      location: 'Ministry Centre',
-      startDate: firstDate,
-      startTime: '09:00',
-      endTime: '12:00',
-      repeat: 'weekly',
-      takesSignups: true,
-      signupContact: 'email',
-      ...signups,
-    }),
-    ZONE,
-  )
+function weeklyEvent(signups: Record<string, unknown>) {
+  return createWeeklyEvent(firstDate, { takesSignups: true, signupContact: 'email', ...signups })
 }
 
 function signUp(slug: string, fields: Record<string, unknown>): Promise<SignUpOutcome> {
