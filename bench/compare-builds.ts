@@ -19,6 +19,7 @@ import { printTable } from './print-table'
 import { discoverItemPages } from './public-pages'
 
 const ref = process.argv[2] ?? 'HEAD'
+if (ref.startsWith('-')) throw new Error(`Not a git ref: ${ref}`)
 const requests = Number(process.env.BENCH_REQUESTS ?? 1000)
 const connections = 50
 const headers = { 'accept-encoding': 'br, gzip' }
@@ -49,7 +50,10 @@ function buildRef(): { buildDir: string; remove: () => void } {
   })
   return {
     buildDir: dir,
-    remove: () => execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: root, stdio: 'ignore' }),
+    remove: () => {
+      execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: root, stdio: 'ignore' })
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
   }
 }
 

@@ -37,8 +37,10 @@ export function Link({ to, replace, state, preventScrollReset, reloadDocument, o
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
     onClick?.(event)
     if (event.defaultPrevented || reloadDocument || opensElsewhere(event, target)) return
+    const { origin, pathname, search, hash } = new URL(event.currentTarget.href)
+    // Another site, or mailto: and tel: links, are the browser's to open.
+    if (origin !== window.location.origin) return
     event.preventDefault()
-    const { pathname, search, hash } = new URL(event.currentTarget.href)
     const path = pathname + search + hash
     // As React Router does: a link to the page one is on replaces it in the history.
     const here = window.location.pathname + window.location.search + window.location.hash
@@ -52,6 +54,8 @@ export function Link({ to, replace, state, preventScrollReset, reloadDocument, o
 export function NavLink({ end = false, ...props }: LinkProps & { end?: boolean }) {
   const { pathname } = useLocation()
   const page = props.to.split(/[?#]/)[0].replace(/(.)\/$/, '$1')
-  const current = pathname === page || (!end && page !== '/' && pathname.startsWith(`${page}/`))
+  // Compared without case, as React Router's NavLink does.
+  const [here, target] = [pathname.toLowerCase(), page.toLowerCase()]
+  const current = here === target || (!end && target !== '/' && here.startsWith(`${target}/`))
   return <Link aria-current={current ? 'page' : undefined} {...props} />
 }

@@ -1,5 +1,6 @@
 import type { CompiledQuery } from 'kysely'
 import { db, nowIso, type Db } from './db.server'
+import { logger } from './logger.server'
 import { nextPublishAt } from './publication.server'
 
 /**
@@ -32,7 +33,27 @@ export async function readContentVersion(executor: Db = db): Promise<string> {
     const nextPublish = rows.find((row) => row.key === NEXT_PUBLISH_KEY)?.value
     const current = nextPublish !== undefined && (nextPublish === '' || nextPublish > nowIso())
     if (current || tries > 2) return version
-    await renewWhenDue(executor, nextPublish ?? null)
+    if (!(await renewedWhenDue(executor, nextPublish ?? null))) return version
+  }
+}
+
+let renewalFailing = false
+
+/**
+ * Renews the token when due, or says it could not: a database that cannot be written (read-only,
+ * or locked past the busy timeout) must not stop the site from answering. Its pages then keep
+ * the stored token until a renewal succeeds, which is no change at all for a read-only site.
+ */
+async function renewedWhenDue(executor: Db, due: string | null): Promise<boolean> {
+  try {
+    await renewWhenDue(executor, due)
+    renewalFailing = false
+    return true
+  } catch (error) {
+    if (executor.isTransaction) throw error
+    if (!renewalFailing) logger.warn({ err: error }, 'the content version could not be renewed; pages keep the current one')
+    renewalFailing = true
+    return false
   }
 }
 

@@ -51,38 +51,31 @@ async function upSqlite(db: Kysely<any>): Promise<void> {
 }
 
 async function upPostgres(db: Kysely<any>): Promise<void> {
-  // Always written, never skipped when already due: the row's lock makes a renewal that began
-  // meanwhile wait for this transaction, so it cannot miss what this transaction wrote. The
-  // schema is named at each call: a restore builds the tables in a schema of its own first.
+  // Run at commit (deferred constraint triggers), once per transaction: the row's lock is the
+  // writer's last, so it cannot close a circle with the locks a sign-up or an editor takes on the
+  // way (a deadlock), and it is held for the commit alone, so a renewal waits no longer than that.
+  // Always written, never skipped when already due: the lock makes a renewal that began meanwhile
+  // wait for this transaction, so it cannot miss what this transaction wrote. The schema is named
+  // at each call: a restore builds the tables in a schema of its own first.
   await sql
     .raw(
       `create function content_changed() returns trigger language plpgsql as $$
        begin
+         if current_setting('site.content_changed', true) = 'yes' then return null; end if;
+         perform set_config('site.content_changed', 'yes', true);
          execute format('update %I.settings set value = $1 where key = $2', TG_TABLE_SCHEMA) using '${DUE}', 'next-publish-at';
          return null;
        end $$`,
     )
     .execute(db)
   for (const [table, , columns] of SHOWN_TABLES) {
-    if (table === 'settings') {
-      // Row triggers: a statement trigger cannot tell the token's own writes from the others.
+    for (const event of ['insert', 'update', 'delete'] as const) {
+      const row = event === 'delete' ? 'old' : 'new'
+      const when = table === 'settings' ? `when (${row}.key not in (${TOKEN_KEY_LIST}))` : ''
       await sql
         .raw(
-          `create trigger settings_content_changed after insert or update on settings for each row
-           when (new.key not in (${TOKEN_KEY_LIST})) execute function content_changed()`,
-        )
-        .execute(db)
-      await sql
-        .raw(
-          `create trigger settings_content_deleted after delete on settings for each row
-           when (old.key not in (${TOKEN_KEY_LIST})) execute function content_changed()`,
-        )
-        .execute(db)
-    } else {
-      await sql
-        .raw(
-          `create trigger ${table}_content_changed after insert or ${columns ? `update of ${columns}` : 'update'} or delete on ${table}
-           for each statement execute function content_changed()`,
+          `create constraint trigger ${table}_content_changed_${event} after ${event === 'update' && columns ? `update of ${columns}` : event} on ${table}
+           deferrable initially deferred for each row ${when} execute function content_changed()`,
         )
         .execute(db)
     }
@@ -92,12 +85,9 @@ async function upPostgres(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter
   for (const [table] of SHOWN_TABLES) {
-    if (postgres) {
-      await sql.raw(`drop trigger ${table}_content_changed on ${table}`).execute(db)
-      if (table === 'settings') await sql.raw(`drop trigger settings_content_deleted on settings`).execute(db)
-    } else
-      for (const event of ['insert', 'update', 'delete'])
-        await sql.raw(`drop trigger ${table}_content_changed_${event}`).execute(db)
+    for (const event of ['insert', 'update', 'delete']) {
+      await sql.raw(`drop trigger ${table}_content_changed_${event}${postgres ? ` on ${table}` : ''}`).execute(db)
+    }
   }
   if (postgres) await sql`drop function content_changed()`.execute(db)
 }

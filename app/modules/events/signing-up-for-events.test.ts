@@ -124,6 +124,32 @@ describe('signing up for an event', () => {
     expect(await statuses(firstDate)).toEqual(['Gil confirmed', 'Hal confirmed', 'Ida waiting'])
   })
 
+  it('takes sign-ups for the last places while an administrator saves the event, without failing either', async () => {
+    const { id, slug } = await weeklyEvent({ signupLimit: 3 })
+    const saves = [4, 5, 6].map((signupLimit) =>
+      updateEvent(
+        id,
+        EventSchema.parse({
+          title: 'Distribution',
+          description: 'Groceries for families',
+          location: 'Ministry Centre',
+          startDate: firstDate,
+          startTime: '09:00',
+          endTime: '12:00',
+          repeat: 'weekly',
+          takesSignups: true,
+          signupContact: 'email',
+          signupLimit,
+        }),
+        ZONE,
+      ),
+    )
+    const signUps = Array.from({ length: 8 }, (_, n) => signUp(slug, { name: `Person ${n}` }))
+    const results = await Promise.allSettled([...saves, ...signUps])
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([])
+    expect(await statuses(firstDate)).toHaveLength(8)
+  })
+
   it('sends the confirmation with the date as an .ics file and the link to cancel', async () => {
     const { slug } = await weeklyEvent({})
     const outcome = await signUp(slug, { name: 'Dora', email: 'visitor@example.com' })

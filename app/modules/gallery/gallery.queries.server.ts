@@ -150,7 +150,6 @@ export async function listPublishedMedia(category: MediaCategory | null, page: n
 
 export type FeaturedMedia = Pick<MediaSummary, 'slug' | 'kind' | 'title' | 'thumbnail'>
 
-/** The newest items the admin marked as featured, for the home page. */
 /** The first pages of each category, which visitors open most: kept per content version. */
 const KEPT_PAGES = 2
 const firstPagesKept = keptUntilContentChanges(
@@ -170,6 +169,7 @@ export function listPublishedMediaForVisitors(
   return page <= KEPT_PAGES ? firstPagesKept(from, `${category ?? ''} ${page}`) : listPublishedMedia(category, page)
 }
 
+/** The newest items the admin marked as featured, for the home page. */
 export async function listFeaturedMedia(limit: number): Promise<FeaturedMedia[]> {
   const rows = await publicItems(null)
     .where('mediaItems.featured', '=', 1)

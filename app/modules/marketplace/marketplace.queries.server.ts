@@ -120,7 +120,6 @@ export async function listProducts(filter: ProductFilter = { category: null, sea
   return (await withImages(rows)).map(toProduct)
 }
 
-/** A few products picked at random (the home page's highlights). */
 // The list without search words, the same for every visitor: made once per content version and category.
 const unsearchedListKept = keptUntilContentChanges(
   (category) => listProducts({ category: category === '' ? null : (category as ProductCategory), search: '' }),
@@ -132,6 +131,7 @@ export function listProductsForVisitors(from: VersionSource, filter: ProductFilt
   return filter.search === '' ? unsearchedListKept(from, filter.category ?? '') : listProducts(filter)
 }
 
+/** A few products picked at random (the home page's highlights). */
 export async function pickRandomProducts(limit: number): Promise<Product[]> {
   const rows = await publicProducts()
     .select(PRODUCT_COLUMNS)
