@@ -1,12 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createWeeklyEvent } from '../../../tests/fixtures/weekly-event'
+import { createWeeklyEvent, weeklyEventInput } from '../../../tests/fixtures/weekly-event'
 import { DEMO_SITE_SETTINGS } from '~/modules/settings/settings.demo'
 import { saveSiteSettings } from '~/modules/settings/settings.service.server'
 import { addDays, instantIn, todayIn } from '~/platform/dates'
 import { sql } from 'kysely'
 import { db, dialectName } from '~/platform/db.server'
 import { env } from '~/platform/env.server'
-import { EventSchema } from './events.schema'
 import { deleteEvent, updateEvent } from './events.service.server'
 import { queueDueReminders } from './signups.reminders.server'
 import { SIGNUP_DAYS_AHEAD, SIGNUP_MESSAGES, SignUpSchema } from './signups.schema'
@@ -105,21 +104,7 @@ describe('signing up for an event', () => {
     const values = { signupLimit: 1 }
     const { id, slug } = await weeklyEvent(values)
     for (const name of ['Gil', 'Hal', 'Ida']) await signUp(slug, { name })
-    await updateEvent(
-      id,
-      EventSchema.parse({
-        title: 'Distribution',
-        description: 'Groceries for families',
-        location: 'Ministry Centre',
-        startDate: firstDate,
-        startTime: '09:00',
-        endTime: '12:00',
-        repeat: 'weekly',
-        takesSignups: true,
-        signupLimit: 2,
-      }),
-      ZONE,
-    )
+    await updateEvent(id, weeklyEventInput(firstDate, { takesSignups: true, signupLimit: 2 }), ZONE)
     expect(await promoteAfterFormChange(id, SITE)).toBe(1)
     expect(await statuses(firstDate)).toEqual(['Gil confirmed', 'Hal confirmed', 'Ida waiting'])
   })
@@ -127,22 +112,7 @@ describe('signing up for an event', () => {
   it('takes sign-ups for the last places while an administrator saves the event, without failing either', async () => {
     const { id, slug } = await weeklyEvent({ signupLimit: 3 })
     const saves = [4, 5, 6].map((signupLimit) =>
-      updateEvent(
-        id,
-        EventSchema.parse({
-          title: 'Distribution',
-          description: 'Groceries for families',
-          location: 'Ministry Centre',
-          startDate: firstDate,
-          startTime: '09:00',
-          endTime: '12:00',
-          repeat: 'weekly',
-          takesSignups: true,
-          signupContact: 'email',
-          signupLimit,
-        }),
-        ZONE,
-      ),
+      updateEvent(id, weeklyEventInput(firstDate, { takesSignups: true, signupContact: 'email', signupLimit }), ZONE),
     )
     const signUps = Array.from({ length: 8 }, (_, n) => signUp(slug, { name: `Person ${n}` }))
     const results = await Promise.allSettled([...saves, ...signUps])
