@@ -5,7 +5,9 @@
  * respected) at 360, 768 and 1280 px with Debian's Chromium, into `screenshots/` or the folder
  * given. The server runs on a fresh temporary data folder, so the pages show the demo content (and
  * one all-day event, which the demo lacks); the admin pages are taken signed in, including one item
- * and one edit page of each kind. Builds nothing and changes nothing outside the folder.
+ * and one edit page of each kind. A marketplace manager, added through the admin's "Add user" form,
+ * is pictured too (`manager-…`): where `/admin` leads them, their product pages and a page they are
+ * refused. Builds nothing and changes nothing outside the folder.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -15,6 +17,7 @@ import { CHROMIUM, CHROMIUM_FLAGS } from '../tests/setup/chromium'
 
 const WIDTHS = [360, 768, 1280] as const
 const ADMIN = { email: 'admin@example.org', password: 'screenshots-only-password' }
+const MANAGER = { name: 'Mia Market', email: 'manager@example.org', password: 'screenshots-only-password' }
 const PUBLIC_PAGES: Record<string, string> = {
   home: '/',
   about: '/about',
@@ -46,6 +49,14 @@ const ADMIN_LISTS: Record<string, string> = {
   'admin-settings': '/admin/settings',
   'admin-account': '/admin/account',
   'admin-audit': '/admin/audit',
+}
+const MANAGER_PAGES: Record<string, string> = {
+  // Not the dashboard: `/admin` sends a manager on to their own first section.
+  'manager-dashboard': '/admin',
+  'manager-products': '/admin/products',
+  'manager-products-new': '/admin/products/new',
+  // A section only administrators manage: the refusal page.
+  'manager-refused': '/admin/users',
 }
 
 const buildDir = process.env.BUILD_DIR ?? 'build'
@@ -93,34 +104,38 @@ async function capture(page: Page, origin: string, name: string, url: string, wi
   await page.screenshot({ path: path.join(outDir, `${name}-${width}.png`), fullPage: true })
 }
 
-async function signIn(page: Page, origin: string) {
+async function signIn(page: Page, origin: string, account: { email: string; password: string } = ADMIN) {
   await page.goto(`${origin}/login`)
-  await page.getByLabel('E-mail').fill(ADMIN.email)
-  await page.getByLabel('Password').fill(ADMIN.password)
+  await page.getByLabel('E-mail').fill(account.email)
+  await page.getByLabel('Password').fill(account.password)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await page.waitForURL((url) => !url.pathname.startsWith('/login'))
 }
 
-/** The demo events all have times: an all-day deadline in two days shows how the calendar draws one. */
-async function addAllDayEvent(browser: Browser, url: string) {
+/** Sends an admin form as the signed-in page would; a saved form answers with a redirect. */
+async function submit(page: Page, origin: string, action: string, form: Record<string, string>) {
+  const response = await page.request.post(origin + action, { headers: { origin }, maxRedirects: 0, form })
+  if (response.status() !== 302) throw new Error(`${action} answered ${response.status()}`)
+}
+
+/** Adds what the demo lacks through the admin pages, as the administrator. */
+async function addToDemo(browser: Browser, url: string) {
   const context = await browser.newContext()
   const page = await context.newPage()
   await signIn(page, url)
+  // The demo events all have times: an all-day deadline in two days shows how the calendar draws one.
   const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10)
-  const response = await page.request.post(`${url}/admin/events/new`, {
-    headers: { origin: url },
-    maxRedirects: 0,
-    form: {
-      title: 'Scholarship applications close',
-      description: 'Last day to hand in applications for the youth scholarship.',
-      startDate: inTwoDays,
-      location: 'Ministry office',
-      type: 'deadline',
-      repeat: 'none',
-      repeatEnds: 'never',
-    },
+  await submit(page, url, '/admin/events/new', {
+    title: 'Scholarship applications close',
+    description: 'Last day to hand in applications for the youth scholarship.',
+    startDate: inTwoDays,
+    location: 'Ministry office',
+    type: 'deadline',
+    repeat: 'none',
+    repeatEnds: 'never',
   })
-  if (response.status() !== 302) throw new Error(`Adding the all-day event answered ${response.status()}`)
+  // The demo has no one but the administrator.
+  await submit(page, url, '/admin/users/new', { ...MANAGER, role: 'marketplace' })
   await context.close()
 }
 
@@ -135,7 +150,7 @@ async function main() {
   let browser: Browser | null = null
   try {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS })
-    await addAllDayEvent(browser, server.url)
+    await addToDemo(browser, server.url)
     let count = 0
     for (const width of WIDTHS) {
       // Reduced motion: cards that fade in one after another are pictured in place.
@@ -169,6 +184,18 @@ async function main() {
         count++
       }
       await adminContext.close()
+
+      const managerContext = await browser.newContext(options)
+      const manager = await managerContext.newPage()
+      await signIn(manager, server.url, MANAGER)
+      const managerPages = { ...MANAGER_PAGES }
+      const product = await firstItem(manager, `${server.url}/admin/products`, '/admin/products/')
+      if (product) managerPages['manager-products-edit'] = product
+      for (const [name, url] of Object.entries(managerPages)) {
+        await capture(manager, server.url, name, url, width)
+        count++
+      }
+      await managerContext.close()
       console.log(`${width} px done`)
     }
     console.log(`${count} screenshots in ${path.relative(process.cwd(), outDir) || '.'}/`)

@@ -10,7 +10,7 @@ export interface CurrentImage {
 
 /**
  * A record's current images on its edit page, in order, each with a "Remove" checkbox; with
- * JavaScript they can also be moved earlier or later. Sends `keepName` (every listed id, in the
+ * JavaScript, two or more can also be moved earlier or later. Sends `keepName` (every listed id, in the
  * order shown) and `removeName` (the ticked ones): the fields of `imageListFields`.
  */
 export function CurrentImageList({
@@ -55,7 +55,7 @@ export function CurrentImageList({
                   <input type="checkbox" name={removeName} value={id} />
                   Remove {position}
                 </label>
-                {hydrated ? (
+                {hydrated && order.length > 1 ? (
                   <>
                     <button
                       type="button"

@@ -65,7 +65,9 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="stack">
       <p>
-        <Link to="/admin/products">All products</Link>
+        <Link to="/admin/products" className="admin-back-link">
+          All products
+        </Link>
       </p>
       <h1>Edit {product.name}</h1>
       <div>

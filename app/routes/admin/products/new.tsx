@@ -51,7 +51,9 @@ export default function NewProduct({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="stack">
       <p>
-        <Link to="/admin/products">All products</Link>
+        <Link to="/admin/products" className="admin-back-link">
+          All products
+        </Link>
       </p>
       <h1>Add New Item</h1>
       <ProductForm
