@@ -84,7 +84,9 @@ export default function EditEvent({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className="stack">
       <p>
-        <Link to="/admin/events">All events</Link>
+        <Link to="/admin/events" className="admin-back-link">
+          All events
+        </Link>
       </p>
       <div className="admin-page-header">
         <h1>Edit event</h1>

@@ -68,7 +68,9 @@ export default function NewEvent({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="stack">
       <p>
-        <Link to="/admin/events">All events</Link>
+        <Link to="/admin/events" className="admin-back-link">
+          All events
+        </Link>
       </p>
       <h1>Add event</h1>
       <EventForm

@@ -80,7 +80,9 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="stack">
       <p>
-        <Link to="/admin/news">All articles</Link>
+        <Link to="/admin/news" className="admin-back-link">
+          All articles
+        </Link>
       </p>
       <div className="admin-page-header">
         <h1>Edit article</h1>

@@ -62,7 +62,9 @@ export default function NewArticle({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="stack">
       <p>
-        <Link to="/admin/news">All articles</Link>
+        <Link to="/admin/news" className="admin-back-link">
+          All articles
+        </Link>
       </p>
       <h1>Add article</h1>
       <ArticleForm

@@ -84,7 +84,9 @@ export default function EditMedia({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className="stack">
       <p>
-        <Link to="/admin/photos">All photos and videos</Link>
+        <Link to="/admin/photos" className="admin-back-link">
+          All photos and videos
+        </Link>
       </p>
       <div className="admin-page-header">
         <h1>Edit {item.kind}</h1>
