@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { addDays, todayIn } from '../../app/platform/dates'
 import { plainPng } from '../fixtures/images'
 import { get, post } from '../setup/http-session'
+import { queryServerDatabase } from '../setup/server-database'
 import { startServerForFileSignedIn } from '../setup/server-for-file'
 import { uploadOverHttp } from '../setup/tus-upload'
 
@@ -60,6 +61,28 @@ describe('descriptions written in Markdown', () => {
         `DESCRIPTION:Bring event friends.\\nDoors open early.\\n\\nSee our support page (${server.url}/support) or the map (https://maps.example.org/x).`,
       )
     }
+  })
+
+  it("of an event: an edit shows on the event's page at once, though the page's event is kept between changes", async () => {
+    const fields = {
+      title: 'Edited picnic',
+      description: 'Bring **a hat**.',
+      location: 'Ministry Centre',
+      type: 'general',
+      repeat: 'weekly',
+      repeatEnds: 'never',
+      startDate: addDays(todayIn('America/Antigua'), 2),
+      startTime: '09:00',
+    }
+    expect((await post(server, '/admin/events/new', fields, admin)).status).toBe(302)
+    // Twice, so the second answer comes from what the first one kept.
+    for (let i = 0; i < 2; i++) expect(await page('/calendar/edited-picnic')).toContain('Bring <strong>a hat</strong>.')
+    const [{ id }] = await queryServerDatabase<{ id: string }>(server, "select id from events where slug = 'edited-picnic'")
+    const edited = await post(server, `/admin/events/${id}`, { ...fields, description: 'Bring **a chair**.' }, admin)
+    expect(edited.status).toBe(302)
+    const html = await page('/calendar/edited-picnic')
+    expect(html).toContain('Bring <strong>a chair</strong>.')
+    expect(html).not.toContain('a hat')
   })
 
   it('of a product: drawn on its page, plain words on its card, plain text with absolute links in /api/marketplace', async () => {

@@ -5,6 +5,7 @@ import { addDays, instantIn, type PlainDate } from '~/platform/dates'
 import { nextOccurrences, occurrenceOn, occurrencesBetween } from './events.recurrence.server'
 import { describeRepeat } from './events.wording.server'
 import { isPublicNow, isVisibleTo, type Audience } from '~/platform/publication.server'
+import { keptUntilContentChanges, type Shared, type VersionSource } from '~/platform/kept-until-content-changes.server'
 import {
   EVENT_COLUMNS,
   byStart,
@@ -83,9 +84,39 @@ export interface EventDetail extends EventRecord {
   laterOccurrences: CalendarOccurrence[]
 }
 
+/** What an event's page shows of the event itself, whichever of its dates it is about. */
+type EventWithTexts = EventRecord & Pick<EventDetail, 'descriptionHtml' | 'descriptionText' | 'repeatText'>
+
+async function eventWithTexts(slug: string, timeZone: string, audience: Audience): Promise<EventWithTexts | null> {
+  const row = await publicEvents(audience).select(EVENT_COLUMNS).where('slug', '=', slug).executeTakeFirst()
+  if (!row) return null
+  const [event] = await withSkippedDates([row])
+  return {
+    ...event,
+    descriptionHtml: renderMarkdown(event.description),
+    descriptionText: markdownToPlainText(event.description),
+    repeatText: describeRepeat(event, timeZone),
+  }
+}
+
+// The events visitors open, once per content version: the query, the skipped dates and the
+// description's Markdown were half of an event page's own work. An address that is no event costs
+// what it did (one query), and at most this many are kept.
+const KEPT_EVENTS = 32
+const publicEventKept = keptUntilContentChanges((key) => {
+  const [timeZone, slug] = splitOnce(key, ' ')
+  return eventWithTexts(slug, timeZone, 'public')
+}, KEPT_EVENTS)
+
+function splitOnce(text: string, separator: string): [string, string] {
+  const at = text.indexOf(separator)
+  return [text.slice(0, at), text.slice(at + separator.length)]
+}
+
 /**
  * An event by its address. The occurrence shown is the one on `date` when the event has one
- * that day; otherwise the next one to come, or for an event that is over, its first.
+ * that day; otherwise the next one to come, or for an event that is over, its first. A public
+ * page's event is kept per content version (`from`: the request's); a preview's is read afresh.
  */
 export async function getEventBySlug(
   slug: string,
@@ -94,11 +125,12 @@ export async function getEventBySlug(
     timeZone,
     now = new Date(),
     audience = 'public',
-  }: { date: PlainDate | null; timeZone: string; now?: Date; audience?: Audience },
-): Promise<EventDetail | null> {
-  const row = await publicEvents(audience).select(EVENT_COLUMNS).where('slug', '=', slug).executeTakeFirst()
-  if (!row) return null
-  const [event] = await withSkippedDates([row])
+    from = null,
+  }: { date: PlainDate | null; timeZone: string; now?: Date; audience?: Audience; from?: VersionSource },
+): Promise<Shared<EventDetail> | null> {
+  const event =
+    audience === 'public' ? await publicEventKept(from, `${timeZone} ${slug}`) : await eventWithTexts(slug, timeZone, audience)
+  if (!event) return null
   const occurrence =
     (date ? occurrenceOn(event, date, timeZone) : null) ??
     nextOccurrences(event, now, 1, timeZone)[0] ??
@@ -110,10 +142,7 @@ export async function getEventBySlug(
   const later = event.repeat === 'none' ? [] : nextOccurrences(event, after, 4, timeZone)
   return {
     ...event,
-    descriptionHtml: renderMarkdown(event.description),
-    descriptionText: markdownToPlainText(event.description),
     occurrence: toCalendarOccurrence(event, occurrence),
-    repeatText: describeRepeat(event, timeZone),
     laterOccurrences: later.map((o) => toCalendarOccurrence(event, o)),
   }
 }

@@ -47,7 +47,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (dateParam !== null && !date) throw data(null, { status: 404 })
   const origin = getSiteOrigin(request, context)
   const preview = await pagePreview(queryParams.read(request).preview, 'events', { url: request.url, origin, timeZone })
-  const event = await getEventBySlug(params.slug, { date, timeZone, audience: preview.audience })
+  const event = await getEventBySlug(params.slug, { date, timeZone, audience: preview.audience, from: context })
   if (!event) throw data(null, { status: 404 })
   const path = `/calendar/${encodeURIComponent(event.slug)}`
   const { occurrence } = event
