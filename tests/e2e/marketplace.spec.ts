@@ -399,6 +399,9 @@ test('a marketplace manager reaches none of the other admin sections', async ({ 
       expect(response?.status(), url).toBe(403)
       await expect(page.getByRole('heading', { level: 1, name: 'Access denied' }), url).toBeVisible()
     }
+    // The refusal keeps the manager's own header: their pages and signing out.
+    await expect((await openAdminNav(page)).getByRole('link')).toHaveText(['Products', 'Trash', 'My account', 'View site'])
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
   } finally {
     await removeUser(id)
   }

@@ -1,5 +1,6 @@
 import { Form, isRouteErrorResponse, Outlet, useRouteLoaderData } from 'react-router'
 import { Link, NavLink } from '~/components/link'
+import type { ReactNode } from 'react'
 import type { Route } from './+types/layout'
 import { BodyTooLargeNotice } from '~/components/body-too-large-notice'
 import { MenuDisclosure } from '~/components/menu-disclosure'
@@ -106,7 +107,10 @@ function AdminNav({ items }: { items: NavItem[] }) {
   )
 }
 
-export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+type AdminLayoutData = Route.ComponentProps['loaderData']
+
+/** The admin header and main area: around every admin page, and around its error when the user is known. */
+function AdminShell({ data, children }: { data: AdminLayoutData; children: ReactNode }) {
   return (
     <div className="admin-shell">
       <NoIndex />
@@ -115,12 +119,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       </a>
       <header className="admin-header on-dark">
         <div className="container admin-header-inner">
-          <Link to={loaderData.home} className="admin-brand">
+          <Link to={data.home} className="admin-brand">
             Site admin
           </Link>
-          <AdminNav items={loaderData.nav} />
+          <AdminNav items={data.nav} />
           <Form method="post" action="/logout" className="admin-signout">
-            <span className="admin-user">{loaderData.user.name}</span>
+            <span className="admin-user">{data.user.name}</span>
             <button type="submit" className="button-secondary button-small">
               Sign out
             </button>
@@ -128,16 +132,24 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <main id="main" className="container admin-main" tabIndex={-1}>
-        <BodyTooLargeNotice />
-        <Outlet />
+        {children}
       </main>
     </div>
   )
 }
 
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminShell data={loaderData}>
+      <BodyTooLargeNotice />
+      <Outlet />
+    </AdminShell>
+  )
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // Present when the page below failed, not the session: then the user's own admin pages are a way on.
-  const home = useRouteLoaderData<typeof loader>('routes/admin/layout')?.home
+  // Present when the page below failed, not the session: the user keeps their header and a way on.
+  const data = useRouteLoaderData<typeof loader>('routes/admin/layout')
   const status = isRouteErrorResponse(error) ? error.status : 500
   const [title, text] =
     status === 403
@@ -145,14 +157,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       : status === 404
         ? ['Page not found', 'This admin page does not exist, or what it showed has been removed.']
         : ['Something went wrong', 'The page could not be shown. Please try again.']
-  return (
-    <main id="main" className="container admin-main error-page">
-      <NoIndex />
+  const content = (
+    <div className="error-page">
       <h1>{title}</h1>
       <p>{text}</p>
       <div className="button-row">
-        {home ? (
-          <Link to={home} className="button">
+        {data ? (
+          <Link to={data.home} className="button">
             Go to your admin pages
           </Link>
         ) : null}
@@ -160,6 +171,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           Back to the site
         </Link>
       </div>
+    </div>
+  )
+  if (data) return <AdminShell data={data}>{content}</AdminShell>
+  return (
+    <main id="main" className="container admin-main">
+      <NoIndex />
+      {content}
     </main>
   )
 }
