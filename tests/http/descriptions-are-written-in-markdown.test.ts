@@ -75,14 +75,19 @@ describe('descriptions written in Markdown', () => {
       startTime: '09:00',
     }
     expect((await post(server, '/admin/events/new', fields, admin)).status).toBe(302)
-    // Twice, so the second answer comes from what the first one kept.
-    for (let i = 0; i < 2; i++) expect(await page('/calendar/edited-picnic')).toContain('Bring <strong>a hat</strong>.')
+    // Two addresses of one event: the page cache keeps each page, the second is made from the event the first kept.
+    const addresses = ['/calendar/edited-picnic', `/calendar/edited-picnic?date=${fields.startDate}`]
+    for (const address of addresses) expect(await page(address)).toContain('Bring <strong>a hat</strong>.')
     const [{ id }] = await queryServerDatabase<{ id: string }>(server, "select id from events where slug = 'edited-picnic'")
     const edited = await post(server, `/admin/events/${id}`, { ...fields, description: 'Bring **a chair**.' }, admin)
     expect(edited.status).toBe(302)
-    const html = await page('/calendar/edited-picnic')
-    expect(html).toContain('Bring <strong>a chair</strong>.')
-    expect(html).not.toContain('a hat')
+    for (const address of addresses) {
+      const html = await page(address)
+      expect(html).toContain('Bring <strong>a chair</strong>.')
+      expect(html).not.toContain('a hat')
+    }
+    // An address that is no event is no page.
+    expect((await get(server, '/calendar/edited-picnic-2')).status).toBe(404)
   })
 
   it('of a product: drawn on its page, plain words on its card, plain text with absolute links in /api/marketplace', async () => {

@@ -100,13 +100,22 @@ async function eventWithTexts(slug: string, timeZone: string, audience: Audience
 }
 
 // The events visitors open, once per content version: the query, the skipped dates and the
-// description's Markdown were half of an event page's own work. An address that is no event costs
-// what it did (one query), and at most this many are kept.
+// description's Markdown were half of an event page's own work. Only addresses of public events
+// are kept (a made-up one costs no query, and takes no place), at most this many.
 const KEPT_EVENTS = 32
 const publicEventKept = keptUntilContentChanges((key) => {
   const [timeZone, slug] = splitOnce(key, ' ')
   return eventWithTexts(slug, timeZone, 'public')
 }, KEPT_EVENTS)
+const publicSlugsKept = keptUntilContentChanges(
+  async (): Promise<ReadonlySet<string>> => new Set((await publicEvents().select('slug').execute()).map((row) => row.slug)),
+  1,
+)
+
+async function publicEventBySlug(from: VersionSource, slug: string, timeZone: string) {
+  if (!(await publicSlugsKept(from, '')).has(slug)) return null
+  return publicEventKept(from, `${timeZone} ${slug}`)
+}
 
 function splitOnce(text: string, separator: string): [string, string] {
   const at = text.indexOf(separator)
@@ -129,7 +138,7 @@ export async function getEventBySlug(
   }: { date: PlainDate | null; timeZone: string; now?: Date; audience?: Audience; from?: VersionSource },
 ): Promise<Shared<EventDetail> | null> {
   const event =
-    audience === 'public' ? await publicEventKept(from, `${timeZone} ${slug}`) : await eventWithTexts(slug, timeZone, audience)
+    audience === 'public' ? await publicEventBySlug(from, slug, timeZone) : await eventWithTexts(slug, timeZone, audience)
   if (!event) return null
   const occurrence =
     (date ? occurrenceOn(event, date, timeZone) : null) ??

@@ -173,7 +173,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </div>
     </div>
   )
-  if (data) return <AdminShell data={data}>{content}</AdminShell>
+  // A refusal or a missing page below: the shell is sound. A fault may lie in the shell itself.
+  if (data && isRouteErrorResponse(error)) return <AdminShell data={data}>{content}</AdminShell>
   return (
     <main id="main" className="container admin-main">
       <NoIndex />
