@@ -104,7 +104,8 @@ async function eventWithTexts(slug: string, timeZone: string, audience: Audience
 // are kept (a made-up one costs no query, and takes no place), at most this many.
 const KEPT_EVENTS = 32
 const publicEventKept = keptUntilContentChanges((key) => {
-  const [timeZone, slug] = splitOnce(key, ' ')
+  // Only public events' addresses get here, and an address has no space (slugify).
+  const [timeZone, slug] = key.split(' ')
   return eventWithTexts(slug, timeZone, 'public')
 }, KEPT_EVENTS)
 const publicSlugsKept = keptUntilContentChanges(
@@ -115,11 +116,6 @@ const publicSlugsKept = keptUntilContentChanges(
 async function publicEventBySlug(from: VersionSource, slug: string, timeZone: string) {
   if (!(await publicSlugsKept(from, '')).has(slug)) return null
   return publicEventKept(from, `${timeZone} ${slug}`)
-}
-
-function splitOnce(text: string, separator: string): [string, string] {
-  const at = text.indexOf(separator)
-  return [text.slice(0, at), text.slice(at + separator.length)]
 }
 
 /**

@@ -150,7 +150,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // Present when the page below failed, not the session: the user keeps their header and a way on.
   const data = useRouteLoaderData<typeof loader>('routes/admin/layout')
-  const status = isRouteErrorResponse(error) ? error.status : 500
+  const refused = isRouteErrorResponse(error)
+  const status = refused ? error.status : 500
   const [title, text] =
     status === 403
       ? ['Access denied', 'Your account does not have permission to open this page.']
@@ -174,7 +175,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     </div>
   )
   // A refusal or a missing page below: the shell is sound. A fault may lie in the shell itself.
-  if (data && isRouteErrorResponse(error)) return <AdminShell data={data}>{content}</AdminShell>
+  if (data && refused) return <AdminShell data={data}>{content}</AdminShell>
   return (
     <main id="main" className="container admin-main">
       <NoIndex />
