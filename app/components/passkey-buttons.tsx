@@ -1,10 +1,23 @@
-import { browserSupportsWebAuthn, startAuthentication, startRegistration } from '@simplewebauthn/browser'
+import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser'
 import { useEffect, useId, useState } from 'react'
+
+// The library is loaded when it is needed: the server never draws these buttons, and a page that has
+// them sends the library only to a browser that runs JavaScript.
+const webAuthn = () => import('@simplewebauthn/browser')
 
 /** Whether this browser can use passkeys: known only once JavaScript runs, so nothing is drawn on the server. */
 function usePasskeysAvailable(): boolean {
   const [available, setAvailable] = useState(false)
-  useEffect(() => setAvailable(browserSupportsWebAuthn()), [])
+  useEffect(() => {
+    let current = true
+    // A library that cannot be loaded leaves the password form alone.
+    webAuthn()
+      .then(({ browserSupportsWebAuthn }) => current && setAvailable(browserSupportsWebAuthn()))
+      .catch(() => {})
+    return () => {
+      current = false
+    }
+  }, [])
   return available
 }
 
@@ -30,8 +43,9 @@ export function PasskeySignInButton({ redirectTo }: { redirectTo?: string }) {
     try {
       const { options, error: refused } = await postForm('/login/passkey', { intent: 'options' })
       if (refused) throw new Error(String(refused))
+      const { startAuthentication } = await webAuthn()
       const response = await startAuthentication({
-        optionsJSON: options as Parameters<typeof startAuthentication>[0]['optionsJSON'],
+        optionsJSON: options as PublicKeyCredentialRequestOptionsJSON,
       })
       const answer = await postForm('/login/passkey', {
         intent: 'verify',
@@ -73,7 +87,8 @@ export function AddPasskeyForm({ onAdded }: { onAdded: () => void }) {
       if (!name) throw new Error('Give the passkey a name, e.g. the device it is on')
       const { options, error: refused } = await postForm('/admin/account/passkeys', { intent: 'options' })
       if (refused) throw new Error(String(refused))
-      const response = await startRegistration({ optionsJSON: options as Parameters<typeof startRegistration>[0]['optionsJSON'] })
+      const { startRegistration } = await webAuthn()
+      const response = await startRegistration({ optionsJSON: options as PublicKeyCredentialCreationOptionsJSON })
       const answer = await postForm('/admin/account/passkeys', { intent: 'add', name, response: JSON.stringify(response) })
       if (answer.error) throw new Error(String(answer.error))
       form.reset()

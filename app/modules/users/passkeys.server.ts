@@ -1,11 +1,4 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server'
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
 import { db, nowIso } from '~/platform/db.server'
 import { clientRateLimitKey, createRateLimiter, type RateLimitVerdict } from '~/platform/rate-limit.server'
 import type { SessionUser } from '~/platform/session.server'
@@ -14,7 +7,8 @@ import type { SessionUser } from '~/platform/session.server'
  * Passkeys (WebAuthn, with @simplewebauthn/server). A passkey proves both that the person holds the
  * device and that they unlocked it (user verification is required), so signing in with one needs
  * no password and no second step. The relying party is the site's own origin (PUBLIC_URL or the
- * address the request reached, see platform/site-url.server.ts).
+ * address the request reached, see platform/site-url.server.ts). The library is loaded when a
+ * passkey is first used: loaded at start, it would be an eighth of the heap that serving pages needs.
  */
 
 export const MAX_PASSKEYS_PER_USER = 10
@@ -69,6 +63,7 @@ export async function listPasskeys(userId: string): Promise<PasskeyForList[]> {
 export async function passkeyRegistrationOptions(user: SessionUser, rp: RelyingParty) {
   const existing = await db.selectFrom('passkeys').select(['id', 'transports']).where('userId', '=', user.id).execute()
   if (existing.length >= MAX_PASSKEYS_PER_USER) throw new PasskeyError(`You can keep at most ${MAX_PASSKEYS_PER_USER} passkeys.`)
+  const { generateRegistrationOptions } = await import('@simplewebauthn/server')
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rpIdOf(rp),
@@ -96,6 +91,7 @@ export async function addPasskey(
     .executeTakeFirstOrThrow()
   if (Number(count.count) >= MAX_PASSKEYS_PER_USER)
     throw new PasskeyError(`You can keep at most ${MAX_PASSKEYS_PER_USER} passkeys.`)
+  const { verifyRegistrationResponse } = await import('@simplewebauthn/server')
   const verification = await verifyRegistrationResponse({
     response,
     expectedChallenge: (challenge) => spendChallenge(challenge, user.id),
@@ -131,6 +127,7 @@ export async function removePasskey(userId: string, passkeyId: string): Promise<
 export async function passkeySignInOptions(rp: RelyingParty, clientIp: string) {
   const verdict: RateLimitVerdict = await challengesPerClient.hit(clientRateLimitKey(clientIp))
   if (verdict.limited) return verdict
+  const { generateAuthenticationOptions } = await import('@simplewebauthn/server')
   const options = await generateAuthenticationOptions({ rpID: rpIdOf(rp), userVerification: 'required' })
   await storeChallenge(options.challenge, null)
   return { limited: false as const, options }
@@ -154,6 +151,7 @@ export async function verifyPasskeySignIn(rp: RelyingParty, response: Authentica
     .where('passkeys.id', '=', response.id)
     .executeTakeFirst()
   if (!row) return null
+  const { verifyAuthenticationResponse } = await import('@simplewebauthn/server')
   const verification = await verifyAuthenticationResponse({
     response,
     expectedChallenge: (challenge) => spendChallenge(challenge, null),

@@ -1,6 +1,4 @@
 import crypto from 'node:crypto'
-import { generateSecret, generateURI, verify } from 'otplib'
-import QRCode from 'qrcode'
 import type { Role } from '~/platform/access'
 import { db, nowIso } from '~/platform/db.server'
 import { createRateLimiter, type RateLimitVerdict } from '~/platform/rate-limit.server'
@@ -11,6 +9,7 @@ import { TwoStepRolesSchema } from './two-step.schema'
  * Two-step sign-in with an authenticator app (TOTP, RFC 6238) and ten single-use recovery codes.
  * A right password for an account that has it opens only a pending sign-in (a table row whose
  * random id sits in a cookie limited to /login); only a right code turns that into a session.
+ * otplib and qrcode are loaded when first used, not in every process that only serves pages.
  */
 
 const RECOVERY_CODE_COUNT = 10
@@ -92,6 +91,7 @@ export async function getTwoStepStatus(userId: string): Promise<TwoStepStatus> {
 
 /** Starts setting up an app: a new secret, unconfirmed until a code from the app is entered. Never replaces a confirmed one. */
 export async function beginAuthenticatorSetup(userId: string): Promise<void> {
+  const { generateSecret } = await import('otplib')
   const secret = generateSecret()
   await db
     .insertInto('authenticatorApps')
@@ -104,6 +104,7 @@ export async function beginAuthenticatorSetup(userId: string): Promise<void> {
 
 /** The picture an app scans: an SVG drawn here, so the secret never leaves the server. */
 export async function authenticatorQrSvg(input: { secret: string; issuer: string; accountName: string }): Promise<string> {
+  const [{ generateURI }, { default: QRCode }] = await Promise.all([import('otplib'), import('qrcode')])
   const uri = generateURI({ issuer: input.issuer, label: input.accountName, secret: input.secret })
   return QRCode.toString(uri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' })
 }
@@ -116,6 +117,7 @@ export async function authenticatorQrSvg(input: { secret: string; issuer: string
 async function acceptCode(userId: string, secret: string, lastTimeStep: number | null, code: string): Promise<boolean> {
   const token = code.replace(/\s/g, '')
   if (!/^\d{6}$/.test(token)) return false
+  const { verify } = await import('otplib')
   const result = await verify({
     secret,
     token,

@@ -1,4 +1,3 @@
-import { Feed } from 'feed'
 import type { Route } from './+types/news-feed.xml'
 import { listArticlesForFeed } from '~/modules/news/news.queries.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
@@ -8,7 +7,12 @@ import { getSiteOrigin } from '~/platform/site-url.server'
 /** The latest articles as RSS 2.0, for feed readers (advertised on /news with <link rel="alternate">). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = getSiteOrigin(request, context)
-  const [articles, settings] = await Promise.all([listArticlesForFeed(origin), siteSettingsFor(context)])
+  // The feed writer is loaded when a reader first asks, not in every process that only serves pages.
+  const [articles, settings, { Feed }] = await Promise.all([
+    listArticlesForFeed(origin),
+    siteSettingsFor(context),
+    import('feed'),
+  ])
   // Many readers show titles and descriptions as HTML: plain text must not become markup there.
   const feed = new Feed({
     id: `${origin}/news`,
