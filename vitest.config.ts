@@ -18,6 +18,7 @@ const POSTGRES_HTTP_TESTS = [
   'tests/http/admin-routes-are-protected.test.ts',
   'tests/http/all-day-events-over-http.test.ts',
   'tests/http/an-article-reaches-each-subscriber-once-across-a-kill.test.ts',
+  'tests/http/an-events-page-follows-every-change.test.ts',
   'tests/http/an-invited-person-chooses-their-own-password.test.ts',
   'tests/http/anonymous-pages-are-served-from-memory.test.ts',
   'tests/http/backup-restore.test.ts',
