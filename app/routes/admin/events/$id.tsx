@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+import { AdminBackLink } from '~/components/admin-back-link'
 import { Link } from '~/components/link'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { withSiteLinksRelative } from '~/platform/site-links'
@@ -83,11 +84,7 @@ export default function EditEvent({ loaderData, actionData }: Route.ComponentPro
   const { event, publishing, timeZone, eventPath, cancelTo, skippedDates } = loaderData
   return (
     <div className="stack">
-      <p>
-        <Link to="/admin/events" className="admin-back-link">
-          All events
-        </Link>
-      </p>
+      <AdminBackLink to="/admin/events">All events</AdminBackLink>
       <div className="admin-page-header">
         <h1>Edit event</h1>
         <div className="button-row">

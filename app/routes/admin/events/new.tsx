@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { Link } from '~/components/link'
+import { AdminBackLink } from '~/components/admin-back-link'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { withSiteLinksRelative } from '~/platform/site-links'
 import type { Route } from './+types/new'
@@ -67,11 +67,7 @@ export default function NewEvent({ loaderData, actionData }: Route.ComponentProp
   const { date, timeZone, cancelTo } = loaderData
   return (
     <div className="stack">
-      <p>
-        <Link to="/admin/events" className="admin-back-link">
-          All events
-        </Link>
-      </p>
+      <AdminBackLink to="/admin/events">All events</AdminBackLink>
       <h1>Add event</h1>
       <EventForm
         lastResult={actionData?.result}

@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { Link } from '~/components/link'
+import { AdminBackLink } from '~/components/admin-back-link'
 import type { Route } from './+types/$id'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { ArticleForm, ArticleMailingStatus } from './article-form'
@@ -79,11 +79,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
   const { article, timeZone, publishing, mailing } = loaderData
   return (
     <div className="stack">
-      <p>
-        <Link to="/admin/news" className="admin-back-link">
-          All articles
-        </Link>
-      </p>
+      <AdminBackLink to="/admin/news">All articles</AdminBackLink>
       <div className="admin-page-header">
         <h1>Edit article</h1>
         <ViewOrPreview table="articles" id={article.id} path={`/news/${article.slug}`} publish={publishing.publish} />

@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { Link } from '~/components/link'
+import { AdminBackLink } from '~/components/admin-back-link'
 import type { Route } from './+types/new'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { ArticleForm } from './article-form'
@@ -61,11 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function NewArticle({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="stack">
-      <p>
-        <Link to="/admin/news" className="admin-back-link">
-          All articles
-        </Link>
-      </p>
+      <AdminBackLink to="/admin/news">All articles</AdminBackLink>
       <h1>Add article</h1>
       <ArticleForm
         lastResult={actionData?.result}

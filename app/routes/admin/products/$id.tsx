@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { Link } from '~/components/link'
+import { AdminBackLink } from '~/components/admin-back-link'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { withSiteLinksRelative } from '~/platform/site-links'
 import type { Route } from './+types/$id'
@@ -64,11 +64,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
   const { product, countryCode, timeZone, publishing } = loaderData
   return (
     <div className="stack">
-      <p>
-        <Link to="/admin/products" className="admin-back-link">
-          All products
-        </Link>
-      </p>
+      <AdminBackLink to="/admin/products">All products</AdminBackLink>
       <h1>Edit {product.name}</h1>
       <div>
         <ViewOrPreview

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form } from 'react-router'
-import { Link } from '~/components/link'
+import { AdminBackLink } from '~/components/admin-back-link'
 import type { Route } from './+types/$userId'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { ConfirmButton } from '~/components/confirm-button'
@@ -105,11 +105,7 @@ export default function ManageUser({ loaderData, actionData }: Route.ComponentPr
   const resetLink = actionData && 'resetLink' in actionData ? actionData.resetLink : undefined
   return (
     <div className="stack">
-      <p>
-        <Link to="/admin/users" className="admin-back-link">
-          All users
-        </Link>
-      </p>
+      <AdminBackLink to="/admin/users">All users</AdminBackLink>
       <h1>{user.name}</h1>
       <p className="muted">
         {user.email}
