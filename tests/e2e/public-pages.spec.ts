@@ -80,6 +80,16 @@ test('the home page tells the story and links to the other pages', async ({ page
   for (const link of await products.getByRole('listitem').getByRole('link').all()) {
     await expect(link).toHaveAttribute('href', /^\/marketplace\/[a-z0-9-]+$/)
   }
+  // Each product's price shows whole inside its card, under its name (all eight cards drawn to see every one).
+  await products.locator('li[hidden]').evaluateAll((cards) => cards.forEach((card) => card.removeAttribute('hidden')))
+  const prices = products.locator('li .product-price')
+  expect(await prices.count()).toBeGreaterThan(0)
+  for (const price of await prices.all()) {
+    const card = (await price.locator('xpath=..').boundingBox())!
+    const box = (await price.boundingBox())!
+    expect(box.height).toBeGreaterThan(0)
+    expect(box.y + box.height, (await price.textContent()) ?? '').toBeLessThanOrEqual(card.y + card.height)
+  }
 
   // The gallery's four newest featured items, each opening its own page.
   const moments = main(page).getByRole('region', { name: 'Featured Moments' })

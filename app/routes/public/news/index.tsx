@@ -147,7 +147,12 @@ export default function News({ loaderData }: Route.ComponentProps) {
         linkClassName="button-secondary"
       />
 
-      <NewsletterSignup idPrefix="news-signup" heading="Get the news by e-mail" defaultTopics={['news']} className="card" />
+      <NewsletterSignup
+        idPrefix="news-signup"
+        heading="Get the news by e-mail"
+        defaultTopics={['news']}
+        className="card news-signup"
+      />
 
       <AdminEntryLink section="news" returnTo="/news" />
       {article ? (
