@@ -31,26 +31,30 @@ interface RunResult {
 }
 
 /**
- * A small shell that kills the tool when its standard input, a pipe from this process that is
- * never written to, reaches its end: when this process exits in any way, even killed with SIGKILL,
- * which no handler of ours sees. Without it a conversion would go on as an orphan, its time limit
- * gone with the server. Stopped with `kill` once the tool has exited.
+ * A small shell that kills the tool when its standard input, a pipe from this process, reaches its
+ * end: when this process exits in any way, even killed with SIGKILL, which no handler of ours sees.
+ * Without it a conversion would go on as an orphan, its time limit gone with the server. It starts
+ * before the tool and is told the tool's pid as soon as there is one, so no moment is left in which
+ * the tool runs unguarded. Stopped with `kill` once the tool has exited.
  */
-function killWithThisProcess(pid: number): ChildProcess {
-  const guard = spawn('/bin/sh', ['-c', 'read -r line; kill -KILL "$1"', 'tool-guard', String(pid)], {
+function startGuard(): { guard: ChildProcess; watch(pid: number): void } {
+  const guard = spawn('/bin/sh', ['-c', 'read -r pid && { read -r line; kill -KILL "$pid"; }', 'tool-guard'], {
     stdio: ['pipe', 'ignore', 'ignore'],
   })
   // Without a shell there is no guard; the tool still stops with its time limit.
   guard.on('error', (error) => logger.warn({ err: error }, 'could not start the guard that stops ffmpeg with the server'))
-  return guard
+  // A guard that is gone cannot be told anything; the tool's own exit or time limit still ends it.
+  guard.stdin?.on('error', () => {})
+  return { guard, watch: (pid) => guard.stdin?.write(`${pid}\n`) }
 }
 
 /** Runs a command without a shell; resolves with its output when it exits with 0. */
 function run(command: string, args: string[], options: RunOptions): Promise<RunResult> {
   return new Promise((resolve, reject) => {
+    const { guard, watch } = startGuard()
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal })
-    const guard = child.pid ? killWithThisProcess(child.pid) : null
-    child.on('exit', () => guard?.kill())
+    if (child.pid) watch(child.pid)
+    child.on('exit', () => guard.kill())
     // Converting a video takes every core for a while: visitors' pages go first.
     try {
       if (child.pid) os.setPriority(child.pid, os.constants.priority.PRIORITY_LOW)
@@ -77,6 +81,7 @@ function run(command: string, args: string[], options: RunOptions): Promise<RunR
     })
     child.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer)
+      guard.kill()
       reject(error.code === 'ENOENT' || error.code === 'EACCES' ? new ToolMissingError(command) : error)
     })
     child.on('close', (code) => {
