@@ -46,7 +46,8 @@ function NoIndex() {
 
 type NavItem = Route.ComponentProps['loaderData']['nav'][number]
 
-function AdminNavLinks({ items }: { items: NavItem[] }) {
+/** The sections' links; the menu ends with the way back to the public site, which the wide header shows beside the sign-out button. */
+function AdminNavLinks({ items, withSiteLink }: { items: NavItem[]; withSiteLink: boolean }) {
   return (
     <ul className="admin-nav">
       {items.map((item) => (
@@ -65,11 +66,13 @@ function AdminNavLinks({ items }: { items: NavItem[] }) {
           </NavLink>
         </li>
       ))}
-      <li className="admin-nav-site">
-        <Link to="/" className="admin-nav-link">
-          View site
-        </Link>
-      </li>
+      {withSiteLink ? (
+        <li>
+          <Link to="/" className="admin-nav-link">
+            View site
+          </Link>
+        </li>
+      ) : null}
     </ul>
   )
 }
@@ -84,7 +87,7 @@ function AdminNav({ items }: { items: NavItem[] }) {
   return (
     <nav aria-label="Admin" className="admin-nav-area">
       <div className="admin-nav-wide">
-        <AdminNavLinks items={items} />
+        <AdminNavLinks items={items} withSiteLink={false} />
       </div>
       <MenuDisclosure
         className="admin-menu"
@@ -101,7 +104,7 @@ function AdminNav({ items }: { items: NavItem[] }) {
           </>
         }
       >
-        <AdminNavLinks items={items} />
+        <AdminNavLinks items={items} withSiteLink />
       </MenuDisclosure>
     </nav>
   )
@@ -124,6 +127,9 @@ function AdminShell({ data, children }: { data: AdminLayoutData; children: React
           </Link>
           <AdminNav items={data.nav} />
           <Form method="post" action="/logout" className="admin-signout">
+            <Link to="/" className="admin-view-site">
+              View site
+            </Link>
             <span className="admin-user">{data.user.name}</span>
             <button type="submit" className="button-secondary button-small">
               Sign out
