@@ -10,6 +10,19 @@ export interface SignupErrors {
   topics?: string[]
 }
 
+/** A heading's words as written, a hyphenated one ("e-mail") kept on one line: a phone would break it after the hyphen. */
+function WholeWords({ text }: { text: string }) {
+  return text.split(/(\S+-\S+)/).map((part, index) =>
+    index % 2 === 1 ? (
+      <span key={index} className="whole-word">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  )
+}
+
 /**
  * The e-mail updates sign-up (home, news, calendar, footer, /subscribe): a plain form posting to
  * /subscribe, so it works without JavaScript. `idPrefix` keeps ids unique where two are on a page.
@@ -35,7 +48,9 @@ export function NewsletterSignup({
   const id = (name: string) => `${idPrefix}-${name}`
   return (
     <section className={className ? `newsletter-signup ${className}` : 'newsletter-signup'} aria-labelledby={id('heading')}>
-      <Heading id={id('heading')}>{heading}</Heading>
+      <Heading id={id('heading')}>
+        <WholeWords text={heading} />
+      </Heading>
       <p className="newsletter-signup-intro">
         News, dates and the youth marketplace, a few times a month. We send a link to confirm first.
       </p>

@@ -105,6 +105,30 @@ test('the home page tells the story and links to the other pages', async ({ page
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Support Our Mission')
 })
 
+test('on a small phone the sign-up heading keeps "e-mail" on one line', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  await page.goto('/')
+  const heading = main(page).getByRole('heading', { level: 2, name: 'Get our e-mail updates' })
+  await expect(heading).toBeVisible()
+  // The lines the word's letters sit on (a break after its hyphen would give two).
+  const lines = await heading.evaluate((element) => {
+    const tops = new Set<number>()
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+    while (walker.nextNode()) {
+      const text = walker.currentNode as Text
+      const start = text.data.indexOf('e-mail')
+      for (let i = start; start >= 0 && i < start + 6; i++) {
+        const range = document.createRange()
+        range.setStart(text, i)
+        range.setEnd(text, i + 1)
+        tops.add(Math.round(range.getBoundingClientRect().top))
+      }
+    }
+    return tops.size
+  })
+  expect(lines).toBe(1)
+})
+
 test('the about page shows the journey, values, initiatives, outreach and contact persons', async ({ page }) => {
   await page.goto('/about')
   await expectHeadings(page, 2, [
