@@ -174,3 +174,30 @@ test('with no articles the page says so, and the lock button leads to sign-in an
     await withMediaChange((media) => media.transaction(db, (trx) => seedNews(trx, media)))
   }
 })
+
+test('the lock button covers no card at any width: it ends the page, or floats in the margin beside it', async ({ page }) => {
+  for (const width of [412, 800, 1100, 1280, 1600]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto('/news')
+    const lock = page.getByRole('link', { name: 'Admin sign in' })
+    await expect(lock).toBeVisible()
+    const covered = await lock.evaluate((lockElement) => {
+      const box = lockElement.getBoundingClientRect()
+      const floats = getComputedStyle(lockElement).position === 'fixed'
+      const others = [...document.querySelectorAll('main *')].filter(
+        (element) => !element.contains(lockElement) && !lockElement.contains(element),
+      )
+      return others
+        .map((element) => ({ element, rect: element.getBoundingClientRect() }))
+        .filter(({ rect }) => rect.width > 0 && rect.height > 0)
+        .filter(({ rect }) =>
+          // A floating button stays over whatever scrolls under it: it needs the whole column beside the content.
+          floats
+            ? rect.right > box.left && rect.left < box.right
+            : rect.right > box.left && rect.left < box.right && rect.bottom > box.top && rect.top < box.bottom,
+        )
+        .map(({ element }) => `${element.tagName.toLowerCase()}.${element.className}`)
+    })
+    expect(covered, `${width} px`).toEqual([])
+  }
+})
