@@ -105,6 +105,29 @@ test('the home page tells the story and links to the other pages', async ({ page
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Support Our Mission')
 })
 
+test('on a phone the featured moments go two by two, and an odd last one takes the whole row', async ({ page }) => {
+  await page.goto('/')
+  const list = main(page).getByRole('region', { name: 'Featured Moments' }).getByRole('list')
+  const boxes = async () => {
+    const cards = await list.getByRole('listitem').all()
+    return Promise.all(cards.map(async (card) => (await card.boundingBox())!))
+  }
+  const four = await boxes()
+  expect(four).toHaveLength(4)
+  expect([four[0].y === four[1].y, four[2].y === four[3].y, four[2].y > four[0].y]).toEqual([true, true, true])
+
+  // Three, as when the gallery has only three featured items.
+  await list
+    .getByRole('listitem')
+    .last()
+    .evaluate((card) => card.remove())
+  const [first, second, third] = await boxes()
+  const row = (await list.boundingBox())!
+  expect(first.y).toBe(second.y)
+  expect(third.y).toBeGreaterThan(first.y)
+  expect(Math.round(third.width)).toBe(Math.round(row.width))
+})
+
 test('on a small phone the sign-up heading keeps "e-mail" on one line', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 })
   await page.goto('/')
