@@ -64,6 +64,7 @@ export const AUDIT_ACTIONS = {
   'subscriber.deleted': 'Subscriber deleted for good',
   'article.emailed': 'Article e-mailed to subscribers',
   'digest.sent': 'Events digest e-mailed to subscribers',
+  'digest.scheduled': 'Events digest schedule changed',
   import: 'Import from the old site',
 } as const
 

@@ -1,73 +1,21 @@
-import { listUpcomingOccurrences } from '~/modules/events/events.queries.server'
-import { formatOccurrenceWhen } from '~/modules/events/events.wording.server'
 import { getPublicArticleForEmail } from '~/modules/news/news.queries.server'
-import {
-  batchProgress,
-  OutgoingMailQuotaError,
-  queueEmails,
-  type BatchProgress,
-} from '~/modules/outgoing-mail/outgoing-mail.server'
+import { batchProgress, OutgoingMailQuotaError, type BatchProgress } from '~/modules/outgoing-mail/outgoing-mail.server'
 import { sendQueuedEmailsSoon } from '~/modules/outgoing-mail/outgoing-mail.delivery.server'
 import { getSiteSettings } from '~/modules/settings/settings.queries.server'
 import { createBackgroundWorker } from '~/platform/background-worker.server'
-import type { Db } from '~/platform/db.server'
 import { db, nowIso } from '~/platform/db.server'
-import { env } from '~/platform/env.server'
 import { escapeMarkup } from '~/platform/escape-markup'
 import { logger } from '~/platform/logger.server'
 import { isPublicNow } from '~/platform/publication.server'
-import { composeEmail, subscriberLinks, type EmailContent } from './newsletter.emails.server'
-import type { Topic } from './newsletter.schema'
+import { sendScheduledDigest } from './events-digest.server'
+import type { EmailContent } from './newsletter.emails.server'
+import { backgroundOrigin, queueToSubscribers } from './subscriber-mailing.server'
 
 /**
- * Mailings to the subscribers of a topic: an article of News once it is public (also when it was
- * scheduled), and the digest of upcoming events. Each is queued once, in one transaction that first
- * marks it queued under a condition only one process can meet, with one row per subscriber.
+ * An article of News e-mailed to the subscribers of News once it is public (also when it was
+ * scheduled): queued once, in one transaction that first marks it queued under a condition only
+ * one process can meet, with one row per subscriber.
  */
-
-/** The origin of links in mailings queued without a request (a scheduled article): PUBLIC_URL, which production sets. */
-function backgroundOrigin(): string {
-  return env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`
-}
-
-async function confirmedSubscribersOf(trx: Db, topic: Topic) {
-  const rows = await trx
-    .selectFrom('subscribers')
-    .select(['id', 'email', 'topics', 'manageSecret'])
-    .where('state', '=', 'confirmed')
-    .execute()
-  return rows.filter((row) => row.topics.split(',').includes(topic))
-}
-
-/**
- * Recipients composed and inserted at a time: each e-mail carries the whole article, so the
- * mailing is built chunk by chunk, never for every subscriber in one array.
- */
-const MAILING_CHUNK = 500
-
-/** Queues one e-mail per subscriber of `topic`, in `trx`; a refusal of the quota rolls back every chunk. */
-async function queueToSubscribers(
-  trx: Db,
-  topic: Topic,
-  mailing: { batchId: string; organisationName: string; origin: string; content: EmailContent },
-): Promise<number> {
-  const subscribers = await confirmedSubscribersOf(trx, topic)
-  let queued = 0
-  for (let start = 0; start < subscribers.length; start += MAILING_CHUNK) {
-    const chunk = subscribers.slice(start, start + MAILING_CHUNK).map((subscriber) => ({
-      ...composeEmail(
-        mailing.organisationName,
-        subscriber.email,
-        mailing.content,
-        subscriberLinks(mailing.origin, subscriber.manageSecret),
-      ),
-      batchId: mailing.batchId,
-      dedupeKey: `${mailing.batchId}:${subscriber.id}`,
-    }))
-    queued += await queueEmails(trx, chunk, { origin: 'admin' })
-  }
-  return queued
-}
 
 export function articleBatchId(articleId: string): string {
   return `article:${articleId}`
@@ -148,61 +96,15 @@ export async function articleMailingOf(articleId: string): Promise<ArticleMailin
   }
 }
 
-/** Events a digest lists at most: those of the coming weeks, nearest first. */
-const DIGEST_EVENTS = 20
-
-/** The digest of a month, e.g. `digest:2026-12`: sent at most once a month to each subscriber. */
-export function digestBatchId(now = new Date(), timeZone = 'UTC'): string {
-  const month = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).format(now)
-  return `digest:${month}`
-}
-
 /**
- * E-mails the upcoming events to the subscribers of Events: once a month at most (a second press
- * in the same month queues nobody twice). Returns the batch, or null when no event is coming.
+ * Looks every minute, in every process, for scheduled articles that became public and for the
+ * events digest's day: the first process to see one queues it.
  */
-export async function sendEventsDigest(origin: string): Promise<{ batchId: string; queued: number } | null> {
-  const settings = await getSiteSettings()
-  const occurrences = await listUpcomingOccurrences({ limit: DIGEST_EVENTS, timeZone: settings.timeZone })
-  if (occurrences.length === 0) return null
-  const lines = occurrences.map((o) => ({
-    when: formatOccurrenceWhen(o, settings.timeZone),
-    title: o.title,
-    location: o.location,
-    link: `${origin}/calendar/${encodeURIComponent(o.slug)}?date=${o.date}`,
-  }))
-  const content: EmailContent = {
-    subject: `Coming up at ${settings.organisationName}`,
-    html:
-      '<h1 style="font-size:24px;margin:0 0 12px">Coming up</h1><ul style="padding-left:20px">' +
-      lines
-        .map(
-          (l) =>
-            `<li style="margin-bottom:8px"><a href="${escapeMarkup(l.link)}" style="color:#1d4e89;font-weight:bold">${escapeMarkup(l.title)}</a><br>${escapeMarkup(l.when)}${l.location ? ` · ${escapeMarkup(l.location)}` : ''}</li>`,
-        )
-        .join('') +
-      `</ul><p><a href="${escapeMarkup(`${origin}/calendar`)}" style="color:#1d4e89">The whole calendar</a></p>`,
-    text: [
-      'Coming up',
-      '',
-      ...lines.map((l) => `- ${l.title}: ${l.when}${l.location ? `, ${l.location}` : ''}\n  ${l.link}`),
-    ].join('\n'),
-  }
-  const batchId = digestBatchId(new Date(), settings.timeZone)
-  const queued = await db
-    .transaction()
-    .execute((trx) =>
-      queueToSubscribers(trx, 'events', { batchId, organisationName: settings.organisationName, origin, content }),
-    )
-  sendQueuedEmailsSoon()
-  return { batchId, queued }
-}
-
-/** Looks every minute for scheduled articles that became public, in every process: the first to see one queues it. */
 const dueArticlesMailer = createBackgroundWorker({
-  name: 'e-mailing published articles',
+  name: 'e-mailing published articles and the events digest',
   pass: async () => {
     await mailDueArticles()
+    await sendScheduledDigest()
     return { more: false }
   },
   intervalMs: 60_000,

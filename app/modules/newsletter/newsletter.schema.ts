@@ -66,3 +66,6 @@ export const AddSubscriberSchema = z.object({
   topics,
 })
 export type AddSubscriberInput = z.infer<typeof AddSubscriberSchema>
+
+/** The last day of the month the events digest may go out by itself on: every month has it. */
+export const LAST_DIGEST_DAY = 28

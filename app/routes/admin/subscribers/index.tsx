@@ -7,10 +7,11 @@ import { ErrorList } from '~/components/forms'
 import { Pagination } from '~/components/pagination'
 import { useIsSubmitting } from '~/components/use-is-submitting'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
-import { digestBatchId, sendEventsDigest } from '~/modules/newsletter/mailings.server'
+import { digestBatchId, getDigestSchedule, sendEventsDigest, setDigestDay } from '~/modules/newsletter/events-digest.server'
 import { listSubscribersForAdmin } from '~/modules/newsletter/newsletter.queries.server'
 import {
   AddSubscriberSchema,
+  LAST_DIGEST_DAY,
   NEWSLETTER_MESSAGES,
   SUBSCRIBER_STATE_LABELS,
   TOPIC_LABELS,
@@ -26,7 +27,7 @@ import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, readSubscriberImport } from '~/modul
 import { batchProgress, OutgoingMailQuotaError } from '~/modules/outgoing-mail/outgoing-mail.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { requireAccess } from '~/platform/auth.server'
-import { formatDate } from '~/platform/dates'
+import { formatDate, formatPlainDate } from '~/platform/dates'
 import { canSendEmail } from '~/platform/email.server'
 import { env } from '~/platform/env.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
@@ -49,20 +50,39 @@ const PageSchema = z.discriminatedUnion('intent', [
   }),
   z.object({ intent: z.literal('delete'), id: z.string().max(100) }),
   z.object({ intent: z.literal('digest') }),
+  z.object({
+    intent: z.literal('digest-schedule'),
+    // Empty: only by the button.
+    day: z.coerce
+      .number({ error: 'Choose a day from the list.' })
+      .int('Choose a day from the list.')
+      .min(1, 'Choose a day from the list.')
+      .max(LAST_DIGEST_DAY, 'Choose a day from the list.')
+      .optional(),
+  }),
 ])
+
+/** '1st', '2nd', '3rd', '4th' … '28th'. */
+function ordinal(day: number): string {
+  const suffix =
+    day % 10 === 1 && day !== 11 ? 'st' : day % 10 === 2 && day !== 12 ? 'nd' : day % 10 === 3 && day !== 13 ? 'rd' : 'th'
+  return `${day}${suffix}`
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(request, 'subscribers')
   const page = parsePageNumber(queryParams.read(request).page)
   if (page === null) throw data('There is no such page.', { status: 404 })
   const { timeZone } = await siteSettingsFor(context)
-  const [list, digest] = await Promise.all([
+  const [list, digest, schedule] = await Promise.all([
     listSubscribersForAdmin({ page }),
     batchProgress(digestBatchId(new Date(), timeZone)),
+    getDigestSchedule(),
   ])
   if (page > list.pageCount) throw redirect(`/admin/subscribers?page=${list.pageCount}`)
   return {
     digest,
+    schedule: { day: schedule.day, next: schedule.next ? formatPlainDate(schedule.next, 'date') : null },
     canSendEmail: canSendEmail(),
     publicUrlSet: Boolean(env.PUBLIC_URL),
     counts: list.counts,
@@ -129,6 +149,17 @@ export async function action({ request, context }: Route.ActionArgs) {
           : "Every subscriber of Events has this month's digest already.",
       )
     }
+    if (form.intent === 'digest-schedule') {
+      const day = form.day ?? null
+      await setDigestDay(day)
+      await recordAuditEvent({ by, action: 'digest.scheduled', detail: { day } })
+      return redirectWithToast(
+        '/admin/subscribers',
+        day === null
+          ? 'The events digest now goes out only when you press the button.'
+          : `The events digest now goes out by itself on the ${ordinal(day)} of each month.`,
+      )
+    }
     const deleted = await deleteSubscriber(form.id)
     if (!deleted) return refusal('That person is no longer on the list.', 404)
     // The audit log keeps no address of a person deleted for good.
@@ -149,7 +180,8 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
   const adding = useIsSubmitting('add')
   const importing = useIsSubmitting('import')
   const digesting = useIsSubmitting('digest')
-  const { digest } = loaderData
+  const scheduling = useIsSubmitting('digest-schedule')
+  const { digest, schedule } = loaderData
   return (
     <div className="stack">
       <div className="admin-page-header">
@@ -177,6 +209,36 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
           <input type="hidden" name="intent" value="digest" />
           <button type="submit" className="button" disabled={digesting}>
             {digesting ? 'Sending...' : 'E-mail the upcoming events now'}
+          </button>
+        </Form>
+        <Form method="post" className="form digest-schedule">
+          <input type="hidden" name="intent" value="digest-schedule" />
+          <div className="field">
+            <label className="field-label" htmlFor="digest-day">
+              Send it by itself
+            </label>
+            <select
+              id="digest-day"
+              name="day"
+              defaultValue={schedule.day ?? ''}
+              className="field-input"
+              aria-describedby="digest-day-hint"
+            >
+              <option value="">Never: only with the button</option>
+              {Array.from({ length: LAST_DIGEST_DAY }, (_, i) => i + 1).map((day) => (
+                <option key={day} value={day}>
+                  {`On the ${ordinal(day)} of each month`}
+                </option>
+              ))}
+            </select>
+            <p id="digest-day-hint" className="field-hint">
+              {schedule.next
+                ? `Next: ${schedule.next}, in the site's time zone.`
+                : 'Nothing goes out unless you press the button above.'}
+            </p>
+          </div>
+          <button type="submit" className="button-secondary" disabled={scheduling}>
+            {scheduling ? 'Saving...' : 'Save'}
           </button>
         </Form>
       </section>
