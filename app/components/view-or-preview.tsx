@@ -21,7 +21,7 @@ export function ViewOrPreview({
 }) {
   if (publish === 'now')
     return (
-      <Link to={path} className="admin-standalone-link">
+      <Link to={path} className="standalone-link">
         {viewLabel}
       </Link>
     )

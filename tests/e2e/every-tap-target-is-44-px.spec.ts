@@ -6,6 +6,13 @@ test.describe.configure({ timeout: 180_000 })
 
 // Visitors and volunteers are on phones: every control they can press is at least 44 px, on every page.
 const AUTH_PAGES = ['/login', '/forgot-password']
+// An item of each kind on a page of its own, with its way back to the list.
+const ITEM_PAGES = [
+  '/news/monthly-food-and-clothing-distribution',
+  '/calendar/monthly-food-and-clothing-distribution',
+  '/photos/monthly-distribution-morning',
+  '/marketplace/banana-bread-loaf',
+]
 const ADMIN_PAGES = [
   '/admin',
   '/admin/news',
@@ -48,7 +55,7 @@ async function firstEditPages(page: import('@playwright/test').Page): Promise<st
 }
 
 test('every control a visitor can press is at least 44 px', async ({ page }) => {
-  expect(await smallTargetsOn(page, [...PUBLIC_PAGES, ...AUTH_PAGES])).toEqual([])
+  expect(await smallTargetsOn(page, [...PUBLIC_PAGES, ...ITEM_PAGES, ...AUTH_PAGES])).toEqual([])
 })
 
 test('every control an administrator can press is at least 44 px, in the admin area and on public pages', async ({

@@ -134,14 +134,21 @@ export async function smallTapTargets(page: Page): Promise<string[]> {
       }
     }
     const controls = body.querySelectorAll<HTMLElement>('a, button, input:not([type=hidden]), select, textarea, summary')
-    return [...controls]
-      .filter((control) => control.checkVisibility() && !control.closest('p, dialog:not([open]), [aria-hidden="true"]'))
-      .map((control) => ({ control, box: tapArea(control) }))
-      .filter(({ box }) => box.width < min || box.height < min)
-      .map(
-        ({ control, box }) =>
-          `${(control.textContent || control.getAttribute('aria-label') || control.tagName).trim()} (${Math.round(box.width)}x${Math.round(box.height)})`,
-      )
+    return (
+      [...controls]
+        .filter((control) => control.checkVisibility() && !control.closest('dialog:not([open]), [aria-hidden="true"]'))
+        // A link in a sentence is read, not aimed at; one alone in its paragraph is a control like any other.
+        .filter((control) => {
+          const paragraph = control.closest('p')
+          return !paragraph || paragraph.textContent?.trim() === control.textContent?.trim()
+        })
+        .map((control) => ({ control, box: tapArea(control) }))
+        .filter(({ box }) => box.width < min || box.height < min)
+        .map(
+          ({ control, box }) =>
+            `${(control.textContent || control.getAttribute('aria-label') || control.tagName).trim()} (${Math.round(box.width)}x${Math.round(box.height)})`,
+        )
+    )
   }, TAP_TARGET_MIN)
 }
 

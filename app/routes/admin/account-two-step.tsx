@@ -1,5 +1,5 @@
 import { data, Form, redirect, useRevalidator } from 'react-router'
-import { AdminBackLink } from '~/components/admin-back-link'
+import { BackLink } from '~/components/back-link'
 import type { Route } from './+types/account-two-step'
 import { AuthenticatorSetup, RecoveryCodes } from '~/components/two-step'
 import { ConfirmButton } from '~/components/confirm-button'
@@ -117,7 +117,7 @@ export default function AccountTwoStep({ loaderData, actionData }: Route.Compone
   const revalidator = useRevalidator()
   return (
     <div className="stack">
-      <AdminBackLink to="/admin/account">My account</AdminBackLink>
+      <BackLink to="/admin/account">My account</BackLink>
       <h1>Two-step sign-in</h1>
       <p className="muted">
         With two-step sign-in, someone who learns your password still cannot sign in: they would also need a code from an app on

@@ -148,13 +148,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   <li key={occurrence.key}>
                     <span className="dashboard-event-when">{occurrence.when}</span>{' '}
                     <Link to={occurrence.editUrl}>{occurrence.title}</Link>
-                    {occurrence.location ? <span className="muted"> · {occurrence.location}</span> : null}
+                    {occurrence.location ? <span className="dashboard-event-where">{occurrence.location}</span> : null}
                   </li>
                 ))}
               </ul>
             )}
             <p>
-              <Link to="/admin/events">All events</Link>
+              <Link to="/admin/events" className="standalone-link">
+                All events
+              </Link>
             </p>
           </section>
         ) : null}

@@ -48,7 +48,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
                 {person.phone || person.email ? null : (
                   // Everyone can be reached: without their own phone or e-mail, through the contact form.
                   <p>
-                    <Link to="/contact">
+                    <Link to="/contact" className="standalone-link">
                       Send a message<span className="visually-hidden">: {person.name}</span>
                     </Link>
                   </p>

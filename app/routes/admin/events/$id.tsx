@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { AdminBackLink } from '~/components/admin-back-link'
+import { BackLink } from '~/components/back-link'
 import { Link } from '~/components/link'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { withSiteLinksRelative } from '~/platform/site-links'
@@ -84,7 +84,7 @@ export default function EditEvent({ loaderData, actionData }: Route.ComponentPro
   const { event, publishing, timeZone, eventPath, cancelTo, skippedDates } = loaderData
   return (
     <div className="stack">
-      <AdminBackLink to="/admin/events">All events</AdminBackLink>
+      <BackLink to="/admin/events">All events</BackLink>
       <div className="admin-page-header">
         <h1>Edit event</h1>
         <div className="button-row">

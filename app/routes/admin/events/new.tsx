@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { AdminBackLink } from '~/components/admin-back-link'
+import { BackLink } from '~/components/back-link'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { withSiteLinksRelative } from '~/platform/site-links'
 import type { Route } from './+types/new'
@@ -67,7 +67,7 @@ export default function NewEvent({ loaderData, actionData }: Route.ComponentProp
   const { date, timeZone, cancelTo } = loaderData
   return (
     <div className="stack">
-      <AdminBackLink to="/admin/events">All events</AdminBackLink>
+      <BackLink to="/admin/events">All events</BackLink>
       <h1>Add event</h1>
       <EventForm
         lastResult={actionData?.result}

@@ -1,5 +1,5 @@
 import { data, Form } from 'react-router'
-import { AdminBackLink } from '~/components/admin-back-link'
+import { BackLink } from '~/components/back-link'
 import { z } from 'zod'
 import type { Route } from './+types/$id'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
@@ -97,7 +97,7 @@ export default function MessageDetail({ loaderData }: Route.ComponentProps) {
   const replySubject = `Re: ${message.subject}`
   return (
     <div className="stack">
-      <AdminBackLink to="/admin/messages">All messages</AdminBackLink>
+      <BackLink to="/admin/messages">All messages</BackLink>
       <div className="admin-page-header">
         <h1>Message from {message.name}</h1>
         {message.handledAt ? <span className="admin-badge inbox-badge-handled">Handled</span> : null}

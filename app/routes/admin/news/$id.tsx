@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { AdminBackLink } from '~/components/admin-back-link'
+import { BackLink } from '~/components/back-link'
 import type { Route } from './+types/$id'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { ArticleForm, ArticleMailingStatus } from './article-form'
@@ -79,7 +79,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
   const { article, timeZone, publishing, mailing } = loaderData
   return (
     <div className="stack">
-      <AdminBackLink to="/admin/news">All articles</AdminBackLink>
+      <BackLink to="/admin/news">All articles</BackLink>
       <div className="admin-page-header">
         <h1>Edit article</h1>
         <ViewOrPreview table="articles" id={article.id} path={`/news/${article.slug}`} publish={publishing.publish} />

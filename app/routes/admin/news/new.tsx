@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { AdminBackLink } from '~/components/admin-back-link'
+import { BackLink } from '~/components/back-link'
 import type { Route } from './+types/new'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { ArticleForm } from './article-form'
@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function NewArticle({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="stack">
-      <AdminBackLink to="/admin/news">All articles</AdminBackLink>
+      <BackLink to="/admin/news">All articles</BackLink>
       <h1>Add article</h1>
       <ArticleForm
         lastResult={actionData?.result}

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form } from 'react-router'
-import { AdminBackLink } from '~/components/admin-back-link'
+import { BackLink } from '~/components/back-link'
 import { Link } from '~/components/link'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { withSiteLinksRelative } from '~/platform/site-links'
@@ -84,7 +84,7 @@ export default function EditMedia({ loaderData, actionData }: Route.ComponentPro
   const saving = useIsSubmitting()
   return (
     <div className="stack">
-      <AdminBackLink to="/admin/photos">All photos and videos</AdminBackLink>
+      <BackLink to="/admin/photos">All photos and videos</BackLink>
       <div className="admin-page-header">
         <h1>Edit {item.kind}</h1>
         {item.status === 'ready' ? (

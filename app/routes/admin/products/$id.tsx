@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { AdminBackLink } from '~/components/admin-back-link'
+import { BackLink } from '~/components/back-link'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { withSiteLinksRelative } from '~/platform/site-links'
 import type { Route } from './+types/$id'
@@ -64,7 +64,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
   const { product, countryCode, timeZone, publishing } = loaderData
   return (
     <div className="stack">
-      <AdminBackLink to="/admin/products">All products</AdminBackLink>
+      <BackLink to="/admin/products">All products</BackLink>
       <h1>Edit {product.name}</h1>
       <div>
         <ViewOrPreview

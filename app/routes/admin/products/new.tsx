@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { AdminBackLink } from '~/components/admin-back-link'
+import { BackLink } from '~/components/back-link'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { withSiteLinksRelative } from '~/platform/site-links'
 import type { Route } from './+types/new'
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function NewProduct({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="stack">
-      <AdminBackLink to="/admin/products">All products</AdminBackLink>
+      <BackLink to="/admin/products">All products</BackLink>
       <h1>Add New Item</h1>
       <ProductForm
         lastResult={actionData?.result}

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form } from 'react-router'
-import { AdminBackLink } from '~/components/admin-back-link'
+import { BackLink } from '~/components/back-link'
 import type { Route } from './+types/$userId'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { ConfirmButton } from '~/components/confirm-button'
@@ -105,7 +105,7 @@ export default function ManageUser({ loaderData, actionData }: Route.ComponentPr
   const resetLink = actionData && 'resetLink' in actionData ? actionData.resetLink : undefined
   return (
     <div className="stack">
-      <AdminBackLink to="/admin/users">All users</AdminBackLink>
+      <BackLink to="/admin/users">All users</BackLink>
       <h1>{user.name}</h1>
       <p className="muted">
         {user.email}

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form } from 'react-router'
-import { AdminBackLink } from '~/components/admin-back-link'
+import { BackLink } from '~/components/back-link'
 import { Link } from '~/components/link'
 import type { Route } from './+types/invite'
 import { ErrorList, Field, SelectField } from '~/components/forms'
@@ -56,7 +56,7 @@ export default function Invite({ loaderData, actionData }: Route.ComponentProps)
   const sending = useIsSubmitting()
   return (
     <div className="stack">
-      <AdminBackLink to="/admin/users">All users</AdminBackLink>
+      <BackLink to="/admin/users">All users</BackLink>
       <h1>Invite someone</h1>
       {actionData?.link ? (
         <section className="card admin-section" aria-labelledby="link-heading">

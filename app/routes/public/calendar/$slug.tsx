@@ -27,6 +27,7 @@ import { logger } from '~/platform/logger.server'
 import { retryAfterHeaders } from '~/platform/rate-limit.server'
 import { requestInfoContext } from '~/platform/request-context'
 import { SignupSection } from './signup-form'
+import { BackLink } from '~/components/back-link'
 
 /** The admin bar's "Edit this page". */
 export const handle = {
@@ -151,13 +152,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
     <>
       {preview ? <PreviewBanner notice={preview} /> : null}
       <article className={inDialog ? 'event-details' : 'container section event-details event-page'}>
-        {inDialog ? null : (
-          <p>
-            <Link to={links.month} className="event-back-link">
-              ← Calendar
-            </Link>
-          </p>
-        )}
+        {inDialog ? null : <BackLink to={links.month}>← Calendar</BackLink>}
         <p className={`event-tag event-type-${event.type}`}>{event.typeLabel}</p>
         <h1 id="event-title">{event.title}</h1>
         <dl className="event-facts">

@@ -1,5 +1,4 @@
 import { data, useOutletContext } from 'react-router'
-import { Link } from '~/components/link'
 import type { Route } from './+types/$slug'
 import { ProductMeta } from './product-card'
 import { editHandle } from '~/components/admin-bar'
@@ -15,6 +14,7 @@ import { itemPageMeta, NOINDEX } from '~/platform/seo'
 import { declareQueryParams } from '~/platform/query-params'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { getSiteOrigin } from '~/platform/site-url.server'
+import { BackLink } from '~/components/back-link'
 
 /** The admin bar's "Edit this page". */
 export const handle = editHandle<Route.ComponentProps['loaderData']>(({ product }) => ({
@@ -58,11 +58,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     <>
       {preview ? <PreviewBanner notice={preview} /> : null}
       <article className={inDialog ? 'product-detail' : 'container section product-detail product-detail-page'}>
-        {inDialog ? null : (
-          <p>
-            <Link to="/marketplace">← All products</Link>
-          </p>
-        )}
+        {inDialog ? null : <BackLink to="/marketplace">← All products</BackLink>}
         <div className="product-detail-layout">
           <ImageCarousel images={product.images} label={product.name} sizes="(min-width: 48rem) 24rem, 100vw" loading="eager" />
           <div className="product-detail-text">

@@ -1,5 +1,4 @@
 import { data, useOutletContext } from 'react-router'
-import { Link } from '~/components/link'
 import type { Route } from './+types/$slug'
 import { editHandle } from '~/components/admin-bar'
 import { WITHOUT_SCRIPTS } from '~/components/page-scripts'
@@ -16,6 +15,7 @@ import { formatDate } from '~/platform/dates'
 import { declareQueryParams } from '~/platform/query-params'
 import { itemPageMeta, NOINDEX } from '~/platform/seo'
 import { getSiteOrigin } from '~/platform/site-url.server'
+import { BackLink } from '~/components/back-link'
 
 /** The admin bar's "Edit this page". */
 export const handle = {
@@ -71,13 +71,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
     <>
       {preview ? <PreviewBanner notice={preview} /> : null}
       <article className={inDialog ? 'news-article' : 'container section news-article news-article-page'}>
-        {inDialog ? null : (
-          <p>
-            <Link to="/news" className="news-back-link">
-              ← All news
-            </Link>
-          </p>
-        )}
+        {inDialog ? null : <BackLink to="/news">← All news</BackLink>}
         <h1 id="article-title">{article.title}</h1>
         <p className="news-meta">
           <time dateTime={article.publishedAt}>{article.dateLabel}</time>

@@ -17,6 +17,7 @@ import { formatDate } from '~/platform/dates'
 import { absoluteUrl, itemPageMeta, NOINDEX } from '~/platform/seo'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { declareQueryParams } from '~/platform/query-params'
+import { BackLink } from '~/components/back-link'
 
 /** The admin bar's "Edit this page". */
 export const handle = editHandle<Route.ComponentProps['loaderData']>(({ item }) => ({
@@ -124,13 +125,7 @@ export default function MediaPage({ loaderData }: Route.ComponentProps) {
           go(dx < 0 ? item.next : item.previous)
         }}
       >
-        {inDialog ? null : (
-          <p>
-            <Link to={photosHref(category)} className="gallery-back-link">
-              ← All photos and videos
-            </Link>
-          </p>
-        )}
+        {inDialog ? null : <BackLink to={photosHref(category)}>← All photos and videos</BackLink>}
         <MediaView item={item} autoPlay={inDialog} />
         <div className="gallery-detail-text">
           <h1 id="media-title">{item.title}</h1>
