@@ -46,7 +46,7 @@ describe('the events digest schedule', () => {
       server,
       "select detail from audit_events where action = 'digest.scheduled'",
     )
-    expect(JSON.parse(entry.detail)).toEqual({ day: 12 })
+    expect(JSON.parse(entry.detail)).toEqual({ day: 12, previousDay: null })
 
     expect((await post(server, '/admin/subscribers', { intent: 'digest-schedule', day: '' }, admin)).status).toBe(302)
     page = await subscribersPage()

@@ -83,12 +83,14 @@ const SCHEDULE_KEY = 'events-digest'
 const ScheduleSchema = z.object({
   /** The day of the month it goes out by itself; null: only by the button. */
   day: z.number().int().min(1).max(LAST_DIGEST_DAY).nullable(),
-  /** The last month ('2026-11') whose digest went out, or was skipped, by itself. */
+  /** The last month ('2026-11') whose digest went out by itself. */
   doneMonth: z.string().nullable(),
+  /** When the day was chosen ('2026-11-20'): a day already past then waits for the next month. */
+  chosenOn: z.string().nullable().default(null),
 })
 type Schedule = z.infer<typeof ScheduleSchema>
 
-const NO_SCHEDULE: Schedule = { day: null, doneMonth: null }
+const NO_SCHEDULE: Schedule = { day: null, doneMonth: null, chosenOn: null }
 
 /** The schedule and its stored text, which a change must still find to take its turn. */
 async function readSchedule(executor: Db = db): Promise<{ schedule: Schedule; stored: string | null }> {
@@ -130,45 +132,62 @@ async function replaceSchedule(executor: Db, stored: string | null, schedule: Sc
 const monthOf = (date: string) => date.slice(0, 7)
 const dayOf = (date: string) => Number(date.slice(8, 10))
 
-/** The day of the month it goes out by itself, or null, and when it will next. */
+/** Whether this month's digest is still to go out by itself, as of `today`: on or after its day. */
+function dueThisMonth(schedule: Schedule & { day: number }, today: string): 'done' | 'waiting' | 'due' {
+  const month = monthOf(today)
+  const chosenAfterItsDay =
+    schedule.chosenOn !== null && monthOf(schedule.chosenOn) === month && dayOf(schedule.chosenOn) > schedule.day
+  if (schedule.doneMonth === month || chosenAfterItsDay) return 'done'
+  return dayOf(today) < schedule.day ? 'waiting' : 'due'
+}
+
+/** The day of the month it goes out by itself, or null, and the date it will next ('2026-12-01'). */
 export async function getDigestSchedule(now = new Date()): Promise<{ day: number | null; next: string | null }> {
   const [{ schedule }, { timeZone }] = await Promise.all([readSchedule(), getSiteSettings()])
   if (schedule.day === null) return { day: null, next: null }
   const today = wallClockIn(now, timeZone).date
-  const thisMonthDone = schedule.doneMonth === monthOf(today) || dayOf(today) > schedule.day
   const [year, month] = monthOf(today).split('-').map(Number)
-  const next = thisMonthDone ? new Date(Date.UTC(year, month, schedule.day)) : new Date(Date.UTC(year, month - 1, schedule.day))
+  const turn = dueThisMonth({ ...schedule, day: schedule.day }, today)
+  // Due and not out yet (the server was down on the day, or the queue was full): the next pass sends it.
+  if (turn === 'due') return { day: schedule.day, next: today }
+  const next = new Date(Date.UTC(year, turn === 'done' ? month : month - 1, schedule.day))
   return { day: schedule.day, next: next.toISOString().slice(0, 10) }
 }
 
 /**
  * Sets the day of the month the digest goes out by itself (null: only by the button). A day
  * already past this month waits for next month: choosing it does not send anything today.
+ * Returns the day it replaced.
  */
-export async function setDigestDay(day: number | null, now = new Date()): Promise<void> {
+export async function setDigestDay(day: number | null, now = new Date()): Promise<number | null> {
   const { timeZone } = await getSiteSettings()
-  const today = wallClockIn(now, timeZone).date
+  const chosenOn = wallClockIn(now, timeZone).date
   // Another process may mark a month done meanwhile: read again and keep what it wrote.
   for (let attempt = 0; attempt < 5; attempt++) {
     const { schedule, stored } = await readSchedule()
-    const doneMonth = day !== null && dayOf(today) > day ? monthOf(today) : schedule.doneMonth
-    if (await replaceSchedule(db, stored, { day, doneMonth })) return
+    if (await replaceSchedule(db, stored, { ...schedule, day, chosenOn })) return schedule.day
   }
   throw new Error('the events digest schedule kept changing while it was being set')
 }
+
+/** After the queue refused a digest (too many e-mails waiting), this process waits this long before trying again. */
+const QUOTA_BACKOFF_MS = 15 * 60_000
+let refusedUntil = 0
 
 /**
  * The digest of the month, queued by itself once its day has come (in the site's time zone):
  * once a month, by whichever process comes first, in the same transaction that marks the month
  * done, so a process killed midway leaves it to the next pass. A month without coming events is
  * marked done with nothing sent. Returns how many were queued, or null when it was not its turn.
+ * Its links name PUBLIC_URL (there is no request to take an address from).
  */
 export async function sendScheduledDigest(now = new Date()): Promise<number | null> {
   const { schedule, stored } = await readSchedule()
   if (schedule.day === null) return null
+  if (now.getTime() < refusedUntil) return null
   const { timeZone } = await getSiteSettings()
   const today = wallClockIn(now, timeZone).date
-  if (dayOf(today) < schedule.day || schedule.doneMonth === monthOf(today)) return null
+  if (dueThisMonth({ ...schedule, day: schedule.day }, today) !== 'due') return null
   const digest = await composeDigest(backgroundOrigin(), now)
   try {
     const queued = await db.transaction().execute(async (trx) => {
@@ -180,8 +199,9 @@ export async function sendScheduledDigest(now = new Date()): Promise<number | nu
     await recordAuditEvent({ by: BY_THE_SITE, action: 'digest.sent', detail: { queued, scheduled: true } })
     return queued
   } catch (error) {
-    // Nothing was queued or marked: the next pass tries again once the queue has room.
+    // Nothing was queued or marked: a later pass tries again, once the queue may have room.
     if (!(error instanceof OutgoingMailQuotaError)) throw error
+    refusedUntil = now.getTime() + QUOTA_BACKOFF_MS
     logger.warn('events digest not e-mailed yet: too many e-mails waiting')
     return null
   }

@@ -29,7 +29,7 @@ export const NEWSLETTER_MESSAGES = {
   noTopics: 'Please choose at least one topic',
   noSmtp: 'E-mail is not set up on this site (SMTP_URL), so nothing can be sent yet.',
   noPublicUrl:
-    'The site’s public address (PUBLIC_URL) is not set: articles e-mailed at their scheduled time will carry links to this server’s own address, which readers may not be able to open.',
+    'The site’s public address (PUBLIC_URL) is not set: articles e-mailed at their scheduled time, and the events digest when it goes out by itself, will carry links to this server’s own address, which readers may not be able to open.',
   invited: 'Invited: they will get an e-mail to confirm.',
   alreadyListed: 'That address is already on the list.',
   deleted: 'Deleted for good, with every e-mail to them.',

@@ -107,6 +107,20 @@ describe('the events digest on a day of the month', () => {
     expect(await sendScheduledDigest(on('2027-07-05'))).toBe(1)
   })
 
+  it('corrected to a day still ahead this month, goes out on that day after all', async () => {
+    await setDigestDay(5, on('2027-07-20'))
+    await setDigestDay(25, on('2027-07-20'))
+    expect(await getDigestSchedule(on('2027-07-20'))).toEqual({ day: 25, next: '2027-07-25' })
+    expect(await sendScheduledDigest(on('2027-07-25'))).toBe(1)
+  })
+
+  it('missed on its day (the site was down), goes out at the next pass, and says so', async () => {
+    await setDigestDay(3, on('2027-12-01'))
+    expect(await getDigestSchedule(on('2027-12-09'))).toEqual({ day: 3, next: '2027-12-09' })
+    expect(await sendScheduledDigest(on('2027-12-09'))).toBe(1)
+    expect(await getDigestSchedule(on('2027-12-09'))).toEqual({ day: 3, next: '2028-01-03' })
+  })
+
   it('after a press of the button this month, reaches only those who have not had it', async () => {
     await sendEventsDigest('https://charity.example', on('2027-08-03'))
     await addSubscriber('dan', 'events')

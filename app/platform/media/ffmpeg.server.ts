@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import os from 'node:os'
+import type { Readable } from 'node:stream'
 import { env } from '../env.server'
 import { logger } from '../logger.server'
 
@@ -52,7 +53,13 @@ function startGuard(): { guard: ChildProcess; watch(pid: number): void } {
 function run(command: string, args: string[], options: RunOptions): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const { guard, watch } = startGuard()
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal })
+    let child: ChildProcess & { stdout: Readable; stderr: Readable }
+    try {
+      child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal })
+    } catch (error) {
+      guard.kill()
+      throw error
+    }
     if (child.pid) watch(child.pid)
     child.on('exit', () => guard.kill())
     // Converting a video takes every core for a while: visitors' pages go first.
@@ -81,7 +88,10 @@ function run(command: string, args: string[], options: RunOptions): Promise<RunR
     })
     child.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer)
-      guard.kill()
+      // It never started: nothing to guard. Stopped by the signal, it got SIGTERM and may still be
+      // writing its file: the guard stays until it exits, and it does not get long.
+      if (child.pid === undefined) guard.kill()
+      else if (child.exitCode === null && child.signalCode === null) setTimeout(() => child.kill('SIGKILL'), 5_000).unref()
       reject(error.code === 'ENOENT' || error.code === 'EACCES' ? new ToolMissingError(command) : error)
     })
     child.on('close', (code) => {

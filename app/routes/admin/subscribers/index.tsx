@@ -151,8 +151,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (form.intent === 'digest-schedule') {
       const day = form.day ?? null
-      await setDigestDay(day)
-      await recordAuditEvent({ by, action: 'digest.scheduled', detail: { day } })
+      const previousDay = await setDigestDay(day)
+      await recordAuditEvent({ by, action: 'digest.scheduled', detail: { day, previousDay } })
       return redirectWithToast(
         '/admin/subscribers',
         day === null
