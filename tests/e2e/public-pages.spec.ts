@@ -182,6 +182,15 @@ test('the about page shows the journey, values, initiatives, outreach and contac
     `mailto:${DEMO_SITE_SETTINGS.email}`,
   )
   await expect(main(page).getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact')
+
+  // Side by side, each card's way to reach its person sits on the same line, whatever its title's length.
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const messageLinks = main(page)
+    .getByRole('region', { name: 'Contact Persons' })
+    .getByRole('link', { name: /^Send a message/ })
+  await expect(messageLinks).toHaveCount(3)
+  const tops = await messageLinks.evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)))
+  expect(new Set(tops).size).toBe(1)
 })
 
 test('the services page shows six services, the impact numbers and both buttons', async ({ page }) => {

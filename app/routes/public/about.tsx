@@ -39,7 +39,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
 
       <TextSection id="contact-persons" heading={content.contactPersons.heading} text={content.contactPersons.text}>
         {content.contactPersons.people.length > 0 ? (
-          <ul className="card-grid">
+          <ul className="card-grid contact-person-cards">
             {content.contactPersons.people.map((person) => (
               <li key={`${person.name} ${person.role}`} className="card">
                 <h3>{person.name}</h3>
