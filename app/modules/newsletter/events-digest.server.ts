@@ -5,6 +5,7 @@ import { formatOccurrenceWhen } from '~/modules/events/events.wording.server'
 import { OutgoingMailQuotaError } from '~/modules/outgoing-mail/outgoing-mail.server'
 import { sendQueuedEmailsSoon } from '~/modules/outgoing-mail/outgoing-mail.delivery.server'
 import { getSiteSettings } from '~/modules/settings/settings.queries.server'
+import type { SiteSettings } from '~/modules/settings/settings.schema'
 import { wallClockIn } from '~/platform/dates'
 import { db, nowIso, type Db } from '~/platform/db.server'
 import { escapeMarkup } from '~/platform/escape-markup'
@@ -21,10 +22,12 @@ import { backgroundOrigin, queueToSubscribers } from './subscriber-mailing.serve
 /** Events a digest lists at most: those of the coming weeks, nearest first. */
 const DIGEST_EVENTS = 20
 
+const monthOf = (date: string) => date.slice(0, 7)
+const dayOf = (date: string) => Number(date.slice(8, 10))
+
 /** The digest of a month, e.g. `digest:2026-12`: sent at most once a month to each subscriber. */
 export function digestBatchId(now = new Date(), timeZone = 'UTC'): string {
-  const month = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).format(now)
-  return `digest:${month}`
+  return `digest:${monthOf(wallClockIn(now, timeZone).date)}`
 }
 
 interface Digest {
@@ -35,8 +38,7 @@ interface Digest {
 }
 
 /** This month's digest as of `now`, or null when no event is coming. */
-async function composeDigest(origin: string, now: Date): Promise<Digest | null> {
-  const settings = await getSiteSettings()
+async function composeDigest(origin: string, now: Date, settings: SiteSettings): Promise<Digest | null> {
   const occurrences = await listUpcomingOccurrences({ from: now, limit: DIGEST_EVENTS, timeZone: settings.timeZone })
   if (occurrences.length === 0) return null
   const lines = occurrences.map((o) => ({
@@ -70,7 +72,7 @@ async function composeDigest(origin: string, now: Date): Promise<Digest | null> 
  * in the same month queues nobody twice). Returns the batch, or null when no event is coming.
  */
 export async function sendEventsDigest(origin: string, now = new Date()): Promise<{ batchId: string; queued: number } | null> {
-  const digest = await composeDigest(origin, now)
+  const digest = await composeDigest(origin, now, await getSiteSettings())
   if (!digest) return null
   const queued = await db.transaction().execute((trx) => queueToSubscribers(trx, 'events', digest))
   sendQueuedEmailsSoon()
@@ -93,8 +95,8 @@ type Schedule = z.infer<typeof ScheduleSchema>
 const NO_SCHEDULE: Schedule = { day: null, doneMonth: null, chosenOn: null }
 
 /** The schedule and its stored text, which a change must still find to take its turn. */
-async function readSchedule(executor: Db = db): Promise<{ schedule: Schedule; stored: string | null }> {
-  const row = await executor.selectFrom('settings').select('value').where('key', '=', SCHEDULE_KEY).executeTakeFirst()
+async function readSchedule(): Promise<{ schedule: Schedule; stored: string | null }> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', SCHEDULE_KEY).executeTakeFirst()
   if (!row) return { schedule: NO_SCHEDULE, stored: null }
   let parsed: unknown
   try {
@@ -128,9 +130,6 @@ async function replaceSchedule(executor: Db, stored: string | null, schedule: Sc
     .executeTakeFirst()
   return Number(updated.numUpdatedRows) === 1
 }
-
-const monthOf = (date: string) => date.slice(0, 7)
-const dayOf = (date: string) => Number(date.slice(8, 10))
 
 /** Whether this month's digest is still to go out by itself, as of `today`: on or after its day. */
 function dueThisMonth(schedule: Schedule & { day: number }, today: string): 'done' | 'waiting' | 'due' {
@@ -185,10 +184,10 @@ export async function sendScheduledDigest(now = new Date()): Promise<number | nu
   const { schedule, stored } = await readSchedule()
   if (schedule.day === null) return null
   if (now.getTime() < refusedUntil) return null
-  const { timeZone } = await getSiteSettings()
-  const today = wallClockIn(now, timeZone).date
+  const settings = await getSiteSettings()
+  const today = wallClockIn(now, settings.timeZone).date
   if (dueThisMonth({ ...schedule, day: schedule.day }, today) !== 'due') return null
-  const digest = await composeDigest(backgroundOrigin(), now)
+  const digest = await composeDigest(backgroundOrigin(), now, settings)
   try {
     const queued = await db.transaction().execute(async (trx) => {
       if (!(await replaceSchedule(trx, stored, { ...schedule, doneMonth: monthOf(today) }))) return null
