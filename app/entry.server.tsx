@@ -15,6 +15,8 @@ export { readContentVersion } from '~/platform/content-version.server'
 export { SESSION_COOKIE } from '~/platform/session.server'
 export { answerKnownRefusedSignIn } from '~/routes/auth/refused-sign-in-page.server'
 export { requestInfoContext }
+/** Anonymous visitors' pages carry it word for word: the server compresses it once (server/precompressed-stretch.ts). */
+export { publicStylesheet }
 
 export const streamTimeout = 5_000
 

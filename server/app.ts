@@ -17,6 +17,7 @@ import type { RequestInfo } from '../app/platform/request-context'
 import { compressAnswer } from './compression'
 import { withDeclaredQuery } from './declared-query'
 import { mayBeKept } from './page-cache'
+import { PrecompressedStretch } from './precompressed-stretch'
 
 export interface AppServerBuild extends ServerBuild {
   entry: ServerBuild['entry'] & {
@@ -27,6 +28,7 @@ export interface AppServerBuild extends ServerBuild {
       readContentVersion: () => Promise<string>
       SESSION_COOKIE: string
       answerKnownRefusedSignIn: (request: Request, clientIp: string) => Response | null
+      publicStylesheet: string
     }
   }
 }
@@ -38,7 +40,11 @@ export interface AppBindings extends HttpBindings {
   contentVersion?: string
 }
 
-export type App = Hono<{ Bindings: AppBindings; Variables: { secureHeadersNonce?: string } }>
+export type App = Hono<{
+  Bindings: AppBindings
+  /** compressedStylesheet: the stylesheet of the build that made the answer, compressed ahead. */
+  Variables: { secureHeadersNonce?: string; compressedStylesheet?: PrecompressedStretch }
+}>
 
 export interface AppOptions {
   /** 'development' shows error details and lets Vite's dev client run (see the CSP below). */
@@ -107,6 +113,16 @@ async function withQueryTheRoutesRead(build: AppServerBuild, request: Request): 
 export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppOptions): App {
   const dev = options.mode === 'development'
   const handlers = new WeakMap<AppServerBuild, RequestHandler>()
+  const stylesheets = new WeakMap<AppServerBuild, PrecompressedStretch>()
+  /** The build's public stylesheet, compressed once: it is most of every anonymous visitor's page. */
+  function compressedStylesheet(build: AppServerBuild): PrecompressedStretch {
+    let stylesheet = stylesheets.get(build)
+    if (!stylesheet) {
+      stylesheet = new PrecompressedStretch(build.entry.module.publicStylesheet)
+      stylesheets.set(build, stylesheet)
+    }
+    return stylesheet
+  }
   const app: App = new Hono()
 
   app.use(
@@ -171,7 +187,7 @@ export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppO
   // compressing it here first would only be undone.
   app.use(async (c, next) => {
     await next()
-    if (!(c.env.forPageCache && mayBeKept(c.res))) await compressAnswer(c)
+    if (!(c.env.forPageCache && mayBeKept(c.res))) await compressAnswer(c, c.get('compressedStylesheet'))
   })
 
   async function handleWithReactRouter(c: Context, request: Request, bodyTooLarge = false): Promise<Response> {
@@ -181,6 +197,7 @@ export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppO
     const ip = clientIp(c)
     if (!ip) return c.text('The client address is unknown.', 400)
     const build = await getBuild()
+    c.set('compressedStylesheet', compressedStylesheet(build))
     if (request.method === 'GET' || request.method === 'HEAD') request = await withQueryTheRoutesRead(build, request)
     const refused = build.entry.module.answerKnownRefusedSignIn(request, ip)
     if (refused) return refused

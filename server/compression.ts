@@ -3,6 +3,7 @@ import zlib from 'node:zlib'
 import type { Context } from 'hono'
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress'
 import { acceptsEncoding } from './accept-encoding'
+import type { PrecompressedStretch } from './precompressed-stretch'
 
 /**
  * How answers are compressed: in one piece, off the main thread, at a level chosen for how often
@@ -55,6 +56,27 @@ export function compressBody(body: Buffer, encoding: Encoding, use: CompressionU
   })
 }
 
+/** The level of an answer's own bytes around a stretch compressed ahead. */
+const LEVEL_AROUND_STRETCH = 6
+
+/**
+ * An answer that carries `stretch` is gzipped around it, also for a client that prefers brotli:
+ * on the site's pages that is smaller than brotli 4 (the home page 14.6 KB against 15.0 KB) for a
+ * fifth of its time, since two thirds of the page were compressed ahead.
+ */
+async function compressForOneRequest(
+  body: Buffer,
+  acceptEncoding: string | undefined,
+  preferred: Encoding,
+  stretch: PrecompressedStretch | undefined,
+): Promise<{ compressed: Buffer; encoding: Encoding }> {
+  if (stretch && acceptsEncoding(acceptEncoding, 'gzip')) {
+    const compressed = await stretch.gzip(body, LEVEL_AROUND_STRETCH)
+    if (compressed) return { compressed, encoding: 'gzip' }
+  }
+  return { compressed: await compressBody(body, preferred, 'once'), encoding: preferred }
+}
+
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i
 
 /**
@@ -62,7 +84,7 @@ const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i
  * an encoding. The answer is read whole first: the app makes its pages, feeds and JSON in memory
  * anyway, and one call to zlib costs a fraction of feeding it a stream of small pieces.
  */
-export async function compressAnswer(c: Context): Promise<void> {
+export async function compressAnswer(c: Context, stretch?: PrecompressedStretch): Promise<void> {
   const { res } = c
   if (
     c.req.method === 'HEAD' ||
@@ -80,16 +102,18 @@ export async function compressAnswer(c: Context): Promise<void> {
   if (vary !== '*' && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? '')) {
     res.headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding')
   }
-  const encoding = encodingFor(c.req.header('accept-encoding'))
-  if (!encoding) return
+  const acceptEncoding = c.req.header('accept-encoding')
+  const preferred = encodingFor(acceptEncoding)
+  if (!preferred) return
   const body = Buffer.from(await res.arrayBuffer())
-  const compressed = body.byteLength < COMPRESS_FROM_BYTES ? null : await compressBody(body, encoding, 'once')
-  const sent = (compressed ?? body) as Buffer<ArrayBuffer>
+  const result =
+    body.byteLength < COMPRESS_FROM_BYTES ? null : await compressForOneRequest(body, acceptEncoding, preferred, stretch)
+  const sent = (result?.compressed ?? body) as Buffer<ArrayBuffer>
   // Hono carries the old answer's headers over to the new one; the body's own are set after.
   c.res = new Response(sent, res)
   c.res.headers.set('content-length', String(sent.byteLength))
-  if (!compressed) return
-  c.res.headers.set('content-encoding', encoding)
+  if (!result) return
+  c.res.headers.set('content-encoding', result.encoding)
   const etag = c.res.headers.get('etag')
   if (etag && !etag.startsWith('W/')) c.res.headers.set('etag', `W/${etag}`)
 }

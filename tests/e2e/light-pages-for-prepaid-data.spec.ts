@@ -146,3 +146,19 @@ test.describe('offline', () => {
     await context.setOffline(false)
   })
 })
+
+test('a page gzipped around its stylesheet, compressed ahead, reads and paints in the browser', async ({ page }) => {
+  // Without the page cache (as these tests run) the page is compressed for this one visit.
+  const response = await page.goto('/about')
+  expect(await response!.headerValue('content-encoding')).toBe('gzip')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  // The inline stylesheet reached the browser whole, as the page sent without compression carries it.
+  const plain = await (await page.request.get('/about', { headers: { 'accept-encoding': 'identity' } })).text()
+  const sent = plain.match(/<style id="public-stylesheet">([\s\S]*?)<\/style>/)![1]
+  const read = await page.evaluate(() => {
+    const style = document.getElementById('public-stylesheet') as HTMLStyleElement
+    return { text: style.textContent, rules: style.sheet!.cssRules.length }
+  })
+  expect(read.text).toBe(sent)
+  expect(read.rules).toBeGreaterThan(100)
+})

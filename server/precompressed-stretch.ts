@@ -1,0 +1,47 @@
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
+
+const deflateRaw = promisify(zlib.deflateRaw)
+
+// ID1, ID2, deflate, no flags, no time, no extra flags, Unix (RFC 1952).
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3])
+/** Enough of the stretch's start to find it; the rest is compared byte for byte. */
+const FINDER_BYTES = 64
+
+/**
+ * A stretch of bytes that many answers carry word for word (the public stylesheet, two thirds of
+ * an anonymous visitor's page), deflated once at the best level. An answer that carries it is
+ * gzipped around it: the bytes before and after it are deflated on their own, each ending on a
+ * byte boundary, and the three pieces are joined into one stream, as pigz joins its blocks. No
+ * piece refers back into another, so each decodes on its own; the checksum is the whole body's.
+ */
+export class PrecompressedStretch {
+  readonly bytes: Buffer
+  private readonly deflated: Buffer
+
+  constructor(text: string) {
+    this.bytes = Buffer.from(text)
+    this.deflated = zlib.deflateRawSync(this.bytes, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH })
+  }
+
+  /** Where `body` carries the stretch, or -1. */
+  private find(body: Buffer): number {
+    if (this.bytes.byteLength < FINDER_BYTES) return -1
+    const at = body.indexOf(this.bytes.subarray(0, FINDER_BYTES))
+    return at >= 0 && body.subarray(at, at + this.bytes.byteLength).equals(this.bytes) ? at : -1
+  }
+
+  /** `body` gzipped, its own bytes at `level`, off the main thread; null when it does not carry the stretch. */
+  async gzip(body: Buffer, level: number): Promise<Buffer | null> {
+    const at = this.find(body)
+    if (at < 0) return null
+    const [before, after] = await Promise.all([
+      deflateRaw(body.subarray(0, at), { level, finishFlush: zlib.constants.Z_SYNC_FLUSH }),
+      deflateRaw(body.subarray(at + this.bytes.byteLength), { level }),
+    ])
+    const trailer = Buffer.alloc(8)
+    trailer.writeUInt32LE(zlib.crc32(body), 0)
+    trailer.writeUInt32LE(body.byteLength % 2 ** 32, 4)
+    return Buffer.concat([GZIP_HEADER, before, this.deflated, after, trailer])
+  }
+}
