@@ -1,7 +1,4 @@
-import { promisify } from 'node:util'
 import zlib from 'node:zlib'
-
-const deflateRaw = promisify(zlib.deflateRaw)
 
 // ID1, ID2, deflate, no flags, no time, no extra flags, Unix (RFC 1952).
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3])
@@ -31,14 +28,17 @@ export class PrecompressedStretch {
     return at >= 0 && body.subarray(at, at + this.bytes.byteLength).equals(this.bytes) ? at : -1
   }
 
-  /** `body` gzipped, its own bytes at `level`, off the main thread; null when it does not carry the stretch. */
-  async gzip(body: Buffer, level: number): Promise<Buffer | null> {
+  /**
+   * `body` gzipped, its own bytes at `level`; null when it does not carry the stretch. On the main
+   * thread: what is left to compress is small, and handing it to the thread pool costs the main
+   * thread as much and the machine five times more (the about page: 60 µs either way on the main
+   * thread, 70 µs in all here against 330 µs through the pool).
+   */
+  gzip(body: Buffer, level: number): Buffer | null {
     const at = this.find(body)
     if (at < 0) return null
-    const [before, after] = await Promise.all([
-      deflateRaw(body.subarray(0, at), { level, finishFlush: zlib.constants.Z_SYNC_FLUSH }),
-      deflateRaw(body.subarray(at + this.bytes.byteLength), { level }),
-    ])
+    const before = zlib.deflateRawSync(body.subarray(0, at), { level, finishFlush: zlib.constants.Z_SYNC_FLUSH })
+    const after = zlib.deflateRawSync(body.subarray(at + this.bytes.byteLength), { level })
     const trailer = Buffer.alloc(8)
     trailer.writeUInt32LE(zlib.crc32(body), 0)
     trailer.writeUInt32LE(body.byteLength % 2 ** 32, 4)
