@@ -68,6 +68,37 @@ function patch(url: string, offset: number, bytes: Uint8Array, cookie = admin) {
   )
 }
 
+/**
+ * The status of a PATCH that the server may refuse before it has read the whole body. It answers
+ * and closes at once, so a client still writing sees the answer and then a broken pipe: this one
+ * takes the answer, as curl and browsers do (fetch gives up on the broken pipe).
+ */
+function statusOfRefusablePatch(url: string, offset: number, bytes: Uint8Array): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(server.url + url, {
+      method: 'PATCH',
+      headers: {
+        origin: server.url,
+        cookie: admin,
+        'tus-resumable': '1.0.0',
+        'upload-offset': String(offset),
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(bytes.byteLength),
+      },
+    })
+    let answered = false
+    request.on('response', (response) => {
+      answered = true
+      response.resume()
+      resolve(response.statusCode!)
+    })
+    request.on('error', (error) => {
+      if (!answered) reject(error)
+    })
+    request.end(bytes)
+  })
+}
+
 async function offsetOf(url: string, cookie = admin): Promise<number> {
   const res = await tusRequest('HEAD', url, cookie)
   expect(res.status).toBe(200)
@@ -163,11 +194,10 @@ describe('resumable uploads (tus)', () => {
     const file = Buffer.alloc(60 * MB, 7)
     const url = await createUpload(50 * MB)
     await sendRest(url, file.subarray(0, 50 * MB), 0)
-    const beyond = await patch(url, 50 * MB, file.subarray(50 * MB, 55 * MB))
-    expect(beyond.status).toBe(413)
+    expect(await statusOfRefusablePatch(url, 50 * MB, file.subarray(50 * MB, 55 * MB))).toBe(413)
     // one request claiming more than its chunk: refused too
     const small = await createUpload(1 * MB)
-    expect((await patch(small, 0, file.subarray(0, 2 * MB))).status).toBe(413)
+    expect(await statusOfRefusablePatch(small, 0, file.subarray(0, 2 * MB))).toBe(413)
     expect(await offsetOf(url)).toBe(50 * MB)
     expect(storedPartial(url).length).toBe(50 * MB)
   })
