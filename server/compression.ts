@@ -71,7 +71,7 @@ async function compressForOneRequest(
   stretch: PrecompressedStretch | undefined,
 ): Promise<{ compressed: Buffer; encoding: Encoding }> {
   if (stretch && acceptsEncoding(acceptEncoding, 'gzip')) {
-    const compressed = stretch.gzip(body, LEVEL_AROUND_STRETCH)
+    const compressed = await stretch.gzip(body, LEVEL_AROUND_STRETCH)
     if (compressed) return { compressed, encoding: 'gzip' }
   }
   return { compressed: await compressBody(body, preferred, 'once'), encoding: preferred }

@@ -1,11 +1,101 @@
-import fs from 'node:fs'
-import { createRequire } from 'node:module'
-import path from 'node:path'
-import { createStaticHandler, createStaticRouter, type RouteObject } from 'react-router'
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import {
+  createRequestHandler,
+  createStaticHandler,
+  createStaticRouter,
+  Outlet,
+  ServerRouter,
+  type EntryContext,
+  type RouteObject,
+  type ServerBuild,
+} from 'react-router'
 import { describe, expect, it } from 'vitest'
 
 // patches/react-router+7.18.4.patch (decision 040): React Router rebuilt the route tree of the
 // whole site for every page it rendered.
+
+/**
+ * A build of two routes whose page says `words`, rendered by a real ServerRouter. Building the
+ * route tree reads each route module's `handle` (so do other steps of a request): `handleReads`
+ * counts the page module's reads.
+ */
+function buildSaying(words: string) {
+  const page = () => createElement('p', null, words)
+  const counter = { handleReads: 0 }
+  const pageModule = {
+    default: page,
+    get handle() {
+      counter.handleReads++
+      return undefined
+    },
+  }
+  const root = () => createElement('main', null, createElement(Outlet))
+  const route = (id: string, parentId: string | undefined, path: string, module: object) => ({
+    id,
+    parentId,
+    path,
+    hasAction: false,
+    hasLoader: false,
+    hasClientAction: false,
+    hasClientLoader: false,
+    hasClientMiddleware: false,
+    hasErrorBoundary: false,
+    module: `/${id}.js`,
+    imports: [],
+    serverModule: module,
+  })
+  const rootRoute = route('root', undefined, '', { default: root })
+  const pageRoute = route('page', 'root', 'page', pageModule)
+  const assetRoutes = Object.fromEntries([rootRoute, pageRoute].map(({ serverModule: _, ...assets }) => [assets.id, assets]))
+  const contexts: EntryContext[] = []
+  const build = {
+    entry: {
+      module: {
+        default: (request: Request, status: number, headers: Headers, context: EntryContext) => {
+          contexts.push(context)
+          const html = renderToString(createElement(ServerRouter, { context, url: request.url }))
+          return new Response(html, { status, headers })
+        },
+      },
+    },
+    routes: Object.fromEntries(
+      [rootRoute, pageRoute].map(({ id, parentId, path, serverModule }) => [id, { id, parentId, path, module: serverModule }]),
+    ),
+    assets: { entry: { module: '/entry.js', imports: [] }, routes: assetRoutes, url: '/manifest.js', version: '1' },
+    publicPath: '/',
+    assetsBuildDirectory: '/nowhere',
+    future: {},
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
+  } as unknown as ServerBuild
+  return { build, contexts, counter }
+}
+
+async function pageOf(build: ServerBuild): Promise<string> {
+  const response = await createRequestHandler(build, 'production')(new Request('http://localhost/page'))
+  expect(response.status).toBe(200)
+  return response.text()
+}
+
+describe("React Router's ServerRouter", () => {
+  it('keeps the route tree of a build, and makes it again when a route module changes, as in development', async () => {
+    const { build, contexts, counter } = buildSaying('The first words')
+    expect(await pageOf(build)).toContain('<main><p>The first words</p></main>')
+    const readsByFirst = counter.handleReads
+    expect(await pageOf(build)).toContain('<main><p>The first words</p></main>')
+    // Both renders were given the build's own manifest, and the second built no tree of its own.
+    expect(contexts[1].manifest.routes).toBe(contexts[0].manifest.routes)
+    expect(counter.handleReads - readsByFirst).toBeLessThan(readsByFirst)
+
+    // Development reloads a route module and keeps the manifest when the route's exports stay.
+    const edited = buildSaying('The edited words').build
+    build.routes.page!.module = edited.routes.page!.module
+    expect(await pageOf(build)).toContain('<main><p>The edited words</p></main>')
+  })
+})
 
 const routes: RouteObject[] = [
   {
@@ -25,24 +115,19 @@ async function contextFor(pathname: string) {
 }
 
 describe("React Router's static router", () => {
-  it('converts the same routes once, and still matches each request on its own', async () => {
-    const home = createStaticRouter(routes, await contextFor('/'))
-    const about = createStaticRouter(routes, await contextFor('/about'))
+  it('keeps the converted routes when ServerRouter asks, and still matches each request on its own', async () => {
+    const keep = { unstable_keepDataRoutes: true } as Parameters<typeof createStaticRouter>[2]
+    const home = createStaticRouter(routes, await contextFor('/'), keep)
+    const about = createStaticRouter(routes, await contextFor('/about'), keep)
     expect(about.routes).toBe(home.routes)
     expect(home.state.matches.map((match) => match.route.id)).toEqual(['root', 'home'])
     expect(about.state.matches.map((match) => match.route.id)).toEqual(['root', 'about'])
-    // The matches carry the converted routes, as without the patch.
     expect(about.state.matches[1].route).toBe(about.routes[0].children![1])
   })
 
-  it('keeps the route tree per build in ServerRouter too, in both of the builds Node may load', () => {
-    const folder = path.dirname(createRequire(import.meta.url).resolve('react-router'))
-    const withServerRouter = fs
-      .readdirSync(folder)
-      .filter((name) => /\.m?js$/.test(name))
-      .map((name) => fs.readFileSync(path.join(folder, name), 'utf8'))
-      .filter((source) => source.includes('function ServerRouter('))
-    expect(withServerRouter).toHaveLength(2) // ES module and CommonJS
-    for (const source of withServerRouter) expect(source).toContain('serverRoutesOfBuild.get(manifest.routes)')
+  it('converts the routes of any other caller every time, since lazy routes are filled in place', async () => {
+    const first = createStaticRouter(routes, await contextFor('/'))
+    const second = createStaticRouter(routes, await contextFor('/'))
+    expect(second.routes).not.toBe(first.routes)
   })
 })
