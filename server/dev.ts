@@ -1,6 +1,7 @@
 // Development server (`npm run dev`): the app of server/index.ts, with Vite serving the modules and
 // hot updates instead of a build. Run with `node --import tsx server/dev.ts`.
 import { createServer as createHttpServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { createServer as createViteServer } from 'vite'
 import { env } from '../app/platform/env.server'
@@ -27,7 +28,9 @@ httpServer.on('request', (req, res) => {
 
 httpServer.listen(env.PORT, env.HOST, () => {
   const address = env.HOST === '0.0.0.0' ? 'localhost' : env.HOST
-  console.log(`Development server on http://${address}:${env.PORT}`)
+  // The port bound, also when PORT=0 asked for any free one (the tests do).
+  const { port } = httpServer.address() as AddressInfo
+  console.log(`Listening on http://${address}:${port} (development server)`)
 })
 
 let stopping = false

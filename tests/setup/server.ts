@@ -22,8 +22,11 @@ export interface TestServerOptions {
   sharedDatabase?: TestDatabase
   /** Start from an empty database (as a new install does) instead of a copy of the seeded site. */
   emptySite?: boolean
-  /** The built program to run: `start.js` (server/index.ts) or `start-cluster.js` (server/cluster.ts). */
-  script?: 'start.js' | 'start-cluster.js'
+  /**
+   * The built program to run: `start.js` (server/index.ts) or `start-cluster.js` (server/cluster.ts);
+   * or `dev`, the development server (server/dev.ts, `npm run dev`), which needs no build.
+   */
+  script?: 'start.js' | 'start-cluster.js' | 'dev'
   /** Run the server as this user (the test runs as root, say, whom file permissions do not stop). */
   user?: { uid: number; gid: number }
 }
@@ -43,18 +46,21 @@ export async function startTestServer(
   extraEnv: Record<string, string> = {},
   options: TestServerOptions = {},
 ): Promise<TestServer> {
-  const program = path.join(root, process.env.BUILD_DIR ?? 'build', 'server', options.script ?? 'start.js')
+  const dev = options.script === 'dev'
+  const program = dev
+    ? path.join(root, 'server/dev.ts')
+    : path.join(root, process.env.BUILD_DIR ?? 'build', 'server', options.script ?? 'start.js')
   if (!fs.existsSync(program)) {
     throw new Error(`No server build at ${program}: run \`npm run build\` before the HTTP tests (npm test does).`)
   }
   const kind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite'
   const database = await databaseForServer(kind, options)
-  const child = spawn(process.execPath, [program], {
+  const child = spawn(process.execPath, dev ? ['--import', 'tsx', program] : [program], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
-      NODE_ENV: 'production',
+      NODE_ENV: dev ? 'development' : 'production',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: '0',
@@ -70,7 +76,8 @@ export async function startTestServer(
   child.stdout!.on('data', (d) => (output += d))
   child.stderr!.on('data', (d) => (output += d))
   const started = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output}`)), 30_000)
+    // The development server prepares Vite's dependencies first.
+    const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output}`)), dev ? 120_000 : 30_000)
     child.stdout!.on('data', () => {
       const match = output.match(/Listening on (http:\/\/\S+)/)
       if (match) {

@@ -1,7 +1,10 @@
-// rrule is a CommonJS package: Node hands its exports over as the default export.
-import rrule from 'rrule'
+import * as rruleExports from 'rrule'
 import type { EventRepeatValue } from '~/platform/db-schema'
 import { addDays, instantIn, monthOf, wallClockIn, type PlainDate, type PlainTime } from '~/platform/dates'
+
+// rrule is a CommonJS package: Node hands its exports over as the default export, Vite's
+// development server the named exports of its ES module build.
+const rrule = (rruleExports as { default?: typeof rruleExports }).default ?? rruleExports
 
 /**
  * When an event happens: once, or as a series that repeats in the site's local time (the
