@@ -32,6 +32,8 @@ test('deleting an article offers Undo, which brings it back; the trash restores 
     .getByRole('button', { name: /Delete/ })
     .click()
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
+  // Leaving the page before the answer would cancel the delete.
+  await expect(page.getByRole('row', { name: new RegExp(TITLE) })).toHaveCount(0)
   await page.goto('/admin/trash')
   await page.getByRole('button', { name: `Restore ${TITLE}` }).click()
   await expect(page.getByText('Article restored.')).toBeVisible()
