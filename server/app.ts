@@ -112,16 +112,19 @@ async function withQueryTheRoutesRead(build: AppServerBuild, request: Request): 
  */
 export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppOptions): App {
   const dev = options.mode === 'development'
-  const handlers = new WeakMap<AppServerBuild, RequestHandler>()
-  const stylesheets = new WeakMap<AppServerBuild, PrecompressedStretch>()
-  /** The build's public stylesheet, compressed once: it is most of every anonymous visitor's page. */
-  function compressedStylesheet(build: AppServerBuild): PrecompressedStretch {
-    let stylesheet = stylesheets.get(build)
-    if (!stylesheet) {
-      stylesheet = new PrecompressedStretch(build.entry.module.publicStylesheet)
-      stylesheets.set(build, stylesheet)
+  /** What each build is served with, made once: React Router's handler and the compressed stylesheet. */
+  const preparedBuilds = new WeakMap<AppServerBuild, { handleRequest: RequestHandler; stylesheet: PrecompressedStretch }>()
+  function prepared(build: AppServerBuild) {
+    let served = preparedBuilds.get(build)
+    if (!served) {
+      served = {
+        handleRequest: createRequestHandler(build, options.mode),
+        // Most of every anonymous visitor's page (server/precompressed-stretch.ts).
+        stylesheet: new PrecompressedStretch(build.entry.module.publicStylesheet),
+      }
+      preparedBuilds.set(build, served)
     }
-    return stylesheet
+    return served
   }
   const app: App = new Hono()
 
@@ -197,15 +200,11 @@ export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppO
     const ip = clientIp(c)
     if (!ip) return c.text('The client address is unknown.', 400)
     const build = await getBuild()
-    c.set('compressedStylesheet', compressedStylesheet(build))
+    const { handleRequest, stylesheet } = prepared(build)
+    c.set('compressedStylesheet', stylesheet)
     if (request.method === 'GET' || request.method === 'HEAD') request = await withQueryTheRoutesRead(build, request)
     const refused = build.entry.module.answerKnownRefusedSignIn(request, ip)
     if (refused) return refused
-    let handleRequest = handlers.get(build)
-    if (!handleRequest) {
-      handleRequest = createRequestHandler(build, options.mode)
-      handlers.set(build, handleRequest)
-    }
     const context = new RouterContextProvider()
     // The context key must be the build's own object, not a second copy loaded here.
     context.set(build.entry.module.requestInfoContext, {

@@ -23,7 +23,7 @@ const MAIN_THREAD_BYTES = 64 * 1024
  * piece refers back into another, so each decodes on its own; the checksum is the whole body's.
  */
 export class PrecompressedStretch {
-  readonly bytes: Buffer
+  private readonly bytes: Buffer
   private readonly deflated: Buffer
 
   constructor(text: string) {
