@@ -4,6 +4,7 @@ import type { ServerBuild } from 'react-router'
 import type { App } from './app'
 import { withDeclaredQuery } from './declared-query'
 import { answerOf, createPageCache, encodeFor, isCacheableRequest, keepable, pageKey, type KeptPage } from './page-cache'
+import { inTurn } from './requests-in-turn'
 import { answerStaticFile, type StaticFile } from './static-files'
 
 export interface AnswersFromMemoryOptions {
@@ -16,6 +17,9 @@ export interface AnswersFromMemoryOptions {
   readContentVersion: () => Promise<string>
   sessionCookie: string
 }
+
+// At 3 to 8 ms a page on a small server, the last in a full queue waits a second or two.
+const MAX_WAITING_REQUESTS = 256
 
 // A database that hangs must not hold up every page (nor the health check behind them).
 const VERSION_WAIT_MS = 500
@@ -93,16 +97,20 @@ export function answersFromMemory(options: AnswersFromMemoryOptions): RequestLis
     return pageKey(incoming, await withDeclaredQuery(routes, url))
   }
 
-  const answerWithApp = getRequestListener(async (request, bindings) => {
-    // This server speaks HTTP/1.1 only.
-    const { incoming } = bindings as HttpBindings
-    if (!pageCache || !isCacheableRequest(incoming, sessionCookie)) return app.fetch(request, bindings)
-    // Read before the page is made: a change while it is made leaves it out of date, not kept as current.
-    const version = await readVersion()
-    if (version === null) return app.fetch(request, bindings)
-    const make = () => app.fetch(request, { ...bindings, forPageCache: true, contentVersion: version })
-    return makeAndKeep(await keyOf(incoming), version, make, incoming.headers['accept-encoding'])
-  })
+  // Pages and files from memory go out at once; what the app makes waits its turn (server/requests-in-turn.ts).
+  const answerWithApp = inTurn(
+    getRequestListener(async (request, bindings) => {
+      // This server speaks HTTP/1.1 only.
+      const { incoming } = bindings as HttpBindings
+      if (!pageCache || !isCacheableRequest(incoming, sessionCookie)) return app.fetch(request, bindings)
+      // Read before the page is made: a change while it is made leaves it out of date, not kept as current.
+      const version = await readVersion()
+      if (version === null) return app.fetch(request, bindings)
+      const make = () => app.fetch(request, { ...bindings, forPageCache: true, contentVersion: version })
+      return makeAndKeep(await keyOf(incoming), version, make, incoming.headers['accept-encoding'])
+    }),
+    { maxWaiting: MAX_WAITING_REQUESTS },
+  )
 
   async function answerKeptPage(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
     const key = await keyOf(incoming)

@@ -1,0 +1,104 @@
+import http from 'node:http'
+import net from 'node:net'
+import type { AddressInfo } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { inTurn } from './requests-in-turn'
+
+const closers: (() => void)[] = []
+afterEach(() => closers.splice(0).forEach((close) => close()))
+
+/** Turns of the event loop, counted by an immediate in each. */
+function turnCounter() {
+  const counter = { turn: 0 }
+  let counting = true
+  const count = () => {
+    counter.turn++
+    if (counting) setImmediate(count)
+  }
+  count()
+  closers.push(() => (counting = false))
+  return counter
+}
+
+interface Answer {
+  status: number
+  retryAfter?: string
+  body: string
+}
+
+/**
+ * A real HTTP server whose requests go through `inTurn`, with `connections` keep-alive
+ * connections to it already open and accepted. Requests sent in one tick of the test are written
+ * before the server next polls (the test shares its event loop), so they reach it together.
+ */
+async function serve(listener: http.RequestListener, { maxWaiting = 100, connections = 8 } = {}) {
+  const server = http.createServer(inTurn(listener, { maxWaiting }))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections })
+  closers.push(() => {
+    agent.destroy()
+    server.close()
+    server.closeAllConnections()
+  })
+  const port = (server.address() as AddressInfo).port
+  const get = (path: string) =>
+    new Promise<Answer>((resolve, reject) => {
+      http
+        .get(`http://127.0.0.1:${port}${path}`, { agent }, (res) => {
+          let body = ''
+          res.on('data', (chunk) => (body += chunk))
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body }))
+        })
+        .on('error', reject)
+    })
+  await Promise.all(Array.from({ length: connections }, () => get('/open')))
+  return { get, port }
+}
+
+describe('requests in turn', () => {
+  it('start one per turn of the event loop, in the order they arrived, even when they arrive together', async () => {
+    const counter = turnCounter()
+    const started: { turn: number; path: string }[] = []
+    const { get } = await serve((req, res) => {
+      if (req.url !== '/open') started.push({ turn: counter.turn, path: req.url! })
+      res.end('ok')
+    })
+    const paths = Array.from({ length: 8 }, (_, n) => `/${n}`)
+    const answers = await Promise.all(paths.map((path) => get(path)))
+    expect(answers.map((answer) => answer.status)).toEqual(paths.map(() => 200))
+    expect(started.map((start) => start.path)).toEqual(paths)
+    expect(new Set(started.map((start) => start.turn)).size).toBe(paths.length)
+  })
+
+  it('refuse a request beyond the queue at once, with 503, a plain message and Retry-After', async () => {
+    const { get } = await serve((_req, res) => res.end('ok'), { maxWaiting: 2, connections: 4 })
+    const answers = await Promise.all(['/a', '/b', '/c', '/d'].map((path) => get(path)))
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 503, 503])
+    expect(answers[3]).toEqual({ status: 503, retryAfter: '5', body: 'The site is busy. Please try again in a moment.' })
+  })
+
+  it('drop a request whose client closed its connection while it waited, without starting it', async () => {
+    const started: string[] = []
+    const { get, port } = await serve(
+      (req, res) => {
+        started.push(req.url!)
+        res.end('ok')
+      },
+      { connections: 3 },
+    )
+    // A connection of its own, open and accepted before the others' requests.
+    const leaving = net.connect(port, '127.0.0.1')
+    await new Promise((resolve) => leaving.once('connect', resolve))
+    leaving.write('GET /open-too HTTP/1.1\r\nHost: localhost\r\n\r\n')
+    await new Promise((resolve) => leaving.once('data', resolve))
+    started.length = 0
+
+    const answers = Promise.all(['/a', '/b', '/c'].map((path) => get(path)))
+    // Written after them in the same tick: it waits behind them, and its client leaves meanwhile.
+    await new Promise((resolve) => process.nextTick(resolve))
+    leaving.end('GET /gone HTTP/1.1\r\nHost: localhost\r\n\r\n')
+    expect((await answers).map((answer) => answer.status)).toEqual([200, 200, 200])
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(started).toEqual(['/a', '/b', '/c'])
+  })
+})
