@@ -4,7 +4,8 @@
  * minimal server that sends the same bytes from memory (bench/reference-server.ts) and against
  * a static file of the same server, on a restarted site (as a site runs: its demo content was
  * made at the first start); with that restart's time to its first page and the server's
- * resident memory after it and under the load. `npm run bench`; BENCH_DURATION (seconds,
+ * resident memory after it and under the load (the largest while each page was asked, and over the
+ * whole run). `npm run bench`; BENCH_DURATION (seconds,
  * default 10) and BENCH_CONNECTIONS (default 50) shorten or widen a run; PAGE_CACHE_SECONDS is
  * passed to the server (0: without the page cache).
  */
@@ -126,7 +127,9 @@ try {
     ...adminPages.map((page) => ({ page, cookie: adminCookie })),
   ]
   for (const { page, cookie } of measured) {
+    const pageMemory = sampleMemory(server.pid)
     const site = await measure(server.url + page, cookie)
+    const memoryAfterPage = pageMemory()
     const yardstick = await measure(reference.url + page)
     rows.push([
       cookie ? `${page} (signed in)` : page,
@@ -136,6 +139,7 @@ try {
       yardstick.requestsPerSecond.toFixed(0),
       ratio(site.requestsPerSecond, yardstick.requestsPerSecond),
       ratio(site.requestsPerSecond, staticFile.requestsPerSecond),
+      memoryAfterPage.toFixed(0),
     ])
   }
   const staticYardstick = await measure(reference.url + asset)
@@ -147,9 +151,10 @@ try {
     staticYardstick.requestsPerSecond.toFixed(0),
     ratio(staticFile.requestsPerSecond, staticYardstick.requestsPerSecond),
     '1.00',
+    '',
   ])
   const memory = largestMemory()
-  printTable(['path', 'req/s', 'p99 ms', 'failed', 'reference req/s', 'vs reference', 'vs static'], rows)
+  printTable(['path', 'req/s', 'p99 ms', 'failed', 'reference req/s', 'vs reference', 'vs static', 'largest MB'], rows)
 
   console.log(`\nStart on the existing site, process start to the first 200 of /: ${server.startMs.toFixed(0)} ms`)
   console.log(`Resident memory after that first page: ${startMemory.toFixed(0)} MB`)
