@@ -8,7 +8,12 @@ interface DeclaredRoutes {
   matcher: StaticHandler
   /** Every parameter some route declares, and React Router's `_routes`. */
   names: Set<string>
+  /** The routes matched by each path seen lately: matching runs the whole router. */
+  matched: Map<string, Promise<string[]>>
 }
+
+/** Paths whose matched routes are kept: the site's pages with a query, many times over. */
+const MATCHED_PATHS = 1000
 
 const declaredRoutes = new WeakMap<RouteManifest, DeclaredRoutes>()
 
@@ -28,7 +33,7 @@ function routesOf(manifest: RouteManifest): DeclaredRoutes {
   let routes = declaredRoutes.get(manifest)
   if (!routes) {
     const names = new Set(['_routes', ...Object.keys(manifest).flatMap((id) => declaredBy(manifest, id))])
-    routes = { matcher: createStaticHandler(routeTree(manifest)), names }
+    routes = { matcher: createStaticHandler(routeTree(manifest)), names, matched: new Map() }
     declaredRoutes.set(manifest, routes)
   }
   return routes
@@ -40,9 +45,22 @@ function pagePath(pathname: string): string {
   return pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length) : pathname
 }
 
-async function matchedRouteIds(routes: DeclaredRoutes, pathname: string): Promise<string[]> {
+async function matchRouteIds(routes: DeclaredRoutes, pathname: string): Promise<string[]> {
   const context = await routes.matcher.query(new Request(new URL(pagePath(pathname), 'http://localhost')))
   return context instanceof Response ? [] : context.matches.map((match) => match.route.id)
+}
+
+function matchedRouteIds(routes: DeclaredRoutes, pathname: string): Promise<string[]> {
+  let ids = routes.matched.get(pathname)
+  if (!ids) {
+    if (routes.matched.size >= MATCHED_PATHS) routes.matched.delete(routes.matched.keys().next().value!)
+    const matching = matchRouteIds(routes, pathname)
+    routes.matched.set(pathname, matching)
+    // A failure is not kept: the next request matches again.
+    matching.catch(() => routes.matched.get(pathname) === matching && routes.matched.delete(pathname))
+    ids = matching
+  }
+  return ids
 }
 
 /**

@@ -70,4 +70,30 @@ describe("an event's page", () => {
     expect((await post(server, '/admin/events', { id }, admin)).status).toBe(302)
     for (const path of ['/calendar/kept-walk', address]) expect((await get(server, path)).status, path).toBe(404)
   })
+
+  it("shows new times and a new description on a date's page, in its next dates and in its Google Calendar link", async () => {
+    const walk = { ...fields, title: 'Kept run' }
+    expect((await post(server, '/admin/events/new', walk, admin)).status).toBe(302)
+    const [{ id }] = await queryServerDatabase<{ id: string }>(server, "select id from events where slug = 'kept-run'")
+    const address = `/calendar/kept-run?date=${addDays(start, 14)}`
+    const google = (html: string) =>
+      new URL(html.match(/href="(https:\/\/calendar\.google\.com[^"]+)"/)![1].replaceAll('&amp;', '&')).searchParams
+    const before = await page(address)
+    expect(google(before).get('dates')).toBe(
+      `${addDays(start, 14).replaceAll('-', '')}T090000/${addDays(start, 14).replaceAll('-', '')}T090000`,
+    )
+    expect(google(before).get('details')).toContain('A walk along the bay.')
+    expect(before).toContain('9:00')
+
+    const changed = { ...walk, description: 'A run along the beach.', startTime: '10:30' }
+    expect((await post(server, `/admin/events/${id}`, changed, admin)).status).toBe(302)
+    const after = await page(address)
+    expect(google(after).get('dates')).toBe(
+      `${addDays(start, 14).replaceAll('-', '')}T103000/${addDays(start, 14).replaceAll('-', '')}T103000`,
+    )
+    expect(google(after).get('details')).toContain('A run along the beach.')
+    expect(after).toContain('A run along the beach.')
+    expect(after).toContain('10:30')
+    expect(after).not.toContain('9:00')
+  })
 })

@@ -2,10 +2,10 @@ import { lastChangeOf } from '~/platform/publication'
 import { markdownToPlainText, renderMarkdown } from '~/platform/markdown'
 import { db } from '~/platform/db.server'
 import { addDays, instantIn, type PlainDate } from '~/platform/dates'
-import { nextOccurrences, occurrenceOn, occurrencesBetween } from './events.recurrence.server'
+import { nextOccurrences, occurrenceOn, occurrencesBetween, type Occurrence } from './events.recurrence.server'
 import { describeRepeat } from './events.wording.server'
 import { isPublicNow, isVisibleTo, type Audience } from '~/platform/publication.server'
-import { keptUntilContentChanges, type Shared, type VersionSource } from '~/platform/kept-until-content-changes.server'
+import { keptUntilContentChanges, keptWith, type Shared, type VersionSource } from '~/platform/kept-until-content-changes.server'
 import {
   EVENT_COLUMNS,
   byStart,
@@ -136,17 +136,26 @@ export async function getEventBySlug(
   const event =
     audience === 'public' ? await publicEventBySlug(from, slug, timeZone) : await eventWithTexts(slug, timeZone, audience)
   if (!event) return null
-  const occurrence =
-    (date ? occurrenceOn(event, date, timeZone) : null) ??
-    nextOccurrences(event, now, 1, timeZone)[0] ??
-    firstOccurrence(event, timeZone)
+  const onDate = date ? occurrenceOn(event, date, timeZone) : null
+  // A public event's dates are the same for every visitor until it changes: kept with it, per date.
+  const shown =
+    onDate && audience === 'public'
+      ? datesKept(event, `${timeZone} ${onDate.date}`, () => datesFrom(event, onDate, timeZone))
+      : datesFrom(event, onDate ?? nextOccurrences(event, now, 1, timeZone)[0] ?? firstOccurrence(event, timeZone), timeZone)
+  return { ...event, ...shown }
+}
+
+// An event's page asked for on many of its dates (a weekly meeting's links) keeps each one's.
+const datesKept = keptWith<Pick<EventDetail, 'occurrence' | 'laterOccurrences'>>(64)
+
+/** The occurrence shown and the next ones after it. */
+function datesFrom(event: EventWithTexts, occurrence: Occurrence, timeZone: string) {
   // An all-day occurrence lasts its whole day: the later ones start on the next day.
   const after = event.allDay
     ? instantIn(addDays(occurrence.date, 1), '00:00', timeZone)
     : new Date(occurrence.startsAt.getTime() + 1)
   const later = event.repeat === 'none' ? [] : nextOccurrences(event, after, 4, timeZone)
   return {
-    ...event,
     occurrence: toCalendarOccurrence(event, occurrence),
     laterOccurrences: later.map((o) => toCalendarOccurrence(event, o)),
   }
