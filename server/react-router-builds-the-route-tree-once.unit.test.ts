@@ -1,4 +1,4 @@
-import { createElement } from 'react'
+import { createElement, useContext } from 'react'
 import { renderToString } from 'react-dom/server'
 import {
   createRequestHandler,
@@ -6,6 +6,8 @@ import {
   createStaticRouter,
   Outlet,
   ServerRouter,
+  UNSAFE_FrameworkContext as FrameworkContext,
+  useLoaderData,
   type EntryContext,
   type RouteObject,
   type ServerBuild,
@@ -13,7 +15,8 @@ import {
 import { describe, expect, it } from 'vitest'
 
 // patches/react-router+7.18.4.patch (decision 040): React Router rebuilt the route tree of the
-// whole site for every page it rendered.
+// whole site for every page it rendered, and encoded every page's loader data for its scripts,
+// also for a page without them.
 
 /**
  * A build of two routes whose page says `words`, rendered by a real ServerRouter. Building the
@@ -94,6 +97,35 @@ describe("React Router's ServerRouter", () => {
     const edited = buildSaying('The edited words').build
     build.routes.page!.module = edited.routes.page!.module
     expect(await pageOf(build)).toContain('<main><p>The edited words</p></main>')
+  })
+})
+
+describe("React Router's document request", () => {
+  it("encodes the page's loader data for its scripts only when the page renders them", async () => {
+    for (const scripts of [false, true]) {
+      const { build } = buildSaying('unused')
+      let encodedReads = 0
+      const loaded = {
+        words: 'The loaded words',
+        // Only the encoding of the data for the page's scripts reads this.
+        get forScripts() {
+          encodedReads++
+          return 1
+        },
+      }
+      // As the site's scripts do (app/components/deferred-scripts.tsx), the root says it rendered them.
+      const root = () => {
+        const framework = useContext(FrameworkContext)
+        if (scripts && framework?.renderMeta) framework.renderMeta.didRenderScripts = true
+        return createElement('main', null, createElement(Outlet))
+      }
+      const page = () => createElement('p', null, useLoaderData<typeof loaded>().words)
+      build.routes.root!.module = { default: root }
+      build.routes.page!.module = { default: page, loader: () => loaded }
+      build.assets.routes.page!.hasLoader = true
+      expect(await pageOf(build)).toContain('<main><p>The loaded words</p></main>')
+      expect(encodedReads > 0, `scripts: ${scripts}`).toBe(scripts)
+    }
   })
 })
 
