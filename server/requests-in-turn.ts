@@ -1,5 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 
+const BUSY = 'The site is busy. Please try again in a moment.'
+
 /**
  * Requests wait their turn in one queue, and one starts per turn of the event loop.
  *
@@ -14,8 +16,6 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
  * Retry-After, rather than made to wait longer than its visitor would. A request whose client
  * left while it waited is dropped without being made.
  */
-const BUSY = 'The site is busy. Please try again in a moment.'
-
 export function inTurn(listener: RequestListener, { maxWaiting }: { maxWaiting: number }): RequestListener {
   const waiting: [IncomingMessage, ServerResponse][] = []
   let scheduled = false
