@@ -4,7 +4,7 @@ import type { ServerBuild } from 'react-router'
 import type { App } from './app'
 import { withDeclaredQuery } from './declared-query'
 import { answerOf, createPageCache, encodeFor, isCacheableRequest, keepable, pageKey, type KeptPage } from './page-cache'
-import { inTurn } from './requests-in-turn'
+import { inTurn, type InTurnOptions } from './requests-in-turn'
 import { answerStaticFile, type StaticFile } from './static-files'
 
 export interface AnswersFromMemoryOptions {
@@ -18,8 +18,17 @@ export interface AnswersFromMemoryOptions {
   sessionCookie: string
 }
 
-// At 3 to 8 ms a page on a small server, the last in a full queue waits a second or two.
-const MAX_WAITING_REQUESTS = 256
+/**
+ * How requests wait for the app (server/requests-in-turn.ts). At 3 to 8 ms a page on a small
+ * server, the last in a full queue waits a second or two. The health check and uploaded files
+ * start at once: they cost little, and a health check refused under a flood would have the
+ * container restarted.
+ */
+const TURNS: InTurnOptions = {
+  maxWaiting: 256,
+  maxWaitingPerConnection: 4,
+  startsAtOnce: (incoming) => incoming.url === '/healthz' || (incoming.url ?? '').startsWith('/media/'),
+}
 
 // A database that hangs must not hold up every page (nor the health check behind them).
 const VERSION_WAIT_MS = 500
@@ -109,7 +118,7 @@ export function answersFromMemory(options: AnswersFromMemoryOptions): RequestLis
       const make = () => app.fetch(request, { ...bindings, forPageCache: true, contentVersion: version })
       return makeAndKeep(await keyOf(incoming), version, make, incoming.headers['accept-encoding'])
     }),
-    { maxWaiting: MAX_WAITING_REQUESTS },
+    TURNS,
   )
 
   async function answerKeptPage(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {

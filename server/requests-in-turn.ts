@@ -1,6 +1,19 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
 
 const BUSY = 'The site is busy. Please try again in a moment.'
+
+export interface InTurnOptions {
+  /** Requests waiting at most; beyond, 503. */
+  maxWaiting: number
+  /**
+   * Requests waiting at most from one connection. Browsers and proxies send one request at a
+   * time on a connection; one client pipelining hundreds in one packet would fill the queue.
+   */
+  maxWaitingPerConnection: number
+  /** Requests that start at once, without waiting: cheap ones that must answer under load. */
+  startsAtOnce: (incoming: IncomingMessage) => boolean
+}
 
 /**
  * Requests wait their turn in one queue, and one starts per turn of the event loop.
@@ -12,21 +25,32 @@ const BUSY = 'The site is busy. Please try again in a moment.'
  * Starting one request per turn keeps each turn to about one page, so a new connection waits no
  * longer than the requests ahead of it.
  *
- * The queue is bounded: a request beyond `maxWaiting` is refused at once with 503 and
- * Retry-After, rather than made to wait longer than its visitor would. A request whose client
+ * The queue is bounded, in all and per connection: a request beyond is refused at once with 503
+ * and Retry-After, rather than made to wait longer than its visitor would. A request whose client
  * left while it waited is dropped without being made.
  */
-export function inTurn(listener: RequestListener, { maxWaiting }: { maxWaiting: number }): RequestListener {
+export function inTurn(listener: RequestListener, options: InTurnOptions): RequestListener {
   const waiting: [IncomingMessage, ServerResponse][] = []
+  const waitingOn = new WeakMap<Socket, number>()
   let scheduled = false
 
   function startNext() {
     scheduled = false
     let next = waiting.shift()
     // Node aborts a request whose client closed its connection.
-    while (next?.[0].destroyed) next = waiting.shift()
+    while (next?.[0].destroyed) {
+      leftQueue(next[0])
+      next = waiting.shift()
+    }
     if (waiting.length > 0) schedule()
-    if (next) void listener(...next)
+    if (next) {
+      leftQueue(next[0])
+      void listener(...next)
+    }
+  }
+
+  function leftQueue(incoming: IncomingMessage) {
+    waitingOn.set(incoming.socket, (waitingOn.get(incoming.socket) ?? 1) - 1)
   }
 
   function schedule() {
@@ -36,7 +60,9 @@ export function inTurn(listener: RequestListener, { maxWaiting }: { maxWaiting: 
   }
 
   return (incoming, outgoing) => {
-    if (waiting.length >= maxWaiting) {
+    if (options.startsAtOnce(incoming)) return void listener(incoming, outgoing)
+    const onConnection = waitingOn.get(incoming.socket) ?? 0
+    if (waiting.length >= options.maxWaiting || onConnection >= options.maxWaitingPerConnection) {
       outgoing.writeHead(503, {
         'content-type': 'text/plain; charset=utf-8',
         'content-length': Buffer.byteLength(BUSY),
@@ -46,6 +72,7 @@ export function inTurn(listener: RequestListener, { maxWaiting }: { maxWaiting: 
       outgoing.end(BUSY)
       return
     }
+    waitingOn.set(incoming.socket, onConnection + 1)
     waiting.push([incoming, outgoing])
     schedule()
   }

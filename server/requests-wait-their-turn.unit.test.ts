@@ -31,8 +31,11 @@ interface Answer {
  * connections to it already open and accepted. Requests sent in one tick of the test are written
  * before the server next polls (the test shares its event loop), so they reach it together.
  */
-async function serve(listener: http.RequestListener, { maxWaiting = 100, connections = 8 } = {}) {
-  const server = http.createServer(inTurn(listener, { maxWaiting }))
+async function serve(
+  listener: http.RequestListener,
+  { maxWaiting = 100, connections = 8, startsAtOnce = (_incoming: http.IncomingMessage): boolean => false } = {},
+) {
+  const server = http.createServer(inTurn(listener, { maxWaiting, maxWaitingPerConnection: 4, startsAtOnce }))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections })
   closers.push(() => {
@@ -75,6 +78,39 @@ describe('requests in turn', () => {
     const answers = await Promise.all(['/a', '/b', '/c', '/d'].map((path) => get(path)))
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 503, 503])
     expect(answers[3]).toEqual({ status: 503, retryAfter: '5', body: 'The site is busy. Please try again in a moment.' })
+  })
+
+  it('refuse the requests one connection sends beyond four waiting, and serve the others', async () => {
+    const started: string[] = []
+    const { get, port } = await serve(
+      (req, res) => {
+        started.push(req.url!)
+        res.end('ok')
+      },
+      { connections: 1 },
+    )
+    const pipelining = net.connect(port, '127.0.0.1')
+    await new Promise((resolve) => pipelining.once('connect', resolve))
+    let received = ''
+    pipelining.on('data', (chunk) => (received += chunk))
+    // Six requests in one packet, as no browser sends them, and one from another client.
+    pipelining.write(Array.from({ length: 6 }, (_, n) => `GET /p${n} HTTP/1.1\r\nHost: localhost\r\n\r\n`).join(''))
+    const other = get('/other')
+    expect((await other).status).toBe(200)
+    while ((received.match(/HTTP\/1\.1 \d+/g) ?? []).length < 6) await new Promise((resolve) => setTimeout(resolve, 10))
+    pipelining.destroy()
+    expect(received.match(/HTTP\/1\.1 \d+/g)).toEqual([...Array(4).fill('HTTP/1.1 200'), ...Array(2).fill('HTTP/1.1 503')])
+    expect(started.filter((path) => path.startsWith('/p'))).toEqual(['/p0', '/p1', '/p2', '/p3'])
+  })
+
+  it('start the requests that must answer under load at once, even when the queue is full', async () => {
+    const { get } = await serve((_req, res) => res.end('ok'), {
+      maxWaiting: 1,
+      connections: 3,
+      startsAtOnce: (incoming) => incoming.url === '/healthz',
+    })
+    const answers = await Promise.all(['/a', '/b', '/healthz'].map((path) => get(path)))
+    expect(answers.map((answer) => answer.status)).toEqual([200, 503, 200])
   })
 
   it('drop a request whose client closed its connection while it waited, without starting it', async () => {

@@ -68,15 +68,16 @@ function deepFreeze<T>(value: T): Shared<T> {
  * Values worked out from a kept value (one of `keptUntilContentChanges`), kept with it: gone when
  * it is, so they change with the content too. At most `maxKeys` per kept value, the oldest
  * dropped first, so a key may come from what a visitor asks for (a date, the address used).
+ * Frozen, like the kept value: callers share them.
  */
-export function keptWith<T>(maxKeys: number): (owner: object, key: string, make: () => T) => T {
-  const byOwner = new WeakMap<object, Map<string, T>>()
+export function keptWith<T>(maxKeys: number): (owner: object, key: string, make: () => T) => Shared<T> {
+  const byOwner = new WeakMap<object, Map<string, Shared<T>>>()
   return (owner, key, make) => {
     let kept = byOwner.get(owner)
     if (!kept) byOwner.set(owner, (kept = new Map()))
     if (kept.has(key)) return kept.get(key)!
     if (kept.size >= maxKeys) kept.delete(kept.keys().next().value!)
-    const value = make()
+    const value = deepFreeze(make())
     kept.set(key, value)
     return value
   }
