@@ -58,6 +58,23 @@ async function serve(
   return { get, port }
 }
 
+/** `serve` with a listener that answers "ok" and records the path of every request it starts. */
+async function serveRecording(options: Parameters<typeof serve>[1]) {
+  const started: string[] = []
+  const served = await serve((req, res) => {
+    started.push(req.url!)
+    res.end('ok')
+  }, options)
+  return { ...served, started }
+}
+
+/** A raw connection of its own to the server, open. */
+async function connect(port: number): Promise<net.Socket> {
+  const socket = net.connect(port, '127.0.0.1')
+  await new Promise((resolve) => socket.once('connect', resolve))
+  return socket
+}
+
 describe('requests in turn', () => {
   it('start one per turn of the event loop, in the order they arrived, even when they arrive together', async () => {
     const counter = turnCounter()
@@ -81,16 +98,8 @@ describe('requests in turn', () => {
   })
 
   it('refuse the requests one connection sends beyond four waiting, and serve the others', async () => {
-    const started: string[] = []
-    const { get, port } = await serve(
-      (req, res) => {
-        started.push(req.url!)
-        res.end('ok')
-      },
-      { connections: 1 },
-    )
-    const pipelining = net.connect(port, '127.0.0.1')
-    await new Promise((resolve) => pipelining.once('connect', resolve))
+    const { get, port, started } = await serveRecording({ connections: 1 })
+    const pipelining = await connect(port)
     let received = ''
     pipelining.on('data', (chunk) => (received += chunk))
     // Six requests in one packet, as no browser sends them, and one from another client.
@@ -114,17 +123,9 @@ describe('requests in turn', () => {
   })
 
   it('drop a request whose client closed its connection while it waited, without starting it', async () => {
-    const started: string[] = []
-    const { get, port } = await serve(
-      (req, res) => {
-        started.push(req.url!)
-        res.end('ok')
-      },
-      { connections: 3 },
-    )
+    const { get, port, started } = await serveRecording({ connections: 3 })
     // A connection of its own, open and accepted before the others' requests.
-    const leaving = net.connect(port, '127.0.0.1')
-    await new Promise((resolve) => leaving.once('connect', resolve))
+    const leaving = await connect(port)
     leaving.write('GET /open-too HTTP/1.1\r\nHost: localhost\r\n\r\n')
     await new Promise((resolve) => leaving.once('data', resolve))
     started.length = 0
