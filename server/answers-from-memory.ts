@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import { getRequestListener, type HttpBindings } from '@hono/node-server'
 import type { ServerBuild } from 'react-router'
+import { clientAddress, clientRateLimitKey } from '../app/platform/client-address.server'
 import type { App } from './app'
 import { withDeclaredQuery } from './declared-query'
 import { answerOf, createPageCache, encodeFor, isCacheableRequest, keepable, pageKey, type KeptPage } from './page-cache'
@@ -22,11 +23,15 @@ export interface AnswersFromMemoryOptions {
  * How requests wait for the app (server/requests-in-turn.ts). At 3 to 8 ms a page on a small
  * server, the last in a full queue waits a second or two. The health check and uploaded files
  * start at once: they cost little, and a health check refused under a flood would have the
- * container restarted.
+ * container restarted. One client address may hold a quarter of the queue: room for many phones
+ * behind a carrier's shared address, not enough to keep every other visitor out.
  */
 const TURNS: InTurnOptions = {
   maxWaiting: 256,
   maxWaitingPerConnection: 4,
+  maxWaitingPerAddress: 64,
+  // A request without an address is refused by the app; until then they count as one client.
+  addressOf: (incoming) => clientRateLimitKey(clientAddress(incoming) ?? ''),
   startsAtOnce: (incoming) => incoming.url === '/healthz' || (incoming.url ?? '').startsWith('/media/'),
 }
 

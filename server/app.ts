@@ -1,6 +1,5 @@
 import crypto from 'node:crypto'
 import type { HttpBindings } from '@hono/node-server'
-import { getConnInfo } from '@hono/node-server/conninfo'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
@@ -11,6 +10,7 @@ import {
   type RouterContext,
   type ServerBuild,
 } from 'react-router'
+import { clientAddress } from '../app/platform/client-address.server'
 import { env } from '../app/platform/env.server'
 import { SAVE_DATA_HEADERS } from '../app/platform/save-data'
 import type { RequestInfo } from '../app/platform/request-context'
@@ -49,22 +49,6 @@ export type App = Hono<{
 export interface AppOptions {
   /** 'development' shows error details and lets Vite's dev client run (see the CSP below). */
   mode: 'production' | 'development'
-}
-
-/**
- * The client address; X-Forwarded-For is believed only behind a proxy we were told to trust.
- * Undefined when the socket has none (it closed before the request was read).
- */
-function clientIp(c: Context): string | undefined {
-  if (env.TRUST_PROXY) {
-    const forwarded = c.req
-      .header('x-forwarded-for')
-      ?.split(',')
-      .map((s) => s.trim())
-      .filter(Boolean)
-    if (forwarded?.length) return forwarded[forwarded.length - 1]
-  }
-  return getConnInfo(c).remote.address
 }
 
 /** The local end of the connection: the address and port this request reached the server on. */
@@ -197,7 +181,7 @@ export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppO
     // Sign-in and contact throttling count per client address. A request without one is refused:
     // a shared placeholder key would let one such client lock all the others out, and a fresh key
     // per request would escape the throttling altogether.
-    const ip = clientIp(c)
+    const ip = clientAddress((c.env as AppBindings).incoming)
     if (!ip) return c.text('The client address is unknown.', 400)
     const build = await getBuild()
     const { handleRequest, stylesheet } = prepared(build)

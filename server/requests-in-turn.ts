@@ -11,8 +11,22 @@ export interface InTurnOptions {
    * time on a connection; one client pipelining hundreds in one packet would fill the queue.
    */
   maxWaitingPerConnection: number
+  /**
+   * Requests waiting at most from one client address (`addressOf`), over all its connections:
+   * one client opening many connections would fill the queue. Phones behind a carrier's shared
+   * address count as one, so this is a share of the queue, not a visitor's few requests.
+   */
+  maxWaitingPerAddress: number
+  /** The client address of a request, as the app counts it (an IPv6 client per /64). */
+  addressOf: (incoming: IncomingMessage) => string
   /** Requests that start at once, without waiting: cheap ones that must answer under load. */
   startsAtOnce: (incoming: IncomingMessage) => boolean
+}
+
+interface Waiting {
+  incoming: IncomingMessage
+  outgoing: ServerResponse
+  address: string
 }
 
 /**
@@ -25,32 +39,36 @@ export interface InTurnOptions {
  * Starting one request per turn keeps each turn to about one page, so a new connection waits no
  * longer than the requests ahead of it.
  *
- * The queue is bounded, in all and per connection: a request beyond is refused at once with 503
+ * The queue is bounded, in all, per connection and per client address: a request beyond is refused at once with 503
  * and Retry-After, rather than made to wait longer than its visitor would. A request whose client
  * left while it waited is dropped without being made.
  */
 export function inTurn(listener: RequestListener, options: InTurnOptions): RequestListener {
-  const waiting: [IncomingMessage, ServerResponse][] = []
+  const waiting: Waiting[] = []
   const waitingOn = new WeakMap<Socket, number>()
+  const waitingFrom = new Map<string, number>()
   let scheduled = false
 
   function startNext() {
     scheduled = false
     let next = waiting.shift()
     // Node aborts a request whose client closed its connection.
-    while (next?.[0].destroyed) {
-      leftQueue(next[0])
+    while (next?.incoming.destroyed) {
+      leftQueue(next)
       next = waiting.shift()
     }
     if (waiting.length > 0) schedule()
     if (next) {
-      leftQueue(next[0])
-      void listener(...next)
+      leftQueue(next)
+      void listener(next.incoming, next.outgoing)
     }
   }
 
-  function leftQueue(incoming: IncomingMessage) {
+  function leftQueue({ incoming, address }: Waiting) {
     waitingOn.set(incoming.socket, (waitingOn.get(incoming.socket) ?? 1) - 1)
+    const fromAddress = (waitingFrom.get(address) ?? 1) - 1
+    if (fromAddress > 0) waitingFrom.set(address, fromAddress)
+    else waitingFrom.delete(address)
   }
 
   function schedule() {
@@ -61,8 +79,14 @@ export function inTurn(listener: RequestListener, options: InTurnOptions): Reque
 
   return (incoming, outgoing) => {
     if (options.startsAtOnce(incoming)) return void listener(incoming, outgoing)
+    const address = options.addressOf(incoming)
     const onConnection = waitingOn.get(incoming.socket) ?? 0
-    if (waiting.length >= options.maxWaiting || onConnection >= options.maxWaitingPerConnection) {
+    const fromAddress = waitingFrom.get(address) ?? 0
+    if (
+      waiting.length >= options.maxWaiting ||
+      onConnection >= options.maxWaitingPerConnection ||
+      fromAddress >= options.maxWaitingPerAddress
+    ) {
       outgoing.writeHead(503, {
         'content-type': 'text/plain; charset=utf-8',
         'content-length': Buffer.byteLength(BUSY),
@@ -73,7 +97,8 @@ export function inTurn(listener: RequestListener, options: InTurnOptions): Reque
       return
     }
     waitingOn.set(incoming.socket, onConnection + 1)
-    waiting.push([incoming, outgoing])
+    waitingFrom.set(address, fromAddress + 1)
+    waiting.push({ incoming, outgoing, address })
     schedule()
   }
 }

@@ -33,9 +33,23 @@ interface Answer {
  */
 async function serve(
   listener: http.RequestListener,
-  { maxWaiting = 100, connections = 8, startsAtOnce = (_incoming: http.IncomingMessage): boolean => false } = {},
+  {
+    maxWaiting = 100,
+    maxWaitingPerAddress = 100,
+    connections = 8,
+    startsAtOnce = (_incoming: http.IncomingMessage): boolean => false,
+  } = {},
 ) {
-  const server = http.createServer(inTurn(listener, { maxWaiting, maxWaitingPerConnection: 4, startsAtOnce }))
+  const server = http.createServer(
+    inTurn(listener, {
+      maxWaiting,
+      maxWaitingPerConnection: 4,
+      maxWaitingPerAddress,
+      // Every client here is on 127.0.0.1: the one a request stands for is in a header.
+      addressOf: (incoming) => String(incoming.headers['x-client'] ?? ''),
+      startsAtOnce,
+    }),
+  )
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections })
   closers.push(() => {
@@ -44,10 +58,10 @@ async function serve(
     server.closeAllConnections()
   })
   const port = (server.address() as AddressInfo).port
-  const get = (path: string) =>
+  const get = (path: string, client = '') =>
     new Promise<Answer>((resolve, reject) => {
       http
-        .get(`http://127.0.0.1:${port}${path}`, { agent }, (res) => {
+        .get(`http://127.0.0.1:${port}${path}`, { agent, headers: { 'x-client': client } }, (res) => {
           let body = ''
           res.on('data', (chunk) => (body += chunk))
           res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body }))
@@ -110,6 +124,20 @@ describe('requests in turn', () => {
     pipelining.destroy()
     expect(received.match(/HTTP\/1\.1 \d+/g)).toEqual([...Array(4).fill('HTTP/1.1 200'), ...Array(2).fill('HTTP/1.1 503')])
     expect(started.filter((path) => path.startsWith('/p'))).toEqual(['/p0', '/p1', '/p2', '/p3'])
+  })
+
+  it('refuse the requests of one client address beyond its share, over all its connections, and serve the others', async () => {
+    const { get, started } = await serveRecording({ maxWaitingPerAddress: 3, connections: 6 })
+    started.length = 0
+    const answers = await Promise.all([
+      ...['/a1', '/a2', '/a3', '/a4'].map((path) => get(path, '203.0.113.9')),
+      ...['/b1', '/b2'].map((path) => get(path, '198.51.100.7')),
+    ])
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 503, 200, 200])
+    expect(answers[3].body).toBe('The site is busy. Please try again in a moment.')
+    expect(started).toEqual(['/a1', '/a2', '/a3', '/b1', '/b2'])
+    // Its share is back once its requests have been made.
+    expect((await get('/a5', '203.0.113.9')).status).toBe(200)
   })
 
   it('start the requests that must answer under load at once, even when the queue is full', async () => {

@@ -1,4 +1,3 @@
-import net from 'node:net'
 import path from 'node:path'
 import type SQLite from 'better-sqlite3'
 import { CompiledQuery } from 'kysely'
@@ -119,31 +118,6 @@ export function createRateLimiter(name: string, options: RateLimitOptions): Rate
       return ms > 0 ? retryAfterSeconds(ms) : 0
     },
   }
-}
-
-/**
- * The key that counts a client's attempts. One IPv6 subscriber gets a whole /64 and may use any
- * address in it, so IPv6 clients count per /64 prefix; IPv4 addresses count one by one.
- */
-export function clientRateLimitKey(ip: string): string {
-  const address = ip.replace(/%.*$/, '') // a zone index (fe80::1%eth0) names the interface, not the client
-  const mappedIpv4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1]
-  if (mappedIpv4) return mappedIpv4
-  if (!net.isIPv6(address)) return ip
-  return `${ipv6Groups(address).slice(0, 4).join(':')}::/64`
-}
-
-/** The eight groups of an IPv6 address, without leading zeros: `2001:db8::1` gives 2001, db8, 0, 0, 0, 0, 0, 1. */
-function ipv6Groups(address: string): string[] {
-  // A trailing dotted quad (64:ff9b::192.0.2.1) stands for the last two groups.
-  const withoutQuad = address.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_m, a, b, c, d) =>
-    [(Number(a) << 8) | Number(b), (Number(c) << 8) | Number(d)].map((n) => n.toString(16)).join(':'),
-  )
-  const [head, tail] = withoutQuad.split('::')
-  const headGroups = head ? head.split(':') : []
-  const tailGroups = tail ? tail.split(':') : []
-  const zeros = tail === undefined ? [] : Array(8 - headGroups.length - tailGroups.length).fill('0')
-  return [...headGroups, ...zeros, ...tailGroups].map((group) => parseInt(group, 16).toString(16))
 }
 
 /** How long to wait, as a person reads it: "1 minute", "15 minutes". */

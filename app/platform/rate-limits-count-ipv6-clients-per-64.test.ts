@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clientRateLimitKey } from './rate-limit.server'
+import { clientRateLimitKey } from './client-address.server'
 
 describe('the rate-limit key of a client address', () => {
   it('counts every address of one IPv6 /64 as one client', () => {

@@ -5,6 +5,7 @@ import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import tls from 'node:tls'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ADMIN, sessionCookieOf } from '../setup/http-session'
 import { startTestServer } from '../setup/server'
@@ -146,6 +147,21 @@ function viaProxy(
   })
 }
 
+/**
+ * A request from `clientAddress` that nginx has begun and holds: its headers are sent, its body
+ * never comes. Destroy the socket to end it.
+ */
+function heldRequest(clientAddress: string): Promise<tls.TLSSocket> {
+  return new Promise((resolve, reject) => {
+    const tcp = net.connect({ host: '127.0.0.1', port: tlsPort, localAddress: clientAddress })
+    const socket = tls.connect({ socket: tcp, servername: HOST, rejectUnauthorized: false }, () => {
+      socket.write(`POST /contact HTTP/1.1\r\nHost: ${HOST}\r\nContent-Length: 100\r\n\r\n`)
+      resolve(socket)
+    })
+    socket.on('error', reject)
+  })
+}
+
 const sameSite = { origin: `https://${HOST}`, 'content-type': 'application/x-www-form-urlencoded' }
 
 function signInVia(password: string, clientAddress: string) {
@@ -237,6 +253,25 @@ describe('the site behind nginx (deploy/nginx.conf)', () => {
     expect(tooLarge.status).toBe(413)
     expect(tooLarge.headers['content-type']).toContain('text/html')
     expect(tooLarge.body.toString()).toContain('What you sent was larger than 12 MB')
+  })
+
+  it('lets one address have at most 128 requests at the site at once, and lets other addresses in', async () => {
+    const flooder = '127.0.0.77'
+    const held = await Promise.all(Array.from({ length: 128 }, () => heldRequest(flooder)))
+    try {
+      // nginx counts a request once it has read its headers: ask until the 129th is refused.
+      let status = 0
+      for (const deadline = Date.now() + 5_000; status !== 429 && Date.now() < deadline;)
+        status = (await viaProxy('/about', { clientAddress: flooder })).status
+      expect(status).toBe(429)
+      expect((await viaProxy('/about', { clientAddress: '127.0.0.78' })).status).toBe(200)
+    } finally {
+      held.forEach((socket) => socket.destroy())
+    }
+    let after = 429
+    for (const deadline = Date.now() + 5_000; after === 429 && Date.now() < deadline;)
+      after = (await viaProxy('/about', { clientAddress: flooder })).status
+    expect(after).toBe(200)
   })
 
   it('passes the long cache lifetimes of hashed assets and media files on', async () => {

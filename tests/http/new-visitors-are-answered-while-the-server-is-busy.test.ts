@@ -1,9 +1,11 @@
 import http from 'node:http'
+import net from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startTestServer } from '../setup/server'
 
-// Without the page cache every page is made, so the open connections keep the server busy.
-const server = await startTestServer({ PAGE_CACHE_SECONDS: '0' })
+// Without the page cache every page is made, so the open connections keep the server busy. Behind
+// a trusted proxy (here, the test), X-Forwarded-For names the client.
+const server = await startTestServer({ PAGE_CACHE_SECONDS: '0', TRUST_PROXY: 'true' })
 afterAll(() => server.stop())
 
 const BUSY_CONNECTIONS = 10
@@ -51,5 +53,38 @@ describe('a visitor arriving while open connections keep the server busy', () =>
     // a turn that made every waiting page made the busy connections' pages again for each new
     // visitor accepted: several hundred answers before the last one.
     expect(Math.max(...waited)).toBeLessThan(4 * (BUSY_CONNECTIONS + NEW_VISITORS))
+  })
+})
+
+/** A connection of its own, accepted: its first request has been answered. */
+async function openConnection(): Promise<net.Socket> {
+  const { hostname, port } = new URL(server.url)
+  const socket = net.connect(Number(port), hostname)
+  await new Promise((resolve) => socket.once('connect', resolve))
+  socket.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n')
+  await new Promise((resolve) => socket.once('data', resolve))
+  return socket
+}
+
+/** The status of the answer to a request sent from `client` on `socket`. */
+function statusOf(socket: net.Socket, client: string): Promise<number> {
+  socket.write(`GET /about HTTP/1.1\r\nHost: localhost\r\nX-Forwarded-For: ${client}\r\n\r\n`)
+  return new Promise((resolve) => socket.once('data', (chunk) => resolve(Number(/^HTTP\/1\.1 (\d+)/.exec(String(chunk))![1]))))
+}
+
+describe('one client address with many requests at once', () => {
+  it('gets at most 64 of them waiting, over all its connections, and other addresses are served', async () => {
+    const sockets = await Promise.all(Array.from({ length: 80 }, openConnection))
+    try {
+      // All written in one tick: they reach the server together, long before it has made 64 pages.
+      const flood = sockets.slice(0, 70).map((socket) => statusOf(socket, '203.0.113.9'))
+      const others = sockets.slice(70).map((socket, n) => statusOf(socket, `198.51.100.${n + 1}`))
+      const floodStatuses = await Promise.all(flood)
+      expect(floodStatuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(64)
+      expect(floodStatuses.filter((status) => status === 503).length).toBeGreaterThan(0)
+      expect(await Promise.all(others)).toEqual(others.map(() => 200))
+    } finally {
+      sockets.forEach((socket) => socket.destroy())
+    }
   })
 })

@@ -1,6 +1,7 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
 import { db, nowIso } from '~/platform/db.server'
-import { clientRateLimitKey, createRateLimiter, type RateLimitVerdict } from '~/platform/rate-limit.server'
+import { clientRateLimitKey } from '~/platform/client-address.server'
+import { createRateLimiter, type RateLimitVerdict } from '~/platform/rate-limit.server'
 import type { SessionUser } from '~/platform/session.server'
 
 /**

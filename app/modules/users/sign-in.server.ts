@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
-import { clientRateLimitKey, createRateLimiter, minutesToWait } from '~/platform/rate-limit.server'
+import { clientRateLimitKey } from '~/platform/client-address.server'
+import { createRateLimiter, minutesToWait } from '~/platform/rate-limit.server'
 import { createSession, deleteExpiredSessions, type NewSession, type SessionUser } from '~/platform/session.server'
 import { recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { safeRedirectPath } from '~/platform/auth.server'
