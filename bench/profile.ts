@@ -18,6 +18,8 @@ import { printTable } from './print-table'
 import { discoverItemPages } from './public-pages'
 
 const duration = Number(process.env.BENCH_DURATION ?? 5)
+// BENCH_PAGES=/marketplace,/calendar profiles only these of the pages below.
+const only = process.env.BENCH_PAGES?.split(',')
 const connections = 50
 const TOP = 25
 
@@ -162,7 +164,7 @@ try {
   const pages = [
     ...['/', '/marketplace', '/calendar', '/news', ...(event ? [event] : []), '/about'].map((page) => ({ page, cookie: '' })),
     { page: '/admin/news', cookie },
-  ]
+  ].filter(({ page }) => !only || only.includes(page))
   console.log(`Profiling ${server.url}: ${connections} connections, ${duration} s per page, accept-encoding gzip`)
   for (const { page, cookie } of pages) {
     const headers = { 'accept-encoding': 'gzip', ...(cookie ? { cookie } : {}) }
