@@ -33,14 +33,24 @@ function webAddress(href: string): string | null {
   return href.replace(WEB_ADDRESS, (scheme) => scheme.toLowerCase())
 }
 
+// Parts of texts whose owner never changes, cut once: gone with their owner.
+const cutOnce = new WeakMap<object, Array<TextPart | LinkPart>>()
+
 /**
  * Text written by an administrator (a product description) with its web addresses as links
  * that open in a new tab. Built from React elements, so nothing in the text can become markup.
+ * `owner`: an object whose text never changes (a kept product, the same object for every visitor
+ * until the content changes), so that the text is cut into links once, not on every page.
  */
-export function LinkifiedText({ text }: { text: string }) {
+export function LinkifiedText({ text, owner }: { text: string; owner?: object }) {
+  let parts = owner && cutOnce.get(owner)
+  if (!parts) {
+    parts = linkParts(text)
+    if (owner) cutOnce.set(owner, parts)
+  }
   return (
     <>
-      {linkParts(text).map((part, index) =>
+      {parts.map((part, index) =>
         'href' in part ? (
           <a key={index} href={part.href} target="_blank" rel="noopener noreferrer nofollow ugc">
             {part.text}

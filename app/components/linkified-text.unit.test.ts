@@ -114,4 +114,14 @@ describe('LinkifiedText', () => {
   it('renders nothing for an empty text', () => {
     expect(render('')).toBe('')
   })
+
+  it("cuts an owner's text once, and another owner's on its own", () => {
+    const product = { descriptionText: 'Order at https://example.org/shop' }
+    const once = (text: string, owner: object) => renderToStaticMarkup(createElement(LinkifiedText, { text, owner }))
+    const first = once(product.descriptionText, product)
+    expect(first).toContain('href="https://example.org/shop"')
+    // An owner's text never changes: a second render takes the parts cut the first time.
+    expect(once('Plain words now', product)).toBe(first)
+    expect(once('Plain words now', { descriptionText: 'Plain words now' })).toBe('Plain words now')
+  })
 })

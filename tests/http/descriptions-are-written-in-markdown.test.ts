@@ -111,6 +111,18 @@ describe('descriptions written in Markdown', () => {
     )
   })
 
+  it("of a product: an edit shows on the marketplace's card at once, though a kept product's links are cut once", async () => {
+    const fields = { name: 'Linked soap', description: 'Order at https://shop.example.org/one', category: 'crafts' }
+    expect((await post(server, '/admin/products/new', fields, admin)).status).toBe(302)
+    expect(await page('/marketplace')).toContain('href="https://shop.example.org/one"')
+    const [{ id }] = await queryServerDatabase<{ id: string }>(server, "select id from products where slug = 'linked-soap'")
+    const edit = { ...fields, description: 'Order at https://shop.example.org/two' }
+    expect((await post(server, `/admin/products/${id}`, edit, admin)).status).toBe(302)
+    const list = await page('/marketplace')
+    expect(list).toContain('href="https://shop.example.org/two"')
+    expect(list).not.toContain('shop.example.org/one')
+  })
+
   it('of a gallery item: drawn on its page (and so in its dialog)', async () => {
     const response = await post(
       server,

@@ -69,7 +69,7 @@ export function ProductCard({
         </h2>
         <ProductMeta product={product} />
         <p className="product-card-description">
-          <LinkifiedText text={product.descriptionText} />
+          <LinkifiedText text={product.descriptionText} owner={product} />
         </p>
         {manager ? (
           <div className="button-row product-card-manage">
