@@ -20,6 +20,19 @@ export interface AnswersFromMemoryOptions {
 }
 
 /**
+ * The address a request asks for, read as the app reads it (`/a#b` is /a, `/a/../b` and
+ * `/a/%2e%2e/b` are /b, an absolute target is taken as it is); null when it is no address.
+ */
+function requestedUrl(incoming: IncomingMessage): URL | null {
+  const target = incoming.url ?? ''
+  try {
+    return new URL(/^https?:\/\//.test(target) ? target : `http://localhost${target}`)
+  } catch {
+    return null
+  }
+}
+
+/**
  * How requests wait for the app (server/requests-in-turn.ts). At 3 to 8 ms a page on a small
  * server, the last in a full queue waits a second or two. The health check and uploaded files
  * start at once: they cost little, and a health check refused under a flood would have the
@@ -32,7 +45,11 @@ const TURNS: InTurnOptions = {
   maxWaitingPerAddress: 64,
   // A request without an address is refused by the app; until then they count as one client.
   addressOf: (incoming) => clientRateLimitKey(clientAddress(incoming) ?? ''),
-  startsAtOnce: (incoming) => incoming.url === '/healthz' || (incoming.url ?? '').startsWith('/media/'),
+  startsAtOnce: (incoming) => {
+    // Decided on the path the app will serve: /media/../calendar is the calendar, made in turn.
+    const pathname = requestedUrl(incoming)?.pathname
+    return pathname === '/healthz' || pathname?.startsWith('/media/') === true
+  },
 }
 
 // A database that hangs must not hold up every page (nor the health check behind them).
@@ -106,8 +123,8 @@ export function answersFromMemory(options: AnswersFromMemoryOptions): RequestLis
 
   /** The key of the page a request asks for: the query parameters that no route reads are left out. */
   async function keyOf(incoming: IncomingMessage): Promise<string> {
-    // As the app reads the address (`/a#b` is /a, `/a/../b` is /b).
-    const url = new URL(`http://localhost${incoming.url}`)
+    const url = requestedUrl(incoming)
+    if (!url) throw new Error(`Not an address: ${incoming.url}`)
     return pageKey(incoming, await withDeclaredQuery(routes, url))
   }
 
@@ -138,7 +155,7 @@ export function answersFromMemory(options: AnswersFromMemoryOptions): RequestLis
   return (incoming, outgoing) => {
     if (answerStaticFile(staticFiles, incoming, outgoing)) return
     // A request without a client address is refused by the app.
-    if (pageCache && incoming.socket.remoteAddress && isCacheableRequest(incoming, sessionCookie)) {
+    if (pageCache && clientAddress(incoming) && isCacheableRequest(incoming, sessionCookie)) {
       answerKeptPage(incoming, outgoing).catch((error: Error) => outgoing.destroy(error))
       return
     }

@@ -39,8 +39,8 @@ interface Waiting {
  * Starting one request per turn keeps each turn to about one page, so a new connection waits no
  * longer than the requests ahead of it.
  *
- * The queue is bounded, in all, per connection and per client address: a request beyond is refused at once with 503
- * and Retry-After, rather than made to wait longer than its visitor would. A request whose client
+ * The queue is bounded, in all, per connection and per client address: a request beyond is refused
+ * at once (503 when the queue is full, 429 when its client has its share) with Retry-After, rather than made to wait longer than its visitor would. A request whose client
  * left while it waited is dropped without being made.
  */
 export function inTurn(listener: RequestListener, options: InTurnOptions): RequestListener {
@@ -82,12 +82,15 @@ export function inTurn(listener: RequestListener, options: InTurnOptions): Reque
     const address = options.addressOf(incoming)
     const onConnection = waitingOn.get(incoming.socket) ?? 0
     const fromAddress = waitingFrom.get(address) ?? 0
-    if (
-      waiting.length >= options.maxWaiting ||
-      onConnection >= options.maxWaitingPerConnection ||
-      fromAddress >= options.maxWaitingPerAddress
-    ) {
-      outgoing.writeHead(503, {
+    // One client over its share is told so (429); a full queue is the server's limit (503).
+    const refusal =
+      onConnection >= options.maxWaitingPerConnection || fromAddress >= options.maxWaitingPerAddress
+        ? 429
+        : waiting.length >= options.maxWaiting
+          ? 503
+          : null
+    if (refusal) {
+      outgoing.writeHead(refusal, {
         'content-type': 'text/plain; charset=utf-8',
         'content-length': Buffer.byteLength(BUSY),
         'cache-control': 'no-store',

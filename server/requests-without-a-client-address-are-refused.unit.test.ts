@@ -20,7 +20,7 @@ function appRecordingArrivals() {
 
 /** What @hono/node-server hands the app: the Node request, whose socket knows the client address. */
 function nodeBindings(remoteAddress: string | undefined) {
-  return { incoming: { socket: { remoteAddress } } }
+  return { incoming: { socket: { remoteAddress }, headers: {} } }
 }
 
 describe('the client address', () => {

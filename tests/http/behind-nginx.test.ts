@@ -255,7 +255,9 @@ describe('the site behind nginx (deploy/nginx.conf)', () => {
     expect(tooLarge.body.toString()).toContain('What you sent was larger than 12 MB')
   })
 
-  it('lets one address have at most 128 requests at the site at once, and lets other addresses in', async () => {
+  it('lets one address have at most 128 pages and forms at the site at once, and lets other addresses in', async () => {
+    const page = (await viaProxy('/marketplace/beaded-bracelets')).body.toString()
+    const files = [page.match(/"(\/assets\/[^"]+\.js)"/)![1], page.match(/src="(\/media\/images\/[^"]+\.jpg)"/)![1]]
     const flooder = '127.0.0.77'
     const held = await Promise.all(Array.from({ length: 128 }, () => heldRequest(flooder)))
     try {
@@ -265,6 +267,9 @@ describe('the site behind nginx (deploy/nginx.conf)', () => {
         status = (await viaProxy('/about', { clientAddress: flooder })).status
       expect(status).toBe(429)
       expect((await viaProxy('/about', { clientAddress: '127.0.0.78' })).status).toBe(200)
+      // Its files are not counted; a page that is, is, whatever its address says.
+      for (const file of files) expect((await viaProxy(file, { clientAddress: flooder })).status, file).toBe(200)
+      expect((await viaProxy('/media/../about', { clientAddress: flooder })).status).toBe(429)
     } finally {
       held.forEach((socket) => socket.destroy())
     }
