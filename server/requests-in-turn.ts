@@ -40,8 +40,9 @@ interface Waiting {
  * longer than the requests ahead of it.
  *
  * The queue is bounded, in all, per connection and per client address: a request beyond is refused
- * at once (503 when the queue is full, 429 when its client has its share) with Retry-After, rather than made to wait longer than its visitor would. A request whose client
- * left while it waited is dropped without being made.
+ * at once (503 when the queue is full, 429 when its client has its share) with Retry-After, rather
+ * than made to wait longer than its visitor would. A request whose client left while it waited is
+ * dropped without being made.
  */
 export function inTurn(listener: RequestListener, options: InTurnOptions): RequestListener {
   const waiting: Waiting[] = []
