@@ -41,8 +41,9 @@ interface Waiting {
  *
  * The queue is bounded, in all, per connection and per client address: a request beyond is refused
  * at once (503 when the queue is full, 429 when its client has its share) with Retry-After, rather
- * than made to wait longer than its visitor would. A request whose client left while it waited is
- * dropped without being made.
+ * than made to wait longer than its visitor would. A full queue still takes a request from an
+ * address with fewer waiting than another, whose newest it refuses instead. A request whose client
+ * left while it waited is dropped without being made.
  */
 export function inTurn(listener: RequestListener, options: InTurnOptions): RequestListener {
   const waiting: Waiting[] = []
@@ -78,31 +79,50 @@ export function inTurn(listener: RequestListener, options: InTurnOptions): Reque
     setImmediate(startNext)
   }
 
+  /**
+   * When the queue is full, room for a request from an address with `waitingFromIt`: the newest
+   * request of the address with the most waiting is refused, if that is more than the newcomer's
+   * address would have. A flood from a few addresses then refuses itself, not everyone else.
+   */
+  function makeRoomFor(waitingFromIt: number): boolean {
+    let largest: string | undefined
+    let most = waitingFromIt + 1
+    for (const [address, count] of waitingFrom) {
+      if (count > most) [largest, most] = [address, count]
+    }
+    if (largest === undefined) return false
+    const [refused] = waiting.splice(
+      waiting.findLastIndex((request) => request.address === largest),
+      1,
+    )
+    leftQueue(refused)
+    refuse(refused.outgoing, 429)
+    return true
+  }
+
   return (incoming, outgoing) => {
     if (options.startsAtOnce(incoming)) return void listener(incoming, outgoing)
     const address = options.addressOf(incoming)
     const onConnection = waitingOn.get(incoming.socket) ?? 0
     const fromAddress = waitingFrom.get(address) ?? 0
     // One client over its share is told so (429); a full queue is the server's limit (503).
-    const refusal =
-      onConnection >= options.maxWaitingPerConnection || fromAddress >= options.maxWaitingPerAddress
-        ? 429
-        : waiting.length >= options.maxWaiting
-          ? 503
-          : null
-    if (refusal) {
-      outgoing.writeHead(refusal, {
-        'content-type': 'text/plain; charset=utf-8',
-        'content-length': Buffer.byteLength(BUSY),
-        'cache-control': 'no-store',
-        'retry-after': '5',
-      })
-      outgoing.end(BUSY)
-      return
+    if (onConnection >= options.maxWaitingPerConnection || fromAddress >= options.maxWaitingPerAddress) {
+      return refuse(outgoing, 429)
     }
+    if (waiting.length >= options.maxWaiting && !makeRoomFor(fromAddress)) return refuse(outgoing, 503)
     waitingOn.set(incoming.socket, onConnection + 1)
     waitingFrom.set(address, fromAddress + 1)
     waiting.push({ incoming, outgoing, address })
     schedule()
   }
+}
+
+function refuse(outgoing: ServerResponse, status: 429 | 503): void {
+  outgoing.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'content-length': Buffer.byteLength(BUSY),
+    'cache-control': 'no-store',
+    'retry-after': '5',
+  })
+  outgoing.end(BUSY)
 }

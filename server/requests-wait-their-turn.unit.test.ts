@@ -144,6 +144,23 @@ describe('requests in turn', () => {
     expect((await get('/a5', '203.0.113.9')).status).toBe(200)
   })
 
+  it('take a request from a new address into a full queue, refusing the newest of the address with the most', async () => {
+    const { get, started } = await serveRecording({ maxWaiting: 4, maxWaitingPerAddress: 3, connections: 6 })
+    started.length = 0
+    const answers = await Promise.all([
+      ...['/a1', '/a2', '/a3'].map((path) => get(path, '203.0.113.9')),
+      get('/b1', '198.51.100.7'),
+      get('/c1', '192.0.2.44'),
+      // Its address has the most waiting already: no room is made for it.
+      get('/a4', '203.0.113.9'),
+    ])
+    const [fromA, fromOthers, lastOfA] = [answers.slice(0, 3), answers.slice(3, 5), answers[5]]
+    expect(fromA.map((answer) => answer.status).sort()).toEqual([200, 200, 429])
+    expect(fromOthers.map((answer) => answer.status)).toEqual([200, 200])
+    expect(lastOfA.status).toBe(503)
+    expect(started.filter((path) => path.startsWith('/a'))).toHaveLength(2)
+  })
+
   it('start the requests that must answer under load at once, even when the queue is full', async () => {
     const { get } = await serve((_req, res) => res.end('ok'), {
       maxWaiting: 1,
