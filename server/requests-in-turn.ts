@@ -80,13 +80,20 @@ export function inTurn(listener: RequestListener, options: InTurnOptions): Reque
   }
 
   /**
-   * When the queue is full, room for a request from an address with `waitingFromIt`: the newest
-   * request of the address with the most waiting is refused, if that is more than the newcomer's
-   * address would have. A flood from a few addresses then refuses itself, not everyone else.
+   * When the queue is full, room for a request from an address with `waitingFromIt`: a request
+   * whose client left goes first; else the newest request of the address with the most waiting is
+   * refused, if that is more than the newcomer's address would have and more than a floor (a
+   * carrier's shared address keeps a few places against many addresses of one each). A flood from a
+   * few addresses then refuses itself, not everyone else.
    */
   function makeRoomFor(waitingFromIt: number): boolean {
+    const gone = waiting.findIndex((request) => request.incoming.destroyed)
+    if (gone >= 0) {
+      leftQueue(waiting.splice(gone, 1)[0])
+      return true
+    }
     let largest: string | undefined
-    let most = waitingFromIt + 1
+    let most = Math.max(waitingFromIt + 1, Math.floor(options.maxWaitingPerAddress / 4))
     for (const [address, count] of waitingFrom) {
       if (count > most) [largest, most] = [address, count]
     }
@@ -110,8 +117,9 @@ export function inTurn(listener: RequestListener, options: InTurnOptions): Reque
       return refuse(outgoing, 429)
     }
     if (waiting.length >= options.maxWaiting && !makeRoomFor(fromAddress)) return refuse(outgoing, 503)
-    waitingOn.set(incoming.socket, onConnection + 1)
-    waitingFrom.set(address, fromAddress + 1)
+    // Read again: the room made may have been this connection's.
+    waitingOn.set(incoming.socket, (waitingOn.get(incoming.socket) ?? 0) + 1)
+    waitingFrom.set(address, (waitingFrom.get(address) ?? 0) + 1)
     waiting.push({ incoming, outgoing, address })
     schedule()
   }

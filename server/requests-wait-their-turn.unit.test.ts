@@ -154,11 +154,45 @@ describe('requests in turn', () => {
       // Its address has the most waiting already: no room is made for it.
       get('/a4', '203.0.113.9'),
     ])
-    const [fromA, fromOthers, lastOfA] = [answers.slice(0, 3), answers.slice(3, 5), answers[5]]
-    expect(fromA.map((answer) => answer.status).sort()).toEqual([200, 200, 429])
-    expect(fromOthers.map((answer) => answer.status)).toEqual([200, 200])
-    expect(lastOfA.status).toBe(503)
-    expect(started.filter((path) => path.startsWith('/a'))).toHaveLength(2)
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 429, 200, 200, 503])
+    expect(started).toEqual(['/a1', '/a2', '/b1', '/c1'])
+  })
+
+  it('make room in a full queue with a request whose client left, and leave an address a floor of places', async () => {
+    // Called directly, one after the other: none starts before the next turn of the event loop.
+    const started: string[] = []
+    const listener = inTurn(
+      (req, res) => {
+        started.push(req.url!)
+        res.end()
+      },
+      {
+        maxWaiting: 4,
+        maxWaitingPerConnection: 4,
+        maxWaitingPerAddress: 8, // a floor of 2
+        addressOf: (incoming) => String(incoming.headers['x-client']),
+        startsAtOnce: () => false,
+      },
+    )
+    const ask = (url: string, client: string) => {
+      const request = { url, headers: { 'x-client': client }, socket: {}, destroyed: false }
+      const answer = { status: 0, writeHead: (status: number) => (answer.status = status), end: () => {} }
+      listener(request as unknown as http.IncomingMessage, answer as unknown as http.ServerResponse)
+      return { request, answer }
+    }
+    const [a1, a2, a3, b1] = [ask('/a1', 'A'), ask('/a2', 'A'), ask('/a3', 'A'), ask('/b1', 'B')]
+    a2.request.destroyed = true
+    // The queue is full: the one whose client left makes room.
+    const a4 = ask('/a4', 'A')
+    expect(a4.answer.status).toBe(0)
+    // Full again, A has 3 of the 4: its newest is refused for C.
+    const c1 = ask('/c1', 'C')
+    expect([a4.answer.status, c1.answer.status]).toEqual([429, 0])
+    // A has 2, its floor: none of its requests is refused for D.
+    const d1 = ask('/d1', 'D')
+    expect([a1, a3, b1, d1].map(({ answer }) => answer.status)).toEqual([0, 0, 0, 503])
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(started).toEqual(['/a1', '/a3', '/b1', '/c1'])
   })
 
   it('start the requests that must answer under load at once, even when the queue is full', async () => {
