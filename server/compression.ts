@@ -57,15 +57,16 @@ export function compressBody(body: Buffer, encoding: Encoding, use: CompressionU
 }
 
 /**
- * The level of an answer's own bytes around a stretch compressed ahead. On the demo pages level 4
- * takes 55–60 % of level 6's time (/marketplace 330 against 560 µs, /calendar 280 against
- * 510 µs) for answers 0.5–1.8 % larger (17.87 against 17.57 KB); level 3 is 2–4 % larger again.
+ * The level of an answer's own bytes around a stretch compressed ahead. Level 4 takes 55–60 % of
+ * level 6's time on the demo's largest pages (/marketplace 330 against 560 µs) for 0.5–1.8 % more
+ * bytes, but with Node 24's zlib /marketplace then comes out larger than brotli 4 of the whole
+ * page, which is why a browser that takes both is sent this gzip (below).
  */
-const LEVEL_AROUND_STRETCH = 4
+const LEVEL_AROUND_STRETCH = 6
 
 /**
  * An answer that carries `stretch` is gzipped around it, also for a client that prefers brotli:
- * on the site's pages that is smaller than brotli 4 (the home page 14.3 KB against 15.0 KB) for a
+ * on the site's pages that is smaller than brotli 4 (the home page 14.2 KB against 15.0 KB) for a
  * fifth of its time, since two thirds of the page were compressed ahead.
  */
 async function compressForOneRequest(
