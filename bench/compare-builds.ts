@@ -5,8 +5,9 @@
  * builds that ref (default: HEAD) and the working tree, starts each on its own restarted demo
  * site with PAGE_CACHE_SECONDS=0, and asks each page BENCH_REQUESTS times (default 1,000) at 50
  * connections, in the order before, after, after, before. It prints the server process's user +
- * system time per request (/proc: the thread pool's compression counts), the requests per
- * second, and the largest resident memory of each version.
+ * system time per request (/proc: the thread pool's compression counts), that of its main thread
+ * alone (which one process cannot spread over the machine's cores), the requests per second, and
+ * the largest resident memory of each version.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -25,9 +26,10 @@ const connections = 50
 const headers = { 'accept-encoding': 'br, gzip' }
 const TICKS_PER_SECOND = 100
 
-/** User + system time of a process so far, in ms (Linux /proc; clock ticks are 10 ms). */
-function processorMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+/** User + system time of a process, or of its main thread, so far, in ms (Linux /proc; clock ticks are 10 ms). */
+function processorMs(pid: number, mainThreadOnly = false): number {
+  const file = mainThreadOnly ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`
+  const fields = fs.readFileSync(file, 'utf8').split(') ')[1].split(' ')
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND
 }
 
@@ -71,17 +73,22 @@ async function restartedSite(dir: string): Promise<BenchServer> {
 
 interface Sample {
   ms: number
+  mainThreadMs: number
   requestsPerSecond: number
 }
 
 async function measure(server: BenchServer, page: string, cookie: string): Promise<Sample> {
   const options = { url: server.url + page, connections, headers: cookie ? { ...headers, cookie } : headers }
   await autocannon({ ...options, amount: Math.ceil(requests / 5) }) // warm up
-  const before = processorMs(server.pid)
+  const [before, mainBefore] = [processorMs(server.pid), processorMs(server.pid, true)]
   const result = await autocannon({ ...options, amount: requests })
   const failed = result.errors + result.timeouts + result.non2xx
   if (failed > 0) throw new Error(`${page}: ${failed} of ${requests} requests failed`)
-  return { ms: (processorMs(server.pid) - before) / requests, requestsPerSecond: result.requests.average }
+  return {
+    ms: (processorMs(server.pid) - before) / requests,
+    mainThreadMs: (processorMs(server.pid, true) - mainBefore) / requests,
+    requestsPerSecond: result.requests.average,
+  }
 }
 
 const before = buildRef()
@@ -106,17 +113,34 @@ try {
     }
     const mean = (list: Sample[], key: keyof Sample) => list.reduce((sum, s) => sum + s[key], 0) / list.length
     const [msBefore, msAfter] = [mean(samples.before, 'ms'), mean(samples.after, 'ms')]
+    const [mainBefore, mainAfter] = [mean(samples.before, 'mainThreadMs'), mean(samples.after, 'mainThreadMs')]
     rows.push([
       page + (signedIn ? ' (signed in)' : ''),
       msBefore.toFixed(2),
       msAfter.toFixed(2),
       (msBefore / msAfter).toFixed(2),
+      mainBefore.toFixed(2),
+      mainAfter.toFixed(2),
+      (mainBefore / mainAfter).toFixed(2),
       mean(samples.before, 'requestsPerSecond').toFixed(0),
       mean(samples.after, 'requestsPerSecond').toFixed(0),
     ])
   }
   console.log(`\nload average at the end ${os.loadavg()[0].toFixed(1)}\n`)
-  printTable(['page', 'before ms/request', 'after ms/request', 'before ÷ after', 'before req/s', 'after req/s'], rows)
+  printTable(
+    [
+      'page',
+      'before ms/request',
+      'after ms/request',
+      'before ÷ after',
+      'main thread before',
+      'main thread after',
+      'before ÷ after',
+      'before req/s',
+      'after req/s',
+    ],
+    rows,
+  )
   const [peakBefore, peakAfter] = [peakMemory(servers.before.pid), peakMemory(servers.after.pid)]
   console.log(`\nLargest resident memory: before ${peakBefore.toFixed(0)} MB, after ${peakAfter.toFixed(0)} MB`)
 } finally {
