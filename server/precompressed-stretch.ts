@@ -10,10 +10,12 @@ const FINDER_BYTES = 64
 /**
  * Up to this many bytes of its own, an answer is deflated on the main thread: handing a small
  * piece to the thread pool costs the main thread as much and the machine five times more (the
- * about page: 60 µs either way on the main thread, 70 µs in all here against 330 µs through the
- * pool). A larger answer would hold the main thread up for longer than the hand-over costs.
+ * about page, 15 KB of its own: 60 µs either way on the main thread, 70 µs in all against 330 µs
+ * through the pool). The home page, the marketplace and the calendar (27–38 KB of their own) cost
+ * the main thread a fifth less through the pool, which is what bounds the rate of a site served
+ * by one process (docs/performance.md, 2026-11-28).
  */
-const MAIN_THREAD_BYTES = 64 * 1024
+const MAIN_THREAD_BYTES = 16 * 1024
 
 /**
  * A stretch of bytes that many answers carry word for word (the public stylesheet, two thirds of
