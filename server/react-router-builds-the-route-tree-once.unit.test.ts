@@ -163,3 +163,88 @@ describe("React Router's static router", () => {
     expect(second.routes).not.toBe(first.routes)
   })
 })
+
+/** The site's route shapes in small: a list, an item under it, a page beside them. */
+const itemRoutes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    children: [
+      { id: 'news', path: 'news', children: [{ id: 'article', path: ':slug' }] },
+      { id: 'about', path: 'about' },
+    ],
+  },
+]
+
+/** A static handler whose route matchers count the paths they are tried against. */
+function countingHandler() {
+  const handler = createStaticHandler(itemRoutes)
+  const tried = { count: 0 }
+  for (const branch of handler._internalRouteBranches) {
+    for (const meta of branch.routesMeta as { matcher?: RegExp }[]) {
+      if (!meta.matcher) continue
+      const original = meta.matcher
+      meta.matcher = Object.assign(new RegExp(original.source, original.flags), {
+        exec(text: string) {
+          tried.count++
+          return RegExp.prototype.exec.call(original, text)
+        },
+      })
+    }
+  }
+  return { handler, tried }
+}
+
+async function matchesOf(handler: ReturnType<typeof createStaticHandler>, pathname: string) {
+  const context = await handler.query(new Request(`http://localhost${pathname}`))
+  if (context instanceof Response) throw new Error(`${pathname} was answered with ${context.status}`)
+  return context.matches
+}
+
+// The same patch keeps the matches of a path per handler (a request was matched twice, against
+// every route), and tells a Response by its class instead of reading its body.
+describe("React Router's static handler", () => {
+  it('matches a path against its routes once, and gives each request its own matches', async () => {
+    const { handler, tried } = countingHandler()
+    const first = await matchesOf(handler, '/news/first-article')
+    const triedOnce = tried.count
+    expect(triedOnce).toBeGreaterThan(0)
+    const again = await matchesOf(handler, '/news/first-article')
+    expect(tried.count).toBe(triedOnce)
+    expect(again.map((match) => match.route.id)).toEqual(['root', 'news', 'article'])
+    expect(again[2].params).toEqual({ slug: 'first-article' })
+    // A loader that changes its params changes nothing for the next request.
+    const changedParams = first[2].params as Record<string, string>
+    changedParams.slug = 'changed'
+    expect((await matchesOf(handler, '/news/first-article'))[2].params).toEqual({ slug: 'first-article' })
+    expect((await matchesOf(handler, '/news/second-article'))[2].params).toEqual({ slug: 'second-article' })
+    expect(tried.count).toBeGreaterThan(triedOnce)
+  })
+
+  it('keeps 500 paths at most, and matches any other path as before', async () => {
+    const { handler, tried } = countingHandler()
+    await matchesOf(handler, '/about')
+    for (let i = 0; i < 500; i++) await matchesOf(handler, `/news/article-${i}`)
+    const before = tried.count
+    expect((await matchesOf(handler, '/about')).map((match) => match.route.id)).toEqual(['root', 'about'])
+    expect(tried.count).toBeGreaterThan(before)
+    const longSlug = 'a'.repeat(300)
+    expect((await matchesOf(handler, `/news/${longSlug}`))[2].params).toEqual({ slug: longSlug })
+  })
+
+  it("answers a loader's Response without reading its body", async () => {
+    let bodyReads = 0
+    class WatchedResponse extends Response {
+      override get body() {
+        bodyReads++
+        return super.body
+      }
+    }
+    const handler = createStaticHandler([
+      { id: 'root', path: '/', loader: () => new WatchedResponse('moved', { status: 302, headers: { Location: '/about' } }) },
+    ])
+    const answer = await handler.query(new Request('http://localhost/'))
+    expect(answer instanceof Response && answer.headers.get('location')).toBe('/about')
+    expect(bodyReads).toBe(0)
+  })
+})
