@@ -20,6 +20,13 @@ export { publicStylesheet }
 
 export const streamTimeout = 5_000
 
+/** Each page's bytes as rendered: the server compresses them without reading them back through a stream. */
+const renderedPages = new WeakMap<Response, Buffer>()
+
+export function renderedBody(answer: Response): Buffer | undefined {
+  return renderedPages.get(answer)
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -58,7 +65,10 @@ export default function handleRequest(
           body.on('finish', () => {
             clearTimeout(timeout)
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }))
+            const page = Buffer.concat(chunks)
+            const answer = new Response(page, { headers: responseHeaders, status: responseStatusCode })
+            renderedPages.set(answer, page)
+            resolve(answer)
           })
           pipe(body)
         },

@@ -29,6 +29,7 @@ export interface AppServerBuild extends ServerBuild {
       SESSION_COOKIE: string
       answerKnownRefusedSignIn: (request: Request, clientIp: string) => Response | null
       publicStylesheet: string
+      renderedBody: (answer: Response) => Buffer | undefined
     }
   }
 }
@@ -42,8 +43,15 @@ export interface AppBindings extends HttpBindings {
 
 export type App = Hono<{
   Bindings: AppBindings
-  /** compressedStylesheet: the stylesheet of the build that made the answer, compressed ahead. */
-  Variables: { secureHeadersNonce?: string; compressedStylesheet?: PrecompressedStretch }
+  /**
+   * compressedStylesheet: the stylesheet of the build that made the answer, compressed ahead;
+   * renderedBody: that build's bytes of a page it rendered.
+   */
+  Variables: {
+    secureHeadersNonce?: string
+    compressedStylesheet?: PrecompressedStretch
+    renderedBody?: (answer: Response) => Buffer | undefined
+  }
 }>
 
 export interface AppOptions {
@@ -140,9 +148,11 @@ export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppO
     }),
   )
 
+  // Headers are set on the answer itself: Hono's `c.header` after the handler wraps the answer in a
+  // new Response each time, whose body is then read back through a stream.
   app.use(async (c, next) => {
     await next()
-    if (isSecure(c)) c.header('Strict-Transport-Security', 'max-age=15552000; includeSubDomains')
+    if (isSecure(c)) c.res.headers.set('Strict-Transport-Security', 'max-age=15552000; includeSubDomains')
   })
 
   // Refuse cross-site writes before any body is read (CSRF defence for forms and resource routes alike).
@@ -158,7 +168,7 @@ export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppO
   // Uploaded images may be shown by feed readers and other sites; everything else stays same-origin.
   app.use(async (c, next) => {
     await next()
-    c.header('Cross-Origin-Resource-Policy', c.req.path.startsWith('/media/') ? 'cross-origin' : 'same-origin')
+    c.res.headers.set('Cross-Origin-Resource-Policy', c.req.path.startsWith('/media/') ? 'cross-origin' : 'same-origin')
   })
 
   // A page's pictures and videos depend on whether its visitor saves data (app/platform/save-data.ts);
@@ -166,15 +176,15 @@ export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppO
   app.use(async (c, next) => {
     await next()
     if (!c.res.headers.get('content-type')?.startsWith('text/html')) return
-    c.header('Vary', SAVE_DATA_HEADERS.join(', '), { append: true })
-    c.header('Accept-CH', 'ECT')
+    c.res.headers.append('Vary', SAVE_DATA_HEADERS.join(', '))
+    c.res.headers.set('Accept-CH', 'ECT')
   })
 
   // An answer the page cache keeps is compressed there, once, after its nonce is replaced by hashes:
   // compressing it here first would only be undone.
   app.use(async (c, next) => {
     await next()
-    if (!(c.env.forPageCache && mayBeKept(c.res))) await compressAnswer(c, c.get('compressedStylesheet'))
+    if (!(c.env.forPageCache && mayBeKept(c.res))) await compressAnswer(c, c.get('compressedStylesheet'), c.get('renderedBody'))
   })
 
   async function handleWithReactRouter(c: Context, request: Request, bodyTooLarge = false): Promise<Response> {
@@ -186,6 +196,7 @@ export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppO
     const build = await getBuild()
     const { handleRequest, stylesheet } = prepared(build)
     c.set('compressedStylesheet', stylesheet)
+    c.set('renderedBody', build.entry.module.renderedBody)
     if (request.method === 'GET' || request.method === 'HEAD') request = await withQueryTheRoutesRead(build, request)
     const refused = build.entry.module.answerKnownRefusedSignIn(request, ip)
     if (refused) return refused

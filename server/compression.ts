@@ -89,11 +89,17 @@ const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i
  * an encoding. The answer is read whole first: the app makes its pages, feeds and JSON in memory
  * anyway, and one call to zlib costs a fraction of feeding it a stream of small pieces.
  */
-export async function compressAnswer(c: Context, stretch?: PrecompressedStretch): Promise<void> {
+export async function compressAnswer(
+  c: Context,
+  stretch?: PrecompressedStretch,
+  renderedBody?: (answer: Response) => Buffer | undefined,
+): Promise<void> {
   const { res } = c
+  // Read from the page's own bytes where the build kept them: `res.body` would make the answer's stream.
+  const rendered = renderedBody?.(res)
   if (
     c.req.method === 'HEAD' ||
-    !res.body ||
+    !(rendered ?? res.body) ||
     res.status === 206 ||
     res.headers.has('content-encoding') ||
     res.headers.has('transfer-encoding') ||
@@ -110,12 +116,14 @@ export async function compressAnswer(c: Context, stretch?: PrecompressedStretch)
   const acceptEncoding = c.req.header('accept-encoding')
   const preferred = encodingFor(acceptEncoding)
   if (!preferred) return
-  const body = Buffer.from(await res.arrayBuffer())
+  const body = rendered ?? Buffer.from(await res.arrayBuffer())
   const result =
     body.byteLength < COMPRESS_FROM_BYTES ? null : await compressForOneRequest(body, acceptEncoding, preferred, stretch)
   const sent = (result?.compressed ?? body) as Buffer<ArrayBuffer>
-  // Hono carries the old answer's headers over to the new one; the body's own are set after.
-  c.res = new Response(sent, res)
+  // The new answer takes the old one's headers object; the body's own headers are set after. The
+  // old answer is let go first: Hono would otherwise wrap the new one once more to copy them over.
+  c.res = undefined
+  c.res = new Response(sent, { status: res.status, headers: res.headers })
   c.res.headers.set('content-length', String(sent.byteLength))
   if (!result) return
   c.res.headers.set('content-encoding', result.encoding)
