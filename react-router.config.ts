@@ -6,5 +6,7 @@ export default {
   // The whole route list arrives with the page's script (2.5 KB compressed): no request per link
   // later, and app/components/deferred-scripts.tsx relies on it.
   routeDiscovery: { mode: 'initial' },
-  future: { v8_middleware: true },
+  // Loaders get the request as it came (React Router's own `.data` suffix and `_routes` included)
+  // instead of a copy made for each of them; `url` is the page's address.
+  future: { v8_middleware: true, v8_passThroughRequests: true },
 } satisfies Config

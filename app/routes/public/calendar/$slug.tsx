@@ -40,14 +40,14 @@ export const handle = {
 
 export const queryParams = declareQueryParams('date', previewQueryParam)
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, url, params, context }: Route.LoaderArgs) {
   const { timeZone } = await siteSettingsFor(context)
   const dateParam = queryParams.read(request).date
   const date = parsePlainDate(dateParam)
   // A day that is no date, or outside the calendar's years: not a page of this event.
   if (dateParam !== null && !date) throw data(null, { status: 404 })
   const origin = getSiteOrigin(request, context)
-  const preview = await pagePreview(queryParams.read(request).preview, 'events', { url: request.url, origin, timeZone })
+  const preview = await pagePreview(queryParams.read(request).preview, 'events', { url: url.href, origin, timeZone })
   const event = await getEventBySlug(params.slug, { date, timeZone, audience: preview.audience, from: context })
   if (!event) throw data(null, { status: 404 })
   const path = `/calendar/${encodeURIComponent(event.slug)}`

@@ -24,10 +24,10 @@ export const handle = editHandle<Route.ComponentProps['loaderData']>(({ product 
 
 export const queryParams = declareQueryParams(previewQueryParam)
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, url, params, context }: Route.LoaderArgs) {
   const origin = getSiteOrigin(request, context)
   const { timeZone } = await siteSettingsFor(context)
-  const preview = await pagePreview(queryParams.read(request).preview, 'products', { url: request.url, origin, timeZone })
+  const preview = await pagePreview(queryParams.read(request).preview, 'products', { url: url.href, origin, timeZone })
   const product = await getProductBySlug(params.slug, preview.audience)
   if (!product) throw data(null, { status: 404 })
   return data(

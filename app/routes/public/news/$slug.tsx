@@ -28,11 +28,11 @@ export const handle = {
 
 export const queryParams = declareQueryParams(previewQueryParam)
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, url, params, context }: Route.LoaderArgs) {
   const settings = await siteSettingsFor(context)
   const origin = getSiteOrigin(request, context)
   const preview = await pagePreview(queryParams.read(request).preview, 'articles', {
-    url: request.url,
+    url: url.href,
     origin,
     timeZone: settings.timeZone,
   })

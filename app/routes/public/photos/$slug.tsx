@@ -27,12 +27,12 @@ export const handle = editHandle<Route.ComponentProps['loaderData']>(({ item }) 
 
 export const queryParams = declareQueryParams('category', previewQueryParam)
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, url, params, context }: Route.LoaderArgs) {
   const query = queryParams.read(request)
   const category = isMediaCategory(query.category) ? query.category : null
   const settings = await siteSettingsFor(context)
   const origin = getSiteOrigin(request, context)
-  const preview = await pagePreview(query.preview, 'mediaItems', { url: request.url, origin, timeZone: settings.timeZone })
+  const preview = await pagePreview(query.preview, 'mediaItems', { url: url.href, origin, timeZone: settings.timeZone })
   const item = await getPublishedMediaBySlug(params.slug, category, preview.audience)
   if (!item) throw data(null, { status: 404 })
   return data(
