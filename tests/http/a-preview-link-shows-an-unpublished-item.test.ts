@@ -56,6 +56,11 @@ describe('a preview link', () => {
       // No share buttons for a page nobody else may see yet.
       expect(html).not.toContain('Share this article')
     }
+    // A browser that goes to the page with its scripts loads the page's data from `<page>.data`.
+    const [pathname, query] = page.split('?')
+    const data = await get(server, `${pathname}.data?${query}`)
+    expect(data.status).toBe(200)
+    expect(await data.text()).toContain('Quokka picnic plans text.')
   })
 
   it('shows nothing without its secret, with a wrong one, or on another item', async () => {
