@@ -71,9 +71,22 @@ function patch(url: string, offset: number, bytes: Uint8Array, cookie = admin) {
 /**
  * The status of a PATCH that the server may refuse before it has read the whole body. It answers
  * and closes at once, so a client still writing sees the answer and then a broken pipe: this one
- * takes the answer, as curl and browsers do (fetch gives up on the broken pipe).
+ * takes the answer, as curl and browsers do (fetch gives up on the broken pipe). On a busy machine
+ * the connection can be cut before the answer is read (the server stops reading the rest of the
+ * body after half a second, and unread bytes make the close a reset); a refused chunk changes
+ * nothing, so the chunk is sent again then, as tus clients do after a network error.
  */
-function statusOfRefusablePatch(url: string, offset: number, bytes: Uint8Array): Promise<number> {
+async function statusOfRefusablePatch(url: string, offset: number, bytes: Uint8Array): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await sendRefusablePatch(url, offset, bytes)
+    } catch (error) {
+      if (attempt === 3) throw error
+    }
+  }
+}
+
+function sendRefusablePatch(url: string, offset: number, bytes: Uint8Array): Promise<number> {
   return new Promise((resolve, reject) => {
     const request = http.request(server.url + url, {
       method: 'PATCH',
