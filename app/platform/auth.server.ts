@@ -9,9 +9,10 @@ export type { SessionUser }
 const usersByRequest = new WeakMap<Request, Promise<SessionUser | null>>()
 
 /**
- * The session lookups made while one answer is prepared. Each loader gets its own Request object:
- * the loaders of a page (a GET, which changes nothing) share one lookup per session. After an
- * action (which may end or change the session) each loader looks again.
+ * The session lookups made while one answer is prepared. The loaders of a page (a GET, which
+ * changes nothing) share one lookup per session, whether or not they get the same Request object.
+ * After an action (which may end or change the session) the loaders get a new Request and look
+ * again.
  */
 interface LookupsOfAnswer {
   shared: Map<string, Promise<SessionUser | null>> | null
