@@ -19,6 +19,9 @@ import { withDeclaredQuery } from './declared-query'
 import { mayBeKept } from './page-cache'
 import { PrecompressedStretch } from './precompressed-stretch'
 
+/** A build's bytes of a page it rendered, if `answer` is one (app/entry.server.tsx). */
+type RenderedBody = (answer: Response) => Buffer | undefined
+
 export interface AppServerBuild extends ServerBuild {
   entry: ServerBuild['entry'] & {
     module: ServerBuild['entry']['module'] & {
@@ -29,7 +32,7 @@ export interface AppServerBuild extends ServerBuild {
       SESSION_COOKIE: string
       answerKnownRefusedSignIn: (request: Request, clientIp: string) => Response | null
       publicStylesheet: string
-      renderedBody: (answer: Response) => Buffer | undefined
+      renderedBody: RenderedBody
     }
   }
 }
@@ -50,7 +53,7 @@ export type App = Hono<{
   Variables: {
     secureHeadersNonce?: string
     compressedStylesheet?: PrecompressedStretch
-    renderedBody?: (answer: Response) => Buffer | undefined
+    renderedBody?: RenderedBody
   }
 }>
 
