@@ -1,4 +1,3 @@
-import crypto from 'node:crypto'
 import type { HttpBindings } from '@hono/node-server'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
@@ -16,6 +15,7 @@ import { SAVE_DATA_HEADERS } from '../app/platform/save-data'
 import type { RequestInfo } from '../app/platform/request-context'
 import { compressAnswer } from './compression'
 import { withDeclaredQuery } from './declared-query'
+import { nextNonce } from './nonces'
 import { mayBeKept } from './page-cache'
 import { PrecompressedStretch } from './precompressed-stretch'
 
@@ -51,7 +51,7 @@ export type App = Hono<{
    * renderedBody: that build's bytes of a page it rendered.
    */
   Variables: {
-    secureHeadersNonce?: string
+    secureHeadersNonce: string
     compressedStylesheet?: PrecompressedStretch
     renderedBody?: RenderedBody
   }
@@ -123,6 +123,11 @@ export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppO
   }
   const app: App = new Hono()
 
+  // Hono's secureHeaders takes a nonce already set instead of making its own (server/nonces.ts).
+  app.use((c, next) => {
+    c.set('secureHeadersNonce', nextNonce())
+    return next()
+  })
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
@@ -206,7 +211,7 @@ export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppO
     const context = new RouterContextProvider()
     // The context key must be the build's own object, not a second copy loaded here.
     context.set(build.entry.module.requestInfoContext, {
-      nonce: c.get('secureHeadersNonce') ?? crypto.randomBytes(16).toString('base64'),
+      nonce: c.get('secureHeadersNonce'),
       clientIp: ip,
       secure: isSecure(c),
       serverAddress: serverAddress(c),
