@@ -17,7 +17,7 @@ import { keepPersonalResponsesPrivate } from '~/platform/private-responses.serve
 import { env } from '~/platform/env.server'
 import { requestInfoContext } from '~/platform/request-context'
 import { notFoundForNulInParams } from '~/platform/route-params.server'
-import { formatDate } from '~/platform/dates'
+import { currentYearIn } from '~/platform/dates'
 import { savesData } from '~/platform/save-data'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { takeToast } from '~/platform/toast.server'
@@ -46,8 +46,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, user] = await Promise.all([siteSettingsFor(context), getOptionalUser(request)])
   const { toast, headers } = takeToast(request)
-  // The year in the site's own time zone, computed once so server and browser render the same.
-  const year = formatDate(new Date(), settings.timeZone, 'year')
+  // The year in the site's own time zone, computed here so server and browser render the same.
+  const year = currentYearIn(settings.timeZone)
   return data(
     {
       settings,
