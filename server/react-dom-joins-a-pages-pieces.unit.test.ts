@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { Writable } from 'node:stream'
 import { TextEncoder } from 'node:util'
-import { createElement, type ReactElement } from 'react'
+import { createElement, Suspense, use, type ReactElement } from 'react'
 import * as developmentBuild from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
@@ -40,6 +40,47 @@ function list(words: (index: number) => string): ReactElement {
   return createElement('ul', { lang: 'en' }, items)
 }
 
+/**
+ * A page whose middle part arrives after its shell was sent (a Suspense boundary), written as it
+ * comes into a destination that takes `delay` to accept each part and asks React to wait
+ * (backpressure) after 64 bytes.
+ */
+function streamedWithALatePart(build: typeof developmentBuild, delay: (done: () => void) => void): Promise<string> {
+  let arrive!: (text: string) => void
+  const late = new Promise<string>((resolve) => (arrive = resolve))
+  // It makes no element while rendering: the production build runs here with React's development build.
+  const LatePart = () => use(late)
+  const page = createElement(
+    'main',
+    null,
+    list((index) => `Before ${index}`),
+    createElement(
+      Suspense,
+      { fallback: createElement('p', null, 'Loading…') },
+      createElement('p', { className: 'late' }, createElement(LatePart)),
+    ),
+    list((index) => `After ${index}`),
+  )
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    const sink = new Writable({
+      highWaterMark: 64,
+      write(chunk: Uint8Array, _encoding, done) {
+        chunks.push(Buffer.from(chunk))
+        delay(done)
+      },
+    })
+    sink.on('finish', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    const { pipe } = build.renderToPipeableStream(page, {
+      onShellReady() {
+        pipe(sink)
+        setTimeout(() => arrive('Arrived later: Crème brûlée 🌴'), 10)
+      },
+      onShellError: reject,
+    })
+  })
+}
+
 describe.each(Object.entries(builds))("React's server renderer (%s build) with its pieces joined", (_, build) => {
   afterEach(() => vi.restoreAllMocks())
 
@@ -61,5 +102,18 @@ describe.each(Object.entries(builds))("React's server renderer (%s build) with i
     expect(bytes.toString('utf8').endsWith(last)).toBe(true)
     // The page has 14,000 pieces: React called encodeInto for 10,500 of them.
     expect(encodeInto.mock.calls.length).toBeLessThanOrEqual(Math.ceil(bytes.byteLength / 2048))
+  })
+
+  it('streams a part that arrives later, into a destination that makes it wait, as into one that does not', async () => {
+    const waited = await streamedWithALatePart(build, (done) => setTimeout(done, 1))
+    const atOnce = await streamedWithALatePart(build, (done) => done())
+    expect(waited).toBe(atOnce)
+    const at = (text: string) => waited.indexOf(text)
+    expect(at('>Before 1499<')).toBeGreaterThan(at('>Before 0<'))
+    expect(at('Loading…')).toBeGreaterThan(at('>Before 1499<'))
+    expect(at('>After 0<')).toBeGreaterThan(at('Loading…'))
+    // The late part follows the page, hidden, with React's script that moves it into place.
+    expect(at('>Arrived later: Crème brûlée 🌴</div>')).toBeGreaterThan(at('>After 1499<'))
+    expect(waited).toMatch(/\$RC\("B:0","S:0"\)<\/script>$/)
   })
 })
