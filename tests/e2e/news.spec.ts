@@ -164,6 +164,8 @@ test('with no articles the page says so, and the lock button leads to sign-in an
 
     await page.getByRole('link', { name: 'Admin sign in' }).click()
     await expect(page).toHaveURL('/login?redirectTo=%2Fnews')
+    // The address changes before the sign-in page replaces the list, whose sign-up form also asks for an e-mail.
+    await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible()
     await page.getByLabel('E-mail').fill('admin@example.org')
     await page.getByLabel('Password').fill('correct horse battery')
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
