@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 
 // patches/react-dom+19.3.1.patch: React's server renderer encoded each small piece of a page (a
 // tag's name, an attribute, a word) on its own with TextEncoder.encodeInto; the pieces are now
-// joined into a string and encoded once per 2,048 characters or more.
+// joined into a string and written once per 2,048 characters or more.
 
 // The tests run React's development build; the server runs its production build, patched alike.
 const require = createRequire(import.meta.url)
@@ -17,18 +17,33 @@ const productionBuild = require(
 ) as typeof developmentBuild
 const builds = { development: developmentBuild, production: productionBuild }
 
-/** The page's bytes as the site's server collects them (app/entry.server.tsx). */
+/**
+ * A destination that collects what it is given, as the site's server does (app/entry.server.tsx),
+ * and hands it all to `finished`; `accept` decides when each part is taken.
+ */
+function collectingSink(
+  finished: (bytes: Buffer) => void,
+  { highWaterMark, accept = (done) => done() }: { highWaterMark?: number; accept?: (done: () => void) => void } = {},
+): Writable {
+  const chunks: Buffer[] = []
+  const sink = new Writable({
+    highWaterMark,
+    write(chunk: Uint8Array, _encoding, done) {
+      chunks.push(Buffer.from(chunk))
+      accept(done)
+    },
+  })
+  sink.on('finish', () => finished(Buffer.concat(chunks)))
+  return sink
+}
+
+/** The page's bytes, written once the whole page is ready. */
 function renderedBytes({ renderToPipeableStream }: typeof developmentBuild, element: ReactElement): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    const sink = new Writable({
-      write(chunk: Uint8Array, _encoding, done) {
-        chunks.push(Buffer.from(chunk))
-        done()
-      },
+    const { pipe } = renderToPipeableStream(element, {
+      onAllReady: () => pipe(collectingSink(resolve)),
+      onShellError: reject,
     })
-    sink.on('finish', () => resolve(Buffer.concat(chunks)))
-    const { pipe } = renderToPipeableStream(element, { onAllReady: () => pipe(sink), onShellError: reject })
   })
 }
 
@@ -62,15 +77,7 @@ function streamedWithALatePart(build: typeof developmentBuild, delay: (done: () 
     list((index) => `After ${index}`),
   )
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    const sink = new Writable({
-      highWaterMark: 64,
-      write(chunk: Uint8Array, _encoding, done) {
-        chunks.push(Buffer.from(chunk))
-        delay(done)
-      },
-    })
-    sink.on('finish', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    const sink = collectingSink((bytes) => resolve(bytes.toString('utf8')), { highWaterMark: 64, accept: delay })
     const { pipe } = build.renderToPipeableStream(page, {
       onShellReady() {
         pipe(sink)
