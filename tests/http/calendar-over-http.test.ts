@@ -66,9 +66,7 @@ describe('the calendar page', () => {
     const january = await (await get(server, '/calendar?month=2027-01')).text()
     expect(january).toContain('>January 2027</h2>')
     // January 2027 starts on a Friday: the grid opens with December 27, a Sunday.
-    expect(january).toMatch(
-      /<tr><td class="calendar-day is-other-month"><div class="calendar-day-head"><time datetime="2026-12-27"/i,
-    )
+    expect(january).toMatch(/<tr><td class="calendar-day is-other-month"><time datetime="2026-12-27"/i)
     // The distribution on the last Saturday of the month.
     expect(january).toContain('href="/calendar/monthly-food-and-clothing-distribution?date=2027-01-30"')
     expect(january).not.toContain('date=2027-01-23"')
@@ -137,9 +135,7 @@ describe('an administrator', () => {
     const html = await (await get(server, '/calendar?month=2027-03')).text()
     expect(html).toContain('href="/calendar/choir-rehearsal?date=2027-03-06"')
     // In the grid cell of March 6, not in the next day's.
-    expect(html).toMatch(
-      /<td[^>]*><div class="calendar-day-head"><time datetime="2027-03-06"(?:(?!<\/td>).)*11:30 PM(?:(?!<\/td>).)*Choir rehearsal/is,
-    )
+    expect(html).toMatch(/<td[^>]*><time datetime="2027-03-06"(?:(?!<\/td>).)*11:30 PM(?:(?!<\/td>).)*Choir rehearsal/is)
   })
 
   it('goes back to the calendar month when the form was opened from the calendar', async () => {

@@ -66,6 +66,20 @@ describe('visitors', () => {
     expect(page).toMatch(/<a href="https:\/\/www\.instagram\.com\/" target="_blank" rel="noopener noreferrer nofollow ugc">/)
   })
 
+  it('are sent the cards and no more: a phone does not download contact details and dates the list does not show', async () => {
+    const product = await html('/marketplace/football-coaching-for-kids')
+    expect(product).toContain('https://wa.me/12685550168')
+    expect(product).toContain('href="https://www.facebook.com/"')
+    // The list as kept for everyone, and one made for a search.
+    for (const path of ['/marketplace', '/marketplace?q=football']) {
+      const page = await html(path)
+      expect(productLinks(page), path).toContain('football-coaching-for-kids')
+      for (const unshown of ['12685550168', 'facebookLink', 'instagramLink', 'createdAt', 'updatedAt']) {
+        expect(page, `${path}: ${unshown}`).not.toContain(unshown)
+      }
+    }
+  })
+
   it('keep the list or grid they chose, in a cookie of this page only', async () => {
     expect(await html('/marketplace')).toContain('product-list product-list-list')
     const chosen = await get(server, '/marketplace?view=grid')

@@ -11,20 +11,22 @@ import {
 import { keptUntilContentChanges, type Shared, type VersionSource } from '~/platform/kept-until-content-changes.server'
 import { countUpcomingEvents, listOccurrencesOnDays, listUpcomingOccurrences } from './events.queries.server'
 import { type CalendarOccurrence } from './events.records.server'
-import { CALENDAR_SIDEBAR_LIMIT, eventTypeLabel } from './events.schema'
+import { CALENDAR_SIDEBAR_LIMIT } from './events.schema'
 import { formatOccurrenceStart, formatOccurrenceWhen, nextDatesLabel, upcomingEventsLabel } from './events.wording.server'
 
-/** An occurrence as the month grid, its agenda and the sidebar show it. */
-function chipOf(o: CalendarOccurrence, timeZone: string) {
+/** An occurrence as the sidebar shows it: the data a page sends holds only what it shows. */
+function linkOf(o: CalendarOccurrence) {
   return {
     key: `${o.eventId}-${o.date}`,
     href: `/calendar/${encodeURIComponent(o.slug)}?date=${o.date}`,
     title: o.title,
-    type: o.type,
-    typeLabel: eventTypeLabel(o.type),
-    time: formatOccurrenceStart(o, timeZone),
     location: o.location,
   }
+}
+
+/** An occurrence as the month grid and its agenda show it. */
+function chipOf(o: CalendarOccurrence, timeZone: string) {
+  return { ...linkOf(o), type: o.type, time: formatOccurrenceStart(o, timeZone) }
 }
 
 /** The calendar page's month: its grid of weeks with each day's events, and the sidebar's upcoming dates. */
@@ -56,7 +58,7 @@ export async function getCalendarMonth(
       })),
     ),
     upcoming: upcoming.map((o) => ({
-      ...chipOf(o, timeZone),
+      ...linkOf(o),
       when: formatOccurrenceWhen(o, timeZone),
       monthShort: formatPlainDate(o.date, 'monthShort'),
       day: Number(o.date.slice(8, 10)),

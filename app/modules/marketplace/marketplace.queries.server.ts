@@ -120,15 +120,34 @@ export async function listProducts(filter: ProductFilter = { category: null, sea
   return (await withImages(rows)).map(toProduct)
 }
 
+/** What a card of the marketplace's list shows: all the list sends a phone, which hydrates it again. */
+export type ListedProduct = Pick<
+  Product,
+  'id' | 'slug' | 'name' | 'descriptionText' | 'category' | 'priceCents' | 'seller' | 'images'
+>
+
+async function listForVisitors(filter: ProductFilter): Promise<ListedProduct[]> {
+  return (await listProducts(filter)).map(({ id, slug, name, descriptionText, category, priceCents, seller, images }) => ({
+    id,
+    slug,
+    name,
+    descriptionText,
+    category,
+    priceCents,
+    seller,
+    images,
+  }))
+}
+
 // The list without search words, the same for every visitor: made once per content version and category.
 const unsearchedListKept = keptUntilContentChanges(
-  (category) => listProducts({ category: category === '' ? null : (category as ProductCategory), search: '' }),
+  (category) => listForVisitors({ category: category === '' ? null : (category as ProductCategory), search: '' }),
   PRODUCT_CATEGORIES.length + 1,
 )
 
 /** The marketplace's list for visitors: kept while nobody searches (search words are countless). */
-export function listProductsForVisitors(from: VersionSource, filter: ProductFilter): Promise<Shared<Product[]>> {
-  return filter.search === '' ? unsearchedListKept(from, filter.category ?? '') : listProducts(filter)
+export function listProductsForVisitors(from: VersionSource, filter: ProductFilter): Promise<Shared<ListedProduct[]>> {
+  return filter.search === '' ? unsearchedListKept(from, filter.category ?? '') : listForVisitors(filter)
 }
 
 /** A few products picked at random (the home page's highlights). */

@@ -219,14 +219,18 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
 
 function DayCell({ day, admin }: { day: Day; admin: boolean }) {
   const className = ['calendar-day', day.inMonth ? '' : 'is-other-month', day.isToday ? 'is-today' : ''].filter(Boolean).join(' ')
+  const number = (
+    <time dateTime={day.date} className="calendar-day-number">
+      <span aria-hidden="true">{day.day}</span>
+      <span className="visually-hidden">{day.label}</span>
+    </time>
+  )
   return (
     <td className={className} aria-current={day.isToday ? 'date' : undefined}>
-      <div className="calendar-day-head">
-        <time dateTime={day.date} className="calendar-day-number">
-          <span aria-hidden="true">{day.day}</span>
-          <span className="visually-hidden">{day.label}</span>
-        </time>
-        {admin ? (
+      {/* A visitor's cell holds no wrapper: 42 cells make a month, and each element is rendered on every visit. */}
+      {admin ? (
+        <div className="calendar-day-head">
+          {number}
           <Link
             to={`/admin/events/new?from=calendar&date=${day.date}`}
             className="calendar-add"
@@ -234,8 +238,10 @@ function DayCell({ day, admin }: { day: Day; admin: boolean }) {
           >
             +
           </Link>
-        ) : null}
-      </div>
+        </div>
+      ) : (
+        number
+      )}
       {day.events.length > 0 ? (
         <ul className="calendar-chips">
           {day.events.map((e) => (

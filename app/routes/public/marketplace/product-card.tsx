@@ -4,7 +4,7 @@ import { ConfirmButton } from '~/components/confirm-button'
 import { ImageCarousel } from '~/components/image-carousel'
 import { LinkifiedText } from '~/components/linkified-text'
 import { OPENED_OVER_LIST } from '~/components/route-dialog'
-import type { Product } from '~/modules/marketplace/marketplace.queries.server'
+import type { ListedProduct, Product } from '~/modules/marketplace/marketplace.queries.server'
 import type { Shared } from '~/platform/shared'
 import { PRODUCT_CATEGORY_LABELS } from '~/modules/marketplace/product-categories'
 import { formatPrice } from '~/modules/marketplace/product-price'
@@ -35,7 +35,7 @@ export function ProductCard({
   view,
   manager,
 }: {
-  product: Shared<Product>
+  product: Shared<ListedProduct>
   index: number
   view: 'list' | 'grid'
   manager: boolean
