@@ -68,6 +68,17 @@ test('every control an administrator can press is at least 44 px, in the admin a
   expect(await smallTargetsOn(page, [...ADMIN_PAGES, ...editPages, ...PUBLIC_PAGES])).toEqual([])
 })
 
+test('on a screen 1280 px wide too, every control a visitor or an administrator can press is at least 44 px', async ({
+  page,
+  signIn,
+}) => {
+  // Tablets and touch laptops show the wide layouts: the calendar's grid, the admin's tables.
+  await page.setViewportSize({ width: 1280, height: 900 })
+  expect(await smallTargetsOn(page, [...PUBLIC_PAGES, ...ITEM_PAGES])).toEqual([])
+  await signIn()
+  expect(await smallTargetsOn(page, [...ADMIN_PAGES, ...PUBLIC_PAGES])).toEqual([])
+})
+
 test('every control a marketplace manager can press is at least 44 px', async ({ page, signIn }) => {
   const manager = { email: 'tap.targets@example.org', password: 'a long enough password' }
   const { id } = await createUser({ ...manager, name: 'Tia Targets', role: 'marketplace' })

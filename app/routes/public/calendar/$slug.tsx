@@ -201,7 +201,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
             <ul className="event-later">
               {event.later.map((o) => (
                 <li key={o.date}>
-                  <Link to={o.href} replace state={location.state} preventScrollReset>
+                  <Link to={o.href} replace state={location.state} preventScrollReset className="standalone-link">
                     {o.label}
                   </Link>
                 </li>
