@@ -121,22 +121,14 @@ export async function listProducts(filter: ProductFilter = { category: null, sea
 }
 
 /** What a card of the marketplace's list shows: all the list sends a phone, which hydrates it again. */
-export type ListedProduct = Pick<
-  Product,
-  'id' | 'slug' | 'name' | 'descriptionText' | 'category' | 'priceCents' | 'seller' | 'images'
->
+function listed({ id, slug, name, descriptionText, category, priceCents, seller, images }: Product) {
+  return { id, slug, name, descriptionText, category, priceCents, seller, images }
+}
+
+export type ListedProduct = ReturnType<typeof listed>
 
 async function listForVisitors(filter: ProductFilter): Promise<ListedProduct[]> {
-  return (await listProducts(filter)).map(({ id, slug, name, descriptionText, category, priceCents, seller, images }) => ({
-    id,
-    slug,
-    name,
-    descriptionText,
-    category,
-    priceCents,
-    seller,
-    images,
-  }))
+  return (await listProducts(filter)).map(listed)
 }
 
 // The list without search words, the same for every visitor: made once per content version and category.
