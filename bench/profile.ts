@@ -18,7 +18,7 @@ import { printTable } from './print-table'
 import { discoverItemPages } from './public-pages'
 
 const duration = Number(process.env.BENCH_DURATION ?? 5)
-// BENCH_PAGES=/marketplace,/calendar profiles only these of the pages below.
+// BENCH_PAGES=/marketplace,/admin/photos profiles these pages instead of those below (/admin/… signed in).
 const only = process.env.BENCH_PAGES?.split(',')
 const connections = 50
 const TOP = 25
@@ -161,10 +161,8 @@ let requests = 0
 try {
   const event = (await discoverItemPages(server.url)).find((page) => page.startsWith('/calendar/'))
   const cookie = await signIn(server)
-  const pages = [
-    ...['/', '/marketplace', '/calendar', '/news', ...(event ? [event] : []), '/about'].map((page) => ({ page, cookie: '' })),
-    { page: '/admin/news', cookie },
-  ].filter(({ page }) => !only || only.includes(page))
+  const paths = only ?? ['/', '/marketplace', '/calendar', '/news', ...(event ? [event] : []), '/about', '/admin/news']
+  const pages = paths.map((page) => ({ page, cookie: page.startsWith('/admin') ? cookie : '' }))
   console.log(`Profiling ${server.url}: ${connections} connections, ${duration} s per page, accept-encoding gzip`)
   for (const { page, cookie } of pages) {
     const headers = { 'accept-encoding': 'gzip', ...(cookie ? { cookie } : {}) }
