@@ -1,3 +1,4 @@
+import { ADMIN_LIST_PAGE_SIZE, listPageOffset } from '~/platform/admin-list-page.server'
 import { db } from '~/platform/db.server'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { toResponsiveImage } from '~/platform/media/images.server'
@@ -77,14 +78,26 @@ function adminItems() {
   return db.selectFrom('mediaItems').leftJoin('videos', 'videos.id', 'mediaItems.videoId').select(ADMIN_COLUMNS)
 }
 
-/** Every item out of the trash (or those in `state`), newest first, converted or not. */
-export async function listMediaForAdmin(state: PublicationState | null = null): Promise<AdminMediaRow[]> {
+/** A page of the items out of the trash (or those in `state`), newest first, converted or not. */
+export async function listMediaForAdmin(state: PublicationState | null = null, page = 1): Promise<AdminMediaRow[]> {
   const rows = await adminItems()
     .where(isInState('mediaItems', state))
     .orderBy('mediaItems.createdAt', 'desc')
     .orderBy('mediaItems.id', 'desc')
+    .limit(ADMIN_LIST_PAGE_SIZE)
+    .offset(listPageOffset(page))
     .execute()
   return (await toAdminRows(rows)).map(({ description: _description, ...row }) => row)
+}
+
+/** How many items `listMediaForAdmin` pages through. */
+export async function countMediaForAdmin(state: PublicationState | null = null): Promise<number> {
+  const { count } = await db
+    .selectFrom('mediaItems')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where(isInState('mediaItems', state))
+    .executeTakeFirstOrThrow()
+  return Number(count)
 }
 
 export type MediaForEdit = AdminMediaRow & { description: string; trashedAt: string | null }

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely'
 import type { Database } from '~/platform/db-schema'
+import { ADMIN_LIST_PAGE_SIZE, listPageOffset } from '~/platform/admin-list-page.server'
 import { db, type Db } from '~/platform/db.server'
 import { markdownToPlainText, renderMarkdown } from '~/platform/markdown'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
@@ -181,13 +182,16 @@ export interface AdminProductRow {
 }
 
 /** The products out of the trash for the admin list (those in `state` when given), newest first, with their first image. */
-export async function listProductsForAdmin(state: PublicationState | null = null): Promise<AdminProductRow[]> {
+/** A page of the products out of the trash (or those in `state`), newest first. */
+export async function listProductsForAdmin(state: PublicationState | null = null, page = 1): Promise<AdminProductRow[]> {
   const rows = await db
     .selectFrom('products')
     .select([...PRODUCT_COLUMNS, 'isSample', 'publishAt'])
     .where(isInState('products', state))
     .orderBy('createdAt', 'desc')
     .orderBy('id')
+    .limit(ADMIN_LIST_PAGE_SIZE)
+    .offset(listPageOffset(page))
     .execute()
   return (await withImages(rows)).map(({ row, images }) => ({
     id: row.id,
@@ -202,6 +206,16 @@ export async function listProductsForAdmin(state: PublicationState | null = null
     isSample: row.isSample === 1,
     publishAt: row.publishAt,
   }))
+}
+
+/** How many products `listProductsForAdmin` pages through. */
+export async function countProductsForAdmin(state: PublicationState | null = null): Promise<number> {
+  const { count } = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where(isInState('products', state))
+    .executeTakeFirstOrThrow()
+  return Number(count)
 }
 
 export interface ProductForEdit extends Omit<Product, 'images' | 'descriptionText'> {

@@ -1,3 +1,4 @@
+import { ADMIN_LIST_PAGE_SIZE, listPageOffset } from '~/platform/admin-list-page.server'
 import { db } from '~/platform/db.server'
 import { keptUntilContentChanges, type Shared, type VersionSource } from '~/platform/kept-until-content-changes.server'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
@@ -163,15 +164,28 @@ export interface AdminArticleRow {
 }
 
 /** The articles out of the trash, newest first; only those in `state` when one is given. */
-export async function listArticlesForAdmin(state: PublicationState | null = null): Promise<AdminArticleRow[]> {
+/** A page of the articles out of the trash (or those in `state`), newest first. */
+export async function listArticlesForAdmin(state: PublicationState | null = null, page = 1): Promise<AdminArticleRow[]> {
   const rows = await db
     .selectFrom('articles')
     .select(['id', 'slug', 'title', 'imageId', 'createdAt', 'isSample', 'publishAt'])
     .where(isInState('articles', state))
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
+    .limit(ADMIN_LIST_PAGE_SIZE)
+    .offset(listPageOffset(page))
     .execute()
   return rows.map(({ imageId, isSample, ...row }) => ({ ...row, hasImage: imageId !== null, isSample: isSample === 1 }))
+}
+
+/** How many articles `listArticlesForAdmin` pages through. */
+export async function countArticlesForAdmin(state: PublicationState | null = null): Promise<number> {
+  const { count } = await db
+    .selectFrom('articles')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where(isInState('articles', state))
+    .executeTakeFirstOrThrow()
+  return Number(count)
 }
 
 export interface ArticleForEdit {

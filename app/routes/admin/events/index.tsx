@@ -5,9 +5,10 @@ import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.s
 import { AdminBadge, AdminTable } from '~/components/admin-table'
 import { DeleteEventButton } from '~/components/delete-event-button'
 import { ErrorList } from '~/components/forms'
-import { PublicationStateBadge, PublicationStateFilter } from '~/components/publication-state'
+import { AdminListPagination, PublicationStateBadge, PublicationStateFilter } from '~/components/publication-state'
 import { describePublication, parsePublicationState } from '~/platform/publication'
 import { declareQueryParams } from '~/platform/query-params'
+import { listPageCount, requestedListPage, rowsOnListPage, throwIfPastLastPage } from '~/platform/admin-list-page.server'
 import { listEventsForAdmin, type AdminEventRow } from '~/modules/events/events.admin-queries.server'
 import { formatOccurrenceTimes } from '~/modules/events/events.wording.server'
 import { DeleteEventSchema, eventTypeLabel } from '~/modules/events/events.schema'
@@ -26,13 +27,19 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: admi
 
 export const meta: Route.MetaFunction = () => [{ title: 'Events | Site admin' }]
 
-export const queryParams = declareQueryParams('state')
+export const queryParams = declareQueryParams('state', 'page')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(request, 'events')
   const { timeZone } = await siteSettingsFor(context)
-  const state = parsePublicationState(queryParams.read(request).state)
-  const events = await listEventsForAdmin({ timeZone, state })
+  const asked = queryParams.read(request)
+  const state = parsePublicationState(asked.state)
+  const page = requestedListPage(asked.page)
+  // Ordered by each event's next date, which only the recurrence rules know: paged after ordering.
+  const all = await listEventsForAdmin({ timeZone, state })
+  const pageCount = listPageCount(all.length)
+  throwIfPastLastPage(request, page, pageCount)
+  const events = rowsOnListPage(all, page)
   const toRow = (event: AdminEventRow) => ({
     id: event.id,
     title: event.title,
@@ -49,6 +56,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   })
   return {
     state,
+    page,
+    pageCount,
     upcoming: events.filter((e) => e.upcoming).map(toRow),
     past: events.filter((e) => !e.upcoming).map(toRow),
   }
@@ -129,7 +138,7 @@ function EventRows({ rows }: { rows: Row[] }) {
 }
 
 export default function AdminEvents({ loaderData, actionData }: Route.ComponentProps) {
-  const { upcoming, past, state } = loaderData
+  const { upcoming, past, state, page, pageCount } = loaderData
   return (
     <div className="stack">
       <div className="admin-page-header">
@@ -164,6 +173,7 @@ export default function AdminEvents({ loaderData, actionData }: Route.ComponentP
           </AdminTable>
         </section>
       ) : null}
+      <AdminListPagination path="/admin/events" state={state} page={page} pageCount={pageCount} label="Pages of events" />
     </div>
   )
 }

@@ -5,8 +5,8 @@ import type { Route } from './+types/index'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { AdminBadge, AdminTable, EditDeleteCell } from '~/components/admin-table'
 import { ErrorList } from '~/components/forms'
-import { PublicationStateBadge, PublicationStateFilter } from '~/components/publication-state'
-import { listArticlesForAdmin } from '~/modules/news/news.queries.server'
+import { AdminListPagination, PublicationStateBadge, PublicationStateFilter } from '~/components/publication-state'
+import { countArticlesForAdmin, listArticlesForAdmin } from '~/modules/news/news.queries.server'
 import { moveToTrash } from '~/modules/trash/trash.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { requireAccess } from '~/platform/auth.server'
@@ -16,17 +16,24 @@ import { redirectWithToast, redirectWithUndo } from '~/platform/toast.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { describePublication, parsePublicationState } from '~/platform/publication'
 import { declareQueryParams } from '~/platform/query-params'
+import { listPageCount, requestedListPage, throwIfPastLastPage } from '~/platform/admin-list-page.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'News | Site admin' }]
 
-export const queryParams = declareQueryParams('state')
+export const queryParams = declareQueryParams('state', 'page')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(request, 'news')
-  const state = parsePublicationState(queryParams.read(request).state)
-  const [articles, settings] = await Promise.all([listArticlesForAdmin(state), siteSettingsFor(context)])
+  const asked = queryParams.read(request)
+  const state = parsePublicationState(asked.state)
+  const page = requestedListPage(asked.page)
+  const pageCount = listPageCount(await countArticlesForAdmin(state))
+  throwIfPastLastPage(request, page, pageCount)
+  const [articles, settings] = await Promise.all([listArticlesForAdmin(state, page), siteSettingsFor(context)])
   return {
     state,
+    page,
+    pageCount,
     articles: articles.map((a) => ({
       ...a,
       dateLabel: formatDate(a.createdAt, settings.timeZone, 'date'),
@@ -69,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminNews({ loaderData, actionData }: Route.ComponentProps) {
-  const { articles, state } = loaderData
+  const { articles, state, page, pageCount } = loaderData
   return (
     <div className="stack">
       <div className="admin-page-header">
@@ -105,6 +112,7 @@ export default function AdminNews({ loaderData, actionData }: Route.ComponentPro
           ))}
         </AdminTable>
       )}
+      <AdminListPagination path="/admin/news" state={state} page={page} pageCount={pageCount} label="Pages of articles" />
     </div>
   )
 }

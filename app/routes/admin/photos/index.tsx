@@ -10,9 +10,9 @@ import { AdminBadge, AdminTable, EditDeleteCell, ThumbnailCell } from '~/compone
 import { ErrorList } from '~/components/forms'
 import { ResumableUpload } from '~/components/resumable-upload'
 import { useIsSubmitting } from '~/components/use-is-submitting'
-import { PublicationStateBadge, PublicationStateFilter } from '~/components/publication-state'
+import { AdminListPagination, PublicationStateBadge, PublicationStateFilter } from '~/components/publication-state'
 import { describePublication, parsePublicationState } from '~/platform/publication'
-import { listMediaForAdmin, type AdminMediaRow } from '~/modules/gallery/gallery.admin-queries.server'
+import { countMediaForAdmin, listMediaForAdmin, type AdminMediaRow } from '~/modules/gallery/gallery.admin-queries.server'
 import {
   MediaActionSchema,
   MediaUploadSchema,
@@ -35,22 +35,29 @@ import { UPLOAD_MAX_MB } from '~/platform/media/upload-policy'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { redirectWithToast, redirectWithUndo } from '~/platform/toast.server'
 import { declareQueryParams } from '~/platform/query-params'
+import { listPageCount, requestedListPage, throwIfPastLastPage } from '~/platform/admin-list-page.server'
 import { withSiteLinksRelative } from '~/platform/site-links'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import adminGalleryStylesUrl from '~/styles/admin-gallery.css?url'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminGalleryStylesUrl }]
 
-export const queryParams = declareQueryParams('from', 'state')
+export const queryParams = declareQueryParams('from', 'state', 'page')
 
 export const meta: Route.MetaFunction = () => [{ title: 'Gallery | Site admin' }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(request, 'gallery')
-  const state = parsePublicationState(queryParams.read(request).state)
-  const [items, settings] = await Promise.all([listMediaForAdmin(state), siteSettingsFor(context)])
+  const asked = queryParams.read(request)
+  const state = parsePublicationState(asked.state)
+  const page = requestedListPage(asked.page)
+  const pageCount = listPageCount(await countMediaForAdmin(state))
+  throwIfPastLastPage(request, page, pageCount)
+  const [items, settings] = await Promise.all([listMediaForAdmin(state, page), siteSettingsFor(context)])
   return {
     state,
+    page,
+    pageCount,
     items: items.map((item) => ({
       ...item,
       dateLabel: formatDate(item.createdAt, settings.timeZone, 'date'),
@@ -122,6 +129,13 @@ export default function AdminPhotos({ loaderData, actionData }: Route.ComponentP
         <h2 id="items-heading">Photos and videos</h2>
         <PublicationStateFilter path="/admin/photos" current={loaderData.state} />
         <MediaTable items={loaderData.items} filtered={loaderData.state !== null} />
+        <AdminListPagination
+          path="/admin/photos"
+          state={loaderData.state}
+          page={loaderData.page}
+          pageCount={loaderData.pageCount}
+          label="Pages of photos and videos"
+        />
       </section>
     </div>
   )

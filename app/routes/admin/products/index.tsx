@@ -3,10 +3,11 @@ import { Link } from '~/components/link'
 import type { Route } from './+types/index'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { AdminBadge, AdminTable, EditDeleteCell, ThumbnailCell } from '~/components/admin-table'
-import { PublicationStateBadge, PublicationStateFilter } from '~/components/publication-state'
+import { AdminListPagination, PublicationStateBadge, PublicationStateFilter } from '~/components/publication-state'
 import { describePublication, parsePublicationState } from '~/platform/publication'
 import { declareQueryParams } from '~/platform/query-params'
-import { listProductsForAdmin } from '~/modules/marketplace/marketplace.queries.server'
+import { listPageCount, requestedListPage, throwIfPastLastPage } from '~/platform/admin-list-page.server'
+import { countProductsForAdmin, listProductsForAdmin } from '~/modules/marketplace/marketplace.queries.server'
 import { DeleteProductSchema } from '~/modules/marketplace/marketplace.schema'
 import { PRODUCT_CATEGORY_LABELS } from '~/modules/marketplace/product-categories'
 import { moveToTrash } from '~/modules/trash/trash.server'
@@ -23,14 +24,20 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: admi
 
 export const meta: Route.MetaFunction = () => [{ title: 'Products | Site admin' }]
 
-export const queryParams = declareQueryParams('state')
+export const queryParams = declareQueryParams('state', 'page')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(request, 'products')
-  const state = parsePublicationState(queryParams.read(request).state)
-  const [products, settings] = await Promise.all([listProductsForAdmin(state), siteSettingsFor(context)])
+  const asked = queryParams.read(request)
+  const state = parsePublicationState(asked.state)
+  const page = requestedListPage(asked.page)
+  const pageCount = listPageCount(await countProductsForAdmin(state))
+  throwIfPastLastPage(request, page, pageCount)
+  const [products, settings] = await Promise.all([listProductsForAdmin(state, page), siteSettingsFor(context)])
   return {
     state,
+    page,
+    pageCount,
     products: products.map((product) => ({
       ...product,
       publication: describePublication(product.publishAt, settings.timeZone),
@@ -67,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {
-  const { products, state } = loaderData
+  const { products, state, page, pageCount } = loaderData
   return (
     <div className="stack">
       <div className="admin-page-header">
@@ -121,6 +128,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
           ))}
         </AdminTable>
       )}
+      <AdminListPagination path="/admin/products" state={state} page={page} pageCount={pageCount} label="Pages of products" />
     </div>
   )
 }

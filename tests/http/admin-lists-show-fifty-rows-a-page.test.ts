@@ -1,0 +1,117 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { addDays, todayIn } from '../../app/platform/dates'
+import { get, post, signIn } from '../setup/http-session'
+import { execOnServerDatabase, queryServerDatabase } from '../setup/server-database'
+import { startTestServer } from '../setup/server'
+
+// A site that has posted for years: each admin list shows fifty rows, with links to the others.
+const server = await startTestServer()
+afterAll(() => server.stop())
+const admin = await signIn(server)
+const ZONE = 'America/Antigua'
+const ADDED = 52
+const numbered = (i: number) => String(i + 1).padStart(2, '0')
+
+for (let i = 0; i < ADDED; i++) {
+  const n = numbered(i)
+  const responses = [
+    await post(server, '/admin/news/new', { title: `Paged article ${n}`, content: 'Text.', publish: 'draft' }, admin),
+    await post(
+      server,
+      '/admin/products/new',
+      { name: `Paged product ${n}`, description: 'Goods.', category: 'crafts', publish: 'draft' },
+      admin,
+    ),
+    await post(
+      server,
+      '/admin/events/new',
+      {
+        title: `Paged event ${n}`,
+        description: 'A gathering.',
+        location: 'Ministry Centre',
+        type: 'general',
+        repeat: 'none',
+        repeatEnds: 'never',
+        startDate: addDays(todayIn(ZONE), 400 + i),
+        startTime: '10:00',
+        publish: 'draft',
+      },
+      admin,
+    ),
+  ]
+  expect(responses.map((response) => response.status)).toEqual([302, 302, 302])
+}
+// Uploading 52 pictures would take most of this test's time: the items are copies of a demo photo's row.
+await execOnServerDatabase(
+  server,
+  `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${ADDED})
+   insert into media_items (id, slug, kind, title, description, category, featured, image_id, video_id, created_at, updated_at, publish_at, trashed_at)
+   select 'paged-' || cast(n.i as text), 'paged-photo-' || cast(n.i as text), 'photo',
+     'Paged photo ' || (case when n.i < 10 then '0' else '' end) || cast(n.i as text),
+     'A moment.', m.category, 0, m.image_id, null, '2020-01-01T00:00:00.000Z', '2020-01-01T00:00:00.000Z', null, null
+   from n cross join (select category, image_id from media_items where kind = 'photo' and image_id is not null order by id limit 1) m`,
+)
+
+const LISTS = [
+  { path: '/admin/news', table: 'articles', marker: 'Paged article' },
+  { path: '/admin/products', table: 'products', marker: 'Paged product' },
+  { path: '/admin/events', table: 'events', marker: 'Paged event' },
+  { path: '/admin/photos', table: 'media_items', marker: 'Paged photo' },
+]
+
+/** The page's HTML, without the comments React writes between pieces of text. */
+async function page(path: string): Promise<string> {
+  const response = await get(server, path, admin)
+  expect(response.status, path).toBe(200)
+  return (await response.text()).replaceAll('<!-- -->', '')
+}
+
+/** The numbers of the added rows a page lists, in its order. */
+const addedOn = (html: string, marker: string) => [...html.matchAll(new RegExp(`${marker} (\\d\\d)`, 'g'))].map((m) => m[1])
+
+describe.each(LISTS)('$path', ({ path, table, marker }) => {
+  it('shows fifty rows a page, every row on one page, with links to the pages before and after', async () => {
+    const [{ total }] = await queryServerDatabase<{ total: number | string }>(
+      server,
+      `select count(*) as total from ${table} where trashed_at is null`,
+    )
+    expect(Number(total)).toBeGreaterThan(50)
+    expect(Number(total)).toBeLessThanOrEqual(100)
+
+    const first = await page(path)
+    const second = await page(`${path}?page=2`)
+    // Table rows less each table's heading row (events have two tables: upcoming and past).
+    const rows = (html: string) => (html.match(/<tr[ >]/g) ?? []).length - (html.match(/<thead/g) ?? []).length
+    expect([rows(first), rows(second)]).toEqual([50, Number(total) - 50])
+    expect(first).toContain('Page 1 of 2')
+    expect(first).toContain(`href="${path}?page=2"`)
+    expect(second).toContain('Page 2 of 2')
+    expect(second).toContain(`href="${path}"`)
+    const seen = [...new Set(addedOn(first, marker))]
+    const rest = [...new Set(addedOn(second, marker))]
+    expect(seen.filter((n) => rest.includes(n))).toEqual([])
+    expect([...seen, ...rest].sort()).toEqual(Array.from({ length: ADDED }, (_, i) => numbered(i)))
+  })
+
+  it('keeps the state it is filtered by from page to page', async () => {
+    const drafts = await page(`${path}?state=draft`)
+    expect(drafts).toContain('Page 1 of 2')
+    expect(drafts).toContain(`href="${path}?state=draft&amp;page=2"`)
+    const next = await page(`${path}?state=draft&page=2`)
+    expect(next).toContain(`href="${path}?state=draft"`)
+    const published = await page(`${path}?state=published`)
+    expect(published).not.toContain('Page 1 of')
+    expect(addedOn(published, marker)).toEqual([])
+  })
+
+  it('answers a page that is not a page number with 404, and one past the last with the last', async () => {
+    for (const asked of ['0', '-1', 'abc', '1e3', '9999999']) {
+      const response = await get(server, `${path}?page=${asked}`, admin)
+      expect(response.status, asked).toBe(404)
+      expect(await response.text()).toContain('There is no such page.')
+    }
+    const past = await get(server, `${path}?state=draft&page=999999`, admin)
+    expect(past.status).toBe(302)
+    expect(past.headers.get('location')).toBe(`${path}?state=draft&page=2`)
+  })
+})
