@@ -7,29 +7,33 @@ import { parsePageNumber } from './page-number'
  */
 export const ADMIN_LIST_PAGE_SIZE = 50
 
-/** The `?page=` of an admin list; anything but a plain page number is a page that does not exist. */
-export function requestedListPage(value: string | null): number {
-  const page = parsePageNumber(value)
-  if (page === null) throw data('There is no such page.', { status: 404 })
-  return page
+/** How many pages `total` rows make (one, when there are none). */
+function listPageCount(total: number): number {
+  return Math.max(1, Math.ceil(total / ADMIN_LIST_PAGE_SIZE))
 }
 
-/** How many pages `total` rows make (one, when there are none). */
-export function listPageCount(total: number): number {
-  return Math.max(1, Math.ceil(total / ADMIN_LIST_PAGE_SIZE))
+/**
+ * The page of an admin list of `total` rows that `request` asks for with `?page=` (`asked`):
+ * anything but a plain page number is a page that does not exist (404), and a page past the last
+ * (rows were deleted meanwhile) leads to the last, with the rest of the query kept.
+ */
+export function listPageFor(request: Request, asked: string | null, total: number): { page: number; pageCount: number } {
+  const page = parsePageNumber(asked)
+  if (page === null) throw data('There is no such page.', { status: 404 })
+  const pageCount = listPageCount(total)
+  if (page > pageCount) {
+    const url = new URL(request.url)
+    // Page 1 is the list's own address, as its links write it.
+    if (pageCount === 1) url.searchParams.delete('page')
+    else url.searchParams.set('page', String(pageCount))
+    throw redirect(url.pathname + url.search)
+  }
+  return { page, pageCount }
 }
 
 /** The rows a query skips to reach `page`. */
 export function listPageOffset(page: number): number {
   return (page - 1) * ADMIN_LIST_PAGE_SIZE
-}
-
-/** Past the last page (rows were deleted meanwhile): the last page, with the rest of the query kept. */
-export function throwIfPastLastPage(request: Request, page: number, pageCount: number): void {
-  if (page <= pageCount) return
-  const url = new URL(request.url)
-  url.searchParams.set('page', String(pageCount))
-  throw redirect(url.pathname + url.search)
 }
 
 /** The rows of `page` from a list the database cannot order itself (events, by their next date). */

@@ -55,6 +55,16 @@ export function isInState(table: PublishableTable, state: PublicationState | nul
   }
 }
 
+/** How many rows of `table` an admin list in `state` pages through (out of the trash). */
+export async function countInState(table: PublishableTable, state: PublicationState | null): Promise<number> {
+  const { count } = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where(isInState(table, state))
+    .executeTakeFirstOrThrow()
+  return Number(count)
+}
+
 /**
  * The publish time a form's choice means, in the site's time zone. "Publish now" keeps the time
  * of an item that is already published (an edit does not move it to the top of the news).

@@ -68,8 +68,9 @@ export async function listEventsForAdmin({
       publishAt: event.publishAt,
     }
   })
-  const upcoming = listed.filter((e) => e.upcoming).sort((a, b) => byStart(a.shown, b.shown))
-  const past = listed.filter((e) => !e.upcoming).sort((a, b) => byStart(b.shown, a.shown))
+  // The id settles ties, so that the list is cut into the same pages on every request.
+  const upcoming = listed.filter((e) => e.upcoming).sort((a, b) => byStart(a.shown, b.shown) || a.id.localeCompare(b.id))
+  const past = listed.filter((e) => !e.upcoming).sort((a, b) => byStart(b.shown, a.shown) || a.id.localeCompare(b.id))
   return [...upcoming, ...past]
 }
 

@@ -90,16 +90,6 @@ export async function listMediaForAdmin(state: PublicationState | null = null, p
   return (await toAdminRows(rows)).map(({ description: _description, ...row }) => row)
 }
 
-/** How many items `listMediaForAdmin` pages through. */
-export async function countMediaForAdmin(state: PublicationState | null = null): Promise<number> {
-  const { count } = await db
-    .selectFrom('mediaItems')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where(isInState('mediaItems', state))
-    .executeTakeFirstOrThrow()
-  return Number(count)
-}
-
 export type MediaForEdit = AdminMediaRow & { description: string; trashedAt: string | null }
 
 export async function getMediaForEdit(id: string): Promise<MediaForEdit | null> {

@@ -181,8 +181,7 @@ export interface AdminProductRow {
   publishAt: string | null
 }
 
-/** The products out of the trash for the admin list (those in `state` when given), newest first, with their first image. */
-/** A page of the products out of the trash (or those in `state`), newest first. */
+/** A page of the products out of the trash (or those in `state`), newest first, with their first image. */
 export async function listProductsForAdmin(state: PublicationState | null = null, page = 1): Promise<AdminProductRow[]> {
   const rows = await db
     .selectFrom('products')
@@ -206,16 +205,6 @@ export async function listProductsForAdmin(state: PublicationState | null = null
     isSample: row.isSample === 1,
     publishAt: row.publishAt,
   }))
-}
-
-/** How many products `listProductsForAdmin` pages through. */
-export async function countProductsForAdmin(state: PublicationState | null = null): Promise<number> {
-  const { count } = await db
-    .selectFrom('products')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where(isInState('products', state))
-    .executeTakeFirstOrThrow()
-  return Number(count)
 }
 
 export interface ProductForEdit extends Omit<Product, 'images' | 'descriptionText'> {

@@ -163,7 +163,6 @@ export interface AdminArticleRow {
   publishAt: string | null
 }
 
-/** The articles out of the trash, newest first; only those in `state` when one is given. */
 /** A page of the articles out of the trash (or those in `state`), newest first. */
 export async function listArticlesForAdmin(state: PublicationState | null = null, page = 1): Promise<AdminArticleRow[]> {
   const rows = await db
@@ -176,16 +175,6 @@ export async function listArticlesForAdmin(state: PublicationState | null = null
     .offset(listPageOffset(page))
     .execute()
   return rows.map(({ imageId, isSample, ...row }) => ({ ...row, hasImage: imageId !== null, isSample: isSample === 1 }))
-}
-
-/** How many articles `listArticlesForAdmin` pages through. */
-export async function countArticlesForAdmin(state: PublicationState | null = null): Promise<number> {
-  const { count } = await db
-    .selectFrom('articles')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where(isInState('articles', state))
-    .executeTakeFirstOrThrow()
-  return Number(count)
 }
 
 export interface ArticleForEdit {

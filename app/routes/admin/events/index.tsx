@@ -8,7 +8,7 @@ import { ErrorList } from '~/components/forms'
 import { AdminListPagination, PublicationStateBadge, PublicationStateFilter } from '~/components/publication-state'
 import { describePublication, parsePublicationState } from '~/platform/publication'
 import { declareQueryParams } from '~/platform/query-params'
-import { listPageCount, requestedListPage, rowsOnListPage, throwIfPastLastPage } from '~/platform/admin-list-page.server'
+import { listPageFor, rowsOnListPage } from '~/platform/admin-list-page.server'
 import { listEventsForAdmin, type AdminEventRow } from '~/modules/events/events.admin-queries.server'
 import { formatOccurrenceTimes } from '~/modules/events/events.wording.server'
 import { DeleteEventSchema, eventTypeLabel } from '~/modules/events/events.schema'
@@ -34,11 +34,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { timeZone } = await siteSettingsFor(context)
   const asked = queryParams.read(request)
   const state = parsePublicationState(asked.state)
-  const page = requestedListPage(asked.page)
-  // Ordered by each event's next date, which only the recurrence rules know: paged after ordering.
+  // Ordered by each event's next date, which only the recurrence rules know: every event is read
+  // and ordered, and only the page is drawn and sent.
   const all = await listEventsForAdmin({ timeZone, state })
-  const pageCount = listPageCount(all.length)
-  throwIfPastLastPage(request, page, pageCount)
+  const { page, pageCount } = listPageFor(request, asked.page, all.length)
   const events = rowsOnListPage(all, page)
   const toRow = (event: AdminEventRow) => ({
     id: event.id,

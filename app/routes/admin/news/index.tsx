@@ -6,7 +6,7 @@ import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.s
 import { AdminBadge, AdminTable, EditDeleteCell } from '~/components/admin-table'
 import { ErrorList } from '~/components/forms'
 import { AdminListPagination, PublicationStateBadge, PublicationStateFilter } from '~/components/publication-state'
-import { countArticlesForAdmin, listArticlesForAdmin } from '~/modules/news/news.queries.server'
+import { listArticlesForAdmin } from '~/modules/news/news.queries.server'
 import { moveToTrash } from '~/modules/trash/trash.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { requireAccess } from '~/platform/auth.server'
@@ -16,7 +16,8 @@ import { redirectWithToast, redirectWithUndo } from '~/platform/toast.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { describePublication, parsePublicationState } from '~/platform/publication'
 import { declareQueryParams } from '~/platform/query-params'
-import { listPageCount, requestedListPage, throwIfPastLastPage } from '~/platform/admin-list-page.server'
+import { listPageFor } from '~/platform/admin-list-page.server'
+import { countInState } from '~/platform/publication.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'News | Site admin' }]
 
@@ -26,9 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(request, 'news')
   const asked = queryParams.read(request)
   const state = parsePublicationState(asked.state)
-  const page = requestedListPage(asked.page)
-  const pageCount = listPageCount(await countArticlesForAdmin(state))
-  throwIfPastLastPage(request, page, pageCount)
+  const { page, pageCount } = listPageFor(request, asked.page, await countInState('articles', state))
   const [articles, settings] = await Promise.all([listArticlesForAdmin(state, page), siteSettingsFor(context)])
   return {
     state,

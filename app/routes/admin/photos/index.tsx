@@ -12,7 +12,7 @@ import { ResumableUpload } from '~/components/resumable-upload'
 import { useIsSubmitting } from '~/components/use-is-submitting'
 import { AdminListPagination, PublicationStateBadge, PublicationStateFilter } from '~/components/publication-state'
 import { describePublication, parsePublicationState } from '~/platform/publication'
-import { countMediaForAdmin, listMediaForAdmin, type AdminMediaRow } from '~/modules/gallery/gallery.admin-queries.server'
+import { listMediaForAdmin, type AdminMediaRow } from '~/modules/gallery/gallery.admin-queries.server'
 import {
   MediaActionSchema,
   MediaUploadSchema,
@@ -24,7 +24,7 @@ import { DEFAULT_MEDIA_CATEGORY } from '~/modules/gallery/media-categories'
 import { addMediaItems } from '~/modules/gallery/gallery.service.server'
 import { moveToTrash } from '~/modules/trash/trash.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
-import { publishingOf } from '~/platform/publication.server'
+import { countInState, publishingOf } from '~/platform/publication.server'
 import { PublishChoiceFields } from '~/components/publish-choice-fields'
 import { requireAccess } from '~/platform/auth.server'
 import { formatDate } from '~/platform/dates'
@@ -35,7 +35,7 @@ import { UPLOAD_MAX_MB } from '~/platform/media/upload-policy'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { redirectWithToast, redirectWithUndo } from '~/platform/toast.server'
 import { declareQueryParams } from '~/platform/query-params'
-import { listPageCount, requestedListPage, throwIfPastLastPage } from '~/platform/admin-list-page.server'
+import { listPageFor } from '~/platform/admin-list-page.server'
 import { withSiteLinksRelative } from '~/platform/site-links'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import adminGalleryStylesUrl from '~/styles/admin-gallery.css?url'
@@ -50,9 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(request, 'gallery')
   const asked = queryParams.read(request)
   const state = parsePublicationState(asked.state)
-  const page = requestedListPage(asked.page)
-  const pageCount = listPageCount(await countMediaForAdmin(state))
-  throwIfPastLastPage(request, page, pageCount)
+  const { page, pageCount } = listPageFor(request, asked.page, await countInState('mediaItems', state))
   const [items, settings] = await Promise.all([listMediaForAdmin(state, page), siteSettingsFor(context)])
   return {
     state,

@@ -6,8 +6,9 @@ import { AdminBadge, AdminTable, EditDeleteCell, ThumbnailCell } from '~/compone
 import { AdminListPagination, PublicationStateBadge, PublicationStateFilter } from '~/components/publication-state'
 import { describePublication, parsePublicationState } from '~/platform/publication'
 import { declareQueryParams } from '~/platform/query-params'
-import { listPageCount, requestedListPage, throwIfPastLastPage } from '~/platform/admin-list-page.server'
-import { countProductsForAdmin, listProductsForAdmin } from '~/modules/marketplace/marketplace.queries.server'
+import { listPageFor } from '~/platform/admin-list-page.server'
+import { countInState } from '~/platform/publication.server'
+import { listProductsForAdmin } from '~/modules/marketplace/marketplace.queries.server'
 import { DeleteProductSchema } from '~/modules/marketplace/marketplace.schema'
 import { PRODUCT_CATEGORY_LABELS } from '~/modules/marketplace/product-categories'
 import { moveToTrash } from '~/modules/trash/trash.server'
@@ -30,9 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(request, 'products')
   const asked = queryParams.read(request)
   const state = parsePublicationState(asked.state)
-  const page = requestedListPage(asked.page)
-  const pageCount = listPageCount(await countProductsForAdmin(state))
-  throwIfPastLastPage(request, page, pageCount)
+  const { page, pageCount } = listPageFor(request, asked.page, await countInState('products', state))
   const [products, settings] = await Promise.all([listProductsForAdmin(state, page), siteSettingsFor(context)])
   return {
     state,
