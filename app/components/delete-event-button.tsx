@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router'
 import { ConfirmButton } from './confirm-button'
 
 /**
@@ -22,8 +23,10 @@ export function DeleteEventButton({
   className?: string
 }) {
   const fields = { id, ...(occurrence ? { date: occurrence.date } : {}), ...(from ? { from } : {}) }
+  // On the admin list, its filter and page go with the form, to come back to them.
+  const { pathname, search } = useLocation()
   const common = {
-    action: '/admin/events',
+    action: pathname === '/admin/events' ? `${pathname}${search}` : '/admin/events',
     label,
     confirmText: 'Are you sure you want to delete this event?',
     className,

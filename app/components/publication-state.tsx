@@ -1,6 +1,6 @@
 import { Link } from '~/components/link'
 import { Pagination } from '~/components/pagination'
-import { PUBLICATION_STATE_LABELS, PUBLICATION_STATES, type PublicationState } from '~/platform/publication'
+import { adminListAddress, PUBLICATION_STATE_LABELS, PUBLICATION_STATES, type PublicationState } from '~/platform/publication'
 
 /** An item's state in an admin list, as a word (the colour only helps); a scheduled item says when. */
 export function PublicationStateBadge({ state, when }: { state: PublicationState; when?: string | null }) {
@@ -24,21 +24,12 @@ export function PublicationStateFilter({ path, current }: { path: string; curren
   return (
     <nav className="state-filter" aria-label="Show by state">
       {choices.map(({ state, label }) => (
-        <Link key={label} to={listAddress(path, state)} aria-current={state === current ? 'page' : undefined}>
+        <Link key={label} to={adminListAddress(path, state)} aria-current={state === current ? 'page' : undefined}>
           {label}
         </Link>
       ))}
     </nav>
   )
-}
-
-/** An admin list's address with its state filter and page, each left out when it is the default. */
-function listAddress(path: string, state: PublicationState | null, page = 1): string {
-  const query = new URLSearchParams()
-  if (state) query.set('state', state)
-  if (page > 1) query.set('page', String(page))
-  const search = query.toString()
-  return search ? `${path}?${search}` : path
 }
 
 /** The previous and next pages of an admin list, in the state it is filtered by. */
@@ -61,7 +52,7 @@ export function AdminListPagination({
       page={page}
       pageCount={pageCount}
       label={label}
-      hrefOf={(p) => listAddress(path, state, p)}
+      hrefOf={(p) => adminListAddress(path, state, p)}
       newerLabel="Previous page"
       olderLabel="Next page"
       className="button-row"

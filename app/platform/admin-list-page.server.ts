@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router'
 import { parsePageNumber } from './page-number'
+import { adminListAddress, parsePublicationState } from './publication'
 
 /**
  * Admin lists (news, events, gallery, products) show a page of rows at a time: a site that has
@@ -39,4 +40,13 @@ export function listPageOffset(page: number): number {
 /** The rows of `page` from a list the database cannot order itself (events, by their next date). */
 export function rowsOnListPage<T>(rows: readonly T[], page: number): T[] {
   return rows.slice(listPageOffset(page), listPageOffset(page) + ADMIN_LIST_PAGE_SIZE)
+}
+
+/**
+ * The list at `path` as the request that deletes one of its rows was sent from: a delete on page 3
+ * of the drafts comes back to page 3 of the drafts (the form posts to the page's own address).
+ */
+export function backToList(request: Request, path: string): string {
+  const query = new URL(request.url).searchParams
+  return adminListAddress(path, parsePublicationState(query.get('state')), parsePageNumber(query.get('page')) ?? 1)
 }

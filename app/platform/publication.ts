@@ -99,6 +99,15 @@ export function parsePublicationState(value: string | null | undefined): Publica
   return PUBLICATION_STATES.find((state) => state === value) ?? null
 }
 
+/** An admin list's address with its state filter and page, each left out when it is the default. */
+export function adminListAddress(path: string, state: PublicationState | null, page = 1): string {
+  const query = new URLSearchParams()
+  if (state) query.set('state', state)
+  if (page > 1) query.set('page', String(page))
+  const search = query.toString()
+  return search ? `${path}?${search}` : path
+}
+
 export const PUBLISH_CHOICES = ['draft', 'now', 'schedule'] as const
 export type PublishChoice = (typeof PUBLISH_CHOICES)[number]
 

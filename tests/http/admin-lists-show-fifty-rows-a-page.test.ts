@@ -52,11 +52,12 @@ await execOnServerDatabase(
    from n cross join (select category, image_id from media_items where kind = 'photo' and image_id is not null order by id limit 1) m`,
 )
 
-const LISTS = [
-  { path: '/admin/news', table: 'articles', marker: 'Paged article' },
-  { path: '/admin/products', table: 'products', marker: 'Paged product' },
-  { path: '/admin/events', table: 'events', marker: 'Paged event' },
-  { path: '/admin/photos', table: 'media_items', marker: 'Paged photo' },
+/** Each list, its table, the name its added rows share, and the fields its delete form sends besides the id. */
+const LISTS: { path: string; table: string; marker: string; named: string; deleting: Record<string, string> }[] = [
+  { path: '/admin/news', table: 'articles', marker: 'Paged article', named: 'title', deleting: {} },
+  { path: '/admin/products', table: 'products', marker: 'Paged product', named: 'name', deleting: { intent: 'delete' } },
+  { path: '/admin/events', table: 'events', marker: 'Paged event', named: 'title', deleting: {} },
+  { path: '/admin/photos', table: 'media_items', marker: 'Paged photo', named: 'title', deleting: { intent: 'delete' } },
 ]
 
 /** The page's HTML, without the comments React writes between pieces of text. */
@@ -79,7 +80,7 @@ function pageLinks(html: string): { prev?: string; next?: string } {
 /** The numbers of the added rows a page lists, in its order. */
 const addedOn = (html: string, marker: string) => [...html.matchAll(new RegExp(`${marker} (\\d\\d)`, 'g'))].map((m) => m[1])
 
-describe.each(LISTS)('$path', ({ path, table, marker }) => {
+describe.each(LISTS)('$path', ({ path, table, marker, named, deleting }) => {
   it('shows fifty rows a page, every row on one page, with links to the pages before and after', async () => {
     const [{ total }] = await queryServerDatabase<{ total: number | string }>(
       server,
@@ -127,5 +128,13 @@ describe.each(LISTS)('$path', ({ path, table, marker }) => {
     const single = await get(server, `${path}?state=published&page=5`, admin)
     expect(single.status).toBe(302)
     expect(single.headers.get('location')).toBe(`${path}?state=published`)
+  })
+
+  it('comes back to the page and the state a row was deleted from', async () => {
+    const [{ id }] = await queryServerDatabase<{ id: string }>(server, `select id from ${table} where ${named} = '${marker} 01'`)
+    const response = await post(server, `${path}?state=draft&page=2`, { ...deleting, id }, admin)
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe(`${path}?state=draft&page=2`)
+    expect(await queryServerDatabase(server, `select id from ${table} where id = '${id}' and trashed_at is null`)).toEqual([])
   })
 })

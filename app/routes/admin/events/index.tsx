@@ -8,7 +8,7 @@ import { ErrorList } from '~/components/forms'
 import { AdminListPagination, PublicationStateBadge, PublicationStateFilter } from '~/components/publication-state'
 import { describePublication, parsePublicationState } from '~/platform/publication'
 import { declareQueryParams } from '~/platform/query-params'
-import { listPageFor, rowsOnListPage } from '~/platform/admin-list-page.server'
+import { backToList, listPageFor, rowsOnListPage } from '~/platform/admin-list-page.server'
 import { listEventsForAdmin, type AdminEventRow } from '~/modules/events/events.admin-queries.server'
 import { formatOccurrenceTimes } from '~/modules/events/events.wording.server'
 import { DeleteEventSchema, eventTypeLabel } from '~/modules/events/events.schema'
@@ -79,7 +79,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     )
   }
   const { id, scope, date, from } = submission.value
-  const back = from === 'calendar' ? (date ? `/calendar?month=${monthOf(date)}` : '/calendar') : '/admin/events'
+  const back =
+    from === 'calendar' ? (date ? `/calendar?month=${monthOf(date)}` : '/calendar') : backToList(request, '/admin/events')
   const oneDate = scope === 'occurrence' && date ? date : null
   let deleted: { title: string; trashed?: true } | undefined
   try {

@@ -16,7 +16,7 @@ import { redirectWithToast, redirectWithUndo } from '~/platform/toast.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { describePublication, parsePublicationState } from '~/platform/publication'
 import { declareQueryParams } from '~/platform/query-params'
-import { listPageFor } from '~/platform/admin-list-page.server'
+import { backToList, listPageFor } from '~/platform/admin-list-page.server'
 import { countInState } from '~/platform/publication.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'News | Site admin' }]
@@ -54,7 +54,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') {
     return data({ error: 'Article ID is required for deletion' }, { status: 400 })
   }
-  const { id, returnTo } = submission.value
+  const { id } = submission.value
+  const returnTo = submission.value.returnTo === '/news' ? '/news' : backToList(request, '/admin/news')
   let deleted: { label: string } | undefined
   try {
     deleted = await moveToTrash('article', id)

@@ -35,7 +35,7 @@ import { UPLOAD_MAX_MB } from '~/platform/media/upload-policy'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { redirectWithToast, redirectWithUndo } from '~/platform/toast.server'
 import { declareQueryParams } from '~/platform/query-params'
-import { listPageFor } from '~/platform/admin-list-page.server'
+import { backToList, listPageFor } from '~/platform/admin-list-page.server'
 import { withSiteLinksRelative } from '~/platform/site-links'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import adminGalleryStylesUrl from '~/styles/admin-gallery.css?url'
@@ -77,7 +77,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { value } = submission
   const by = auditSourceOf(user, context)
-  if (value.intent === 'delete') return deleteItem(value.id, value.returnTo, by)
+  if (value.intent === 'delete') {
+    return deleteItem(value.id, value.returnTo === '/photos' ? '/photos' : backToList(request, '/admin/photos'), by)
+  }
   let added: string[]
   try {
     const { timeZone } = await siteSettingsFor(context)

@@ -6,7 +6,7 @@ import { AdminBadge, AdminTable, EditDeleteCell, ThumbnailCell } from '~/compone
 import { AdminListPagination, PublicationStateBadge, PublicationStateFilter } from '~/components/publication-state'
 import { describePublication, parsePublicationState } from '~/platform/publication'
 import { declareQueryParams } from '~/platform/query-params'
-import { listPageFor } from '~/platform/admin-list-page.server'
+import { backToList, listPageFor } from '~/platform/admin-list-page.server'
 import { countInState } from '~/platform/publication.server'
 import { listProductsForAdmin } from '~/modules/marketplace/marketplace.queries.server'
 import { DeleteProductSchema } from '~/modules/marketplace/marketplace.schema'
@@ -53,7 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') {
     return data({ error: 'Product ID is required for deletion' }, { status: 400 })
   }
-  const { id, returnTo } = submission.value
+  const { id } = submission.value
+  const returnTo = submission.value.returnTo === '/marketplace' ? '/marketplace' : backToList(request, '/admin/products')
   let deleted: { label: string } | undefined
   try {
     deleted = await moveToTrash('product', id)
