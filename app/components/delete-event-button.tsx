@@ -1,4 +1,3 @@
-import { useLocation } from 'react-router'
 import { ConfirmButton } from './confirm-button'
 
 /**
@@ -10,6 +9,7 @@ export function DeleteEventButton({
   repeats,
   occurrence,
   from,
+  action,
   label = 'Delete',
   className,
 }: {
@@ -19,14 +19,17 @@ export function DeleteEventButton({
   occurrence?: { date: string; label: string }
   /** 'calendar' to go back to the calendar afterwards; the admin list otherwise. */
   from?: 'calendar'
+  /**
+   * The events list's address, from any other page. On the list itself the form posts to the
+   * page's own address, so that the delete comes back to its filter and page.
+   */
+  action?: '/admin/events'
   label?: string
   className?: string
 }) {
   const fields = { id, ...(occurrence ? { date: occurrence.date } : {}), ...(from ? { from } : {}) }
-  // On the admin list, its filter and page go with the form, to come back to them.
-  const { pathname, search } = useLocation()
   const common = {
-    action: pathname === '/admin/events' ? `${pathname}${search}` : '/admin/events',
+    action,
     label,
     confirmText: 'Are you sure you want to delete this event?',
     className,

@@ -3,25 +3,24 @@ import { parsePageNumber } from './page-number'
 import { adminListAddress, parsePublicationState } from './publication'
 
 /**
- * Admin lists (news, events, gallery, products) show a page of rows at a time: a site that has
+ * Admin lists (news, events, gallery, products, messages, subscribers, the audit log) show a page of rows at a time: a site that has
  * posted for years must not make each visit to its list render every article it ever had.
  */
 export const ADMIN_LIST_PAGE_SIZE = 50
 
-/** How many pages `total` rows make (one, when there are none). */
-function listPageCount(total: number): number {
-  return Math.max(1, Math.ceil(total / ADMIN_LIST_PAGE_SIZE))
+/** The page an admin list's `?page=` asks for: anything but a plain page number is a page that does not exist (404). */
+export function askedListPage(asked: string | null): number {
+  const page = parsePageNumber(asked)
+  if (page === null) throw data('There is no such page.', { status: 404 })
+  return page
 }
 
 /**
- * The page of an admin list of `total` rows that `request` asks for with `?page=` (`asked`):
- * anything but a plain page number is a page that does not exist (404), and a page past the last
- * (rows were deleted meanwhile) leads to the last, with the rest of the query kept.
+ * How many pages a list of `total` rows makes (one, when there are none). A `page` past the last
+ * (rows were deleted meanwhile) leads to the last, with the rest of the request's query kept.
  */
-export function listPageFor(request: Request, asked: string | null, total: number): { page: number; pageCount: number } {
-  const page = parsePageNumber(asked)
-  if (page === null) throw data('There is no such page.', { status: 404 })
-  const pageCount = listPageCount(total)
+export function listPageCount(request: Request, page: number, total: number): number {
+  const pageCount = Math.max(1, Math.ceil(total / ADMIN_LIST_PAGE_SIZE))
   if (page > pageCount) {
     const url = new URL(request.url)
     // Page 1 is the list's own address, as its links write it.
@@ -29,7 +28,7 @@ export function listPageFor(request: Request, asked: string | null, total: numbe
     else url.searchParams.set('page', String(pageCount))
     throw redirect(url.pathname + url.search)
   }
-  return { page, pageCount }
+  return pageCount
 }
 
 /** The rows a query skips to reach `page`. */
@@ -43,10 +42,12 @@ export function rowsOnListPage<T>(rows: readonly T[], page: number): T[] {
 }
 
 /**
- * The list at `path` as the request that deletes one of its rows was sent from: a delete on page 3
- * of the drafts comes back to page 3 of the drafts (the form posts to the page's own address).
+ * Where a delete goes back to: `returnTo`, the form's checked choice of the admin list at its
+ * default or a public page. The admin list comes back at the page and state the request was sent
+ * from (the form posts to the list's own address): a delete on page 3 of the drafts returns there.
  */
-export function backToList(request: Request, path: string): string {
+export function backToList(request: Request, returnTo: string): string {
+  if (!returnTo.startsWith('/admin/')) return returnTo
   const query = new URL(request.url).searchParams
-  return adminListAddress(path, parsePublicationState(query.get('state')), parsePageNumber(query.get('page')) ?? 1)
+  return adminListAddress(returnTo, parsePublicationState(query.get('state')), parsePageNumber(query.get('page')) ?? 1)
 }

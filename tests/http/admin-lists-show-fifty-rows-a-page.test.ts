@@ -52,12 +52,26 @@ await execOnServerDatabase(
    from n cross join (select category, image_id from media_items where kind = 'photo' and image_id is not null order by id limit 1) m`,
 )
 
-/** Each list, its table, the name its added rows share, and the fields its delete form sends besides the id. */
-const LISTS: { path: string; table: string; marker: string; named: string; deleting: Record<string, string> }[] = [
-  { path: '/admin/news', table: 'articles', marker: 'Paged article', named: 'title', deleting: {} },
-  { path: '/admin/products', table: 'products', marker: 'Paged product', named: 'name', deleting: { intent: 'delete' } },
-  { path: '/admin/events', table: 'events', marker: 'Paged event', named: 'title', deleting: {} },
-  { path: '/admin/photos', table: 'media_items', marker: 'Paged photo', named: 'title', deleting: { intent: 'delete' } },
+/** Each list, its title, its table, the name its added rows share, and the fields its delete form sends besides the id. */
+const LISTS: { path: string; title: string; table: string; marker: string; named: string; deleting: Record<string, string> }[] = [
+  { path: '/admin/news', title: 'News', table: 'articles', marker: 'Paged article', named: 'title', deleting: {} },
+  {
+    path: '/admin/products',
+    title: 'Products',
+    table: 'products',
+    marker: 'Paged product',
+    named: 'name',
+    deleting: { intent: 'delete' },
+  },
+  { path: '/admin/events', title: 'Events', table: 'events', marker: 'Paged event', named: 'title', deleting: {} },
+  {
+    path: '/admin/photos',
+    title: 'Gallery',
+    table: 'media_items',
+    marker: 'Paged photo',
+    named: 'title',
+    deleting: { intent: 'delete' },
+  },
 ]
 
 /** The page's HTML, without the comments React writes between pieces of text. */
@@ -80,7 +94,21 @@ function pageLinks(html: string): { prev?: string; next?: string } {
 /** The numbers of the added rows a page lists, in its order. */
 const addedOn = (html: string, marker: string) => [...html.matchAll(new RegExp(`${marker} (\\d\\d)`, 'g'))].map((m) => m[1])
 
-describe.each(LISTS)('$path', ({ path, table, marker, named, deleting }) => {
+/** The filter's links that say they are the current choice, and how. */
+const currentFilter = (html: string) =>
+  [
+    ...(html.match(/<nav class="state-filter"[\s\S]*?<\/nav>/)?.[0] ?? '').matchAll(/<a [^>]*aria-current="(\w+)"[^>]*>([^<]+)/g),
+  ].map(([, how, label]) => `${label}: ${how}`)
+
+/** Where the delete form of the row named `name` posts, as the browser reads its action. */
+function deleteFormAction(html: string, name: string): string {
+  const row = html.split('<tr').find((piece) => piece.includes(name)) ?? ''
+  const action = row.match(/<form [^>]*action="([^"]+)" method="post"/)?.[1]
+  expect(action, name).toBeDefined()
+  return action!.replaceAll('&amp;', '&')
+}
+
+describe.each(LISTS)('$path', ({ path, title, table, marker, named, deleting }) => {
   it('shows fifty rows a page, every row on one page, with links to the pages before and after', async () => {
     const [{ total }] = await queryServerDatabase<{ total: number | string }>(
       server,
@@ -95,8 +123,10 @@ describe.each(LISTS)('$path', ({ path, table, marker, named, deleting }) => {
     const rows = (html: string) => (html.match(/<tr[ >]/g) ?? []).length - (html.match(/<thead/g) ?? []).length
     expect([rows(first), rows(second)]).toEqual([50, Number(total) - 50])
     expect(first).toContain('Page 1 of 2')
+    expect(first).toContain(`<title>${title} | Site admin</title>`)
     expect(pageLinks(first)).toEqual({ next: `${path}?page=2` })
     expect(second).toContain('Page 2 of 2')
+    expect(second).toContain(`<title>${title}, page 2 of 2 | Site admin</title>`)
     expect(pageLinks(second)).toEqual({ prev: path })
     const seen = [...new Set(addedOn(first, marker))]
     const rest = [...new Set(addedOn(second, marker))]
@@ -108,8 +138,11 @@ describe.each(LISTS)('$path', ({ path, table, marker, named, deleting }) => {
     const drafts = await page(`${path}?state=draft`)
     expect(drafts).toContain('Page 1 of 2')
     expect(pageLinks(drafts)).toEqual({ next: `${path}?state=draft&amp;page=2` })
+    expect(currentFilter(drafts)).toEqual(['Draft: page'])
     const next = await page(`${path}?state=draft&page=2`)
     expect(pageLinks(next)).toEqual({ prev: `${path}?state=draft` })
+    // Its link leads to page 1: on page 2 it is the current choice, not the current page.
+    expect(currentFilter(next)).toEqual(['Draft: true'])
     const published = await page(`${path}?state=published`)
     expect(published).not.toContain('Page 1 of')
     expect(addedOn(published, marker)).toEqual([])
@@ -131,10 +164,33 @@ describe.each(LISTS)('$path', ({ path, table, marker, named, deleting }) => {
   })
 
   it('comes back to the page and the state a row was deleted from', async () => {
-    const [{ id }] = await queryServerDatabase<{ id: string }>(server, `select id from ${table} where ${named} = '${marker} 01'`)
-    const response = await post(server, `${path}?state=draft&page=2`, { ...deleting, id }, admin)
+    // The form a browser would send, from a row on page 2 (the oldest or the latest, by the list's order).
+    const listed = await page(`${path}?state=draft&page=2`)
+    const name = [`${marker} 01`, `${marker} 52`].find((added) => listed.includes(added))!
+    const action = deleteFormAction(listed, name)
+    expect(action).toBe(`${path}?state=draft&page=2`)
+    const [{ id }] = await queryServerDatabase<{ id: string }>(server, `select id from ${table} where ${named} = '${name}'`)
+    const response = await post(server, action, { ...deleting, id }, admin)
     expect(response.status).toBe(302)
     expect(response.headers.get('location')).toBe(`${path}?state=draft&page=2`)
     expect(await queryServerDatabase(server, `select id from ${table} where id = '${id}' and trashed_at is null`)).toEqual([])
+  })
+})
+
+describe.each([
+  { path: '/admin/messages', filtered: '' },
+  { path: '/admin/subscribers', filtered: '' },
+  { path: '/admin/audit', filtered: 'what=article.created&' },
+])('$path', ({ path, filtered }) => {
+  it('answers a page that is not a page number with 404, and one past the last with the last, its filter kept', async () => {
+    for (const asked of ['0', '-1', 'abc', '1e3', '9999999']) {
+      const response = await get(server, `${path}?page=${asked}`, admin)
+      expect(response.status, asked).toBe(404)
+      expect(await response.text()).toContain('There is no such page.')
+    }
+    const past = await get(server, `${path}?${filtered}page=999999`, admin)
+    expect(past.status).toBe(302)
+    // The audit log has the 52 articles posted above: two pages of them. The others fit on one.
+    expect(past.headers.get('location')).toBe(filtered ? `${path}?${filtered}page=2` : path)
   })
 })

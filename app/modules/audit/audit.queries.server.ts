@@ -1,8 +1,7 @@
 import type { AuditEventTable } from '~/platform/db-schema'
+import { ADMIN_LIST_PAGE_SIZE, listPageOffset } from '~/platform/admin-list-page.server'
 import { db } from '~/platform/db.server'
 import type { AuditAction } from './audit.actions'
-
-export const AUDIT_PAGE_SIZE = 50
 
 export interface AuditFilter {
   /** The actor's e-mail: what they did, and failed sign-ins typed with it. */
@@ -39,7 +38,7 @@ function parseDetail(detail: string | null): Record<string, unknown> | null {
 export async function listAuditEventsForAdmin(
   filter: AuditFilter,
   options: { page?: number } = {},
-): Promise<{ events: AuditEventForAdmin[]; total: number; pageCount: number }> {
+): Promise<{ events: AuditEventForAdmin[]; total: number }> {
   const page = Math.max(1, Math.floor(options.page ?? 1))
   const [rows, { total }] = await Promise.all([
     filtered(filter)
@@ -58,8 +57,8 @@ export async function listAuditEventsForAdmin(
       ])
       .orderBy('at', 'desc')
       .orderBy('id', 'desc')
-      .limit(AUDIT_PAGE_SIZE)
-      .offset((page - 1) * AUDIT_PAGE_SIZE)
+      .limit(ADMIN_LIST_PAGE_SIZE)
+      .offset(listPageOffset(page))
       .execute(),
     filtered(filter)
       .select((eb) => eb.fn.countAll<number>().as('total'))
@@ -68,7 +67,6 @@ export async function listAuditEventsForAdmin(
   return {
     events: rows.map((row) => ({ ...row, detail: parseDetail(row.detail) })),
     total: Number(total),
-    pageCount: Math.max(1, Math.ceil(Number(total) / AUDIT_PAGE_SIZE)),
   }
 }
 

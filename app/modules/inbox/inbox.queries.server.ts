@@ -1,7 +1,6 @@
+import { ADMIN_LIST_PAGE_SIZE, listPageOffset } from '~/platform/admin-list-page.server'
 import { db } from '~/platform/db.server'
 import type { ContactDeliveryTable } from '~/platform/db-schema'
-
-export const INBOX_PAGE_SIZE = 50
 
 export type DeliveryStatusForAdmin = Pick<
   ContactDeliveryTable,
@@ -23,7 +22,7 @@ export interface ContactMessageSummary {
 /** Newest first, one page at a time, with each message's delivery status per channel. */
 export async function listContactMessagesForAdmin(
   options: { page?: number } = {},
-): Promise<{ messages: ContactMessageSummary[]; total: number; pageCount: number }> {
+): Promise<{ messages: ContactMessageSummary[]; total: number }> {
   const page = Math.max(1, Math.floor(options.page ?? 1))
   const [rows, { total }] = await Promise.all([
     db
@@ -31,8 +30,8 @@ export async function listContactMessagesForAdmin(
       .select(['id', 'name', 'email', 'subject', 'message', 'createdAt', 'readAt', 'handledAt'])
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc')
-      .limit(INBOX_PAGE_SIZE)
-      .offset((page - 1) * INBOX_PAGE_SIZE)
+      .limit(ADMIN_LIST_PAGE_SIZE)
+      .offset(listPageOffset(page))
       .execute(),
     db
       .selectFrom('contactMessages')
@@ -45,7 +44,7 @@ export async function listContactMessagesForAdmin(
     preview: message.length > 140 ? `${message.slice(0, 140).trimEnd()}…` : message,
     deliveries: deliveries.get(row.id) ?? [],
   }))
-  return { messages, total: Number(total), pageCount: Math.max(1, Math.ceil(Number(total) / INBOX_PAGE_SIZE)) }
+  return { messages, total: Number(total) }
 }
 
 export async function countUnreadContactMessages(): Promise<number> {

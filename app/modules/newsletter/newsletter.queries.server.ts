@@ -1,9 +1,8 @@
+import { ADMIN_LIST_PAGE_SIZE, listPageOffset } from '~/platform/admin-list-page.server'
 import { db } from '~/platform/db.server'
 import type { SubscriberTable } from '~/platform/db-schema'
 import { SUBSCRIBER_STATE_LABELS, TOPIC_LABELS, topicsOf } from './newsletter.schema'
 import { toCsv } from './subscriber-csv'
-
-export const SUBSCRIBERS_PER_PAGE = 50
 
 export type SubscriberForAdmin = Pick<
   SubscriberTable,
@@ -24,8 +23,8 @@ export async function listSubscribersForAdmin({ page }: { page: number }) {
       .select(ADMIN_COLUMNS)
       .orderBy('createdAt', 'desc')
       .orderBy('id')
-      .limit(SUBSCRIBERS_PER_PAGE)
-      .offset((page - 1) * SUBSCRIBERS_PER_PAGE)
+      .limit(ADMIN_LIST_PAGE_SIZE)
+      .offset(listPageOffset(page))
       .execute(),
     db
       .selectFrom('subscribers')
@@ -40,7 +39,6 @@ export async function listSubscribersForAdmin({ page }: { page: number }) {
     subscribers: rows.map(forAdmin),
     counts: byState,
     total,
-    pageCount: Math.max(1, Math.ceil(total / SUBSCRIBERS_PER_PAGE)),
   }
 }
 

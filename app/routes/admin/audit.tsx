@@ -1,4 +1,4 @@
-import { data, Form, redirect } from 'react-router'
+import { Form } from 'react-router'
 import { Link } from '~/components/link'
 import type { Route } from './+types/audit'
 import { AdminTable } from '~/components/admin-table'
@@ -9,7 +9,7 @@ import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { requireAccess } from '~/platform/auth.server'
 import { addDays, formatDate, instantIn, parsePlainDate } from '~/platform/dates'
 import { env } from '~/platform/env.server'
-import { parsePageNumber } from '~/platform/page-number'
+import { askedListPage, listPageCount } from '~/platform/admin-list-page.server'
 import adminAuditStylesUrl from '~/styles/admin-audit.css?url'
 import { declareQueryParams } from '~/platform/query-params'
 
@@ -55,8 +55,7 @@ function describeDetail(detail: Record<string, unknown> | null): string {
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(request, 'audit')
   const asked = queryParams.read(request)
-  const page = parsePageNumber(asked.page)
-  if (page === null) throw data('There is no such page.', { status: 404 })
+  const page = askedListPage(asked.page)
   const filters = readFilters(asked)
   const { timeZone } = await siteSettingsFor(context)
   // Days are the site's days: "to" includes the whole of its last day.
@@ -66,8 +65,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     from: filters.from ? instantIn(filters.from, '00:00', timeZone).toISOString() : undefined,
     before: filters.to ? instantIn(addDays(filters.to, 1), '00:00', timeZone).toISOString() : undefined,
   }
-  const [{ events, total, pageCount }, actors] = await Promise.all([listAuditEventsForAdmin(query, { page }), listAuditActors()])
-  if (page > pageCount) throw redirect(addressOf(filters, pageCount))
+  const [{ events, total }, actors] = await Promise.all([listAuditEventsForAdmin(query, { page }), listAuditActors()])
+  const pageCount = listPageCount(request, page, total)
   return {
     filters,
     total,

@@ -109,6 +109,7 @@ export default function EditEvent({ loaderData, actionData }: Route.ComponentPro
         <DeleteEventButton
           id={event.id}
           repeats={event.values.repeat !== undefined && event.values.repeat !== 'none'}
+          action="/admin/events"
           label="Delete event"
         />
       </section>

@@ -5,10 +5,11 @@ import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.s
 import { AdminBadge, AdminTable } from '~/components/admin-table'
 import { DeleteEventButton } from '~/components/delete-event-button'
 import { ErrorList } from '~/components/forms'
-import { AdminListPagination, PublicationStateBadge, PublicationStateFilter } from '~/components/publication-state'
+import { AdminListPagination, adminListTitle } from '~/components/admin-list-pagination'
+import { PublicationStateBadge, PublicationStateFilter } from '~/components/publication-state'
 import { describePublication, parsePublicationState } from '~/platform/publication'
 import { declareQueryParams } from '~/platform/query-params'
-import { backToList, listPageFor, rowsOnListPage } from '~/platform/admin-list-page.server'
+import { backToList, askedListPage, listPageCount, rowsOnListPage } from '~/platform/admin-list-page.server'
 import { listEventsForAdmin, type AdminEventRow } from '~/modules/events/events.admin-queries.server'
 import { formatOccurrenceTimes } from '~/modules/events/events.wording.server'
 import { DeleteEventSchema, eventTypeLabel } from '~/modules/events/events.schema'
@@ -25,7 +26,7 @@ import adminEventsStylesUrl from '~/styles/admin-events.css?url'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminEventsStylesUrl }]
 
-export const meta: Route.MetaFunction = () => [{ title: 'Events | Site admin' }]
+export const meta: Route.MetaFunction = ({ data }) => [{ title: adminListTitle('Events', data) }]
 
 export const queryParams = declareQueryParams('state', 'page')
 
@@ -34,10 +35,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { timeZone } = await siteSettingsFor(context)
   const asked = queryParams.read(request)
   const state = parsePublicationState(asked.state)
+  const page = askedListPage(asked.page)
   // Ordered by each event's next date, which only the recurrence rules know: every event is read
   // and ordered, and only the page is drawn and sent.
   const all = await listEventsForAdmin({ timeZone, state })
-  const { page, pageCount } = listPageFor(request, asked.page, all.length)
+  const pageCount = listPageCount(request, page, all.length)
   const events = rowsOnListPage(all, page)
   const toRow = (event: AdminEventRow) => ({
     id: event.id,
@@ -151,7 +153,7 @@ export default function AdminEvents({ loaderData, actionData }: Route.ComponentP
         </div>
       </div>
       <ErrorList errors={actionData ? [actionData.error] : null} variant="form" />
-      <PublicationStateFilter path="/admin/events" current={state} />
+      <PublicationStateFilter path="/admin/events" current={state} page={page} />
       {upcoming.length === 0 && past.length === 0 ? (
         <p>
           {state ? 'No events in this state.' : 'No events yet. Events you add appear on the Calendar page and on the home page.'}

@@ -1,4 +1,3 @@
-import { data, redirect } from 'react-router'
 import { Link } from '~/components/link'
 import type { Route } from './+types/index'
 import { AdminBadge, AdminTable } from '~/components/admin-table'
@@ -11,7 +10,7 @@ import { configuredChannels } from '~/modules/inbox/inbox.service.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { requireAccess } from '~/platform/auth.server'
 import inboxStylesUrl from '~/styles/inbox.css?url'
-import { parsePageNumber } from '~/platform/page-number'
+import { askedListPage, listPageCount } from '~/platform/admin-list-page.server'
 import { declareQueryParams } from '~/platform/query-params'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: inboxStylesUrl }]
@@ -22,15 +21,13 @@ export const queryParams = declareQueryParams('page')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(request, 'messages')
-  const page = parsePageNumber(queryParams.read(request).page)
-  if (page === null) throw data('There is no such page.', { status: 404 })
-  const [{ messages, total, pageCount }, unread, { timeZone, email }] = await Promise.all([
+  const page = askedListPage(queryParams.read(request).page)
+  const [{ messages, total }, unread, { timeZone, email }] = await Promise.all([
     listContactMessagesForAdmin({ page }),
     countUnreadContactMessages(),
     siteSettingsFor(context),
   ])
-  // Past the last page (messages were deleted meanwhile): show the last one instead.
-  if (page > pageCount) throw redirect(`/admin/messages?page=${pageCount}`)
+  const pageCount = listPageCount(request, page, total)
   return {
     notice: describeNewMessageNotice(configuredChannels(), email),
     unread,

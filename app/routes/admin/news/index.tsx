@@ -5,7 +5,8 @@ import type { Route } from './+types/index'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { AdminBadge, AdminTable, EditDeleteCell } from '~/components/admin-table'
 import { ErrorList } from '~/components/forms'
-import { AdminListPagination, PublicationStateBadge, PublicationStateFilter } from '~/components/publication-state'
+import { AdminListPagination, adminListTitle } from '~/components/admin-list-pagination'
+import { PublicationStateBadge, PublicationStateFilter } from '~/components/publication-state'
 import { listArticlesForAdmin } from '~/modules/news/news.queries.server'
 import { moveToTrash } from '~/modules/trash/trash.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
@@ -16,10 +17,10 @@ import { redirectWithToast, redirectWithUndo } from '~/platform/toast.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { describePublication, parsePublicationState } from '~/platform/publication'
 import { declareQueryParams } from '~/platform/query-params'
-import { backToList, listPageFor } from '~/platform/admin-list-page.server'
+import { backToList, askedListPage, listPageCount } from '~/platform/admin-list-page.server'
 import { countInState } from '~/platform/publication.server'
 
-export const meta: Route.MetaFunction = () => [{ title: 'News | Site admin' }]
+export const meta: Route.MetaFunction = ({ data }) => [{ title: adminListTitle('News', data) }]
 
 export const queryParams = declareQueryParams('state', 'page')
 
@@ -27,7 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(request, 'news')
   const asked = queryParams.read(request)
   const state = parsePublicationState(asked.state)
-  const { page, pageCount } = listPageFor(request, asked.page, await countInState('articles', state))
+  const page = askedListPage(asked.page)
+  const pageCount = listPageCount(request, page, await countInState('articles', state))
   const [articles, settings] = await Promise.all([listArticlesForAdmin(state, page), siteSettingsFor(context)])
   return {
     state,
@@ -55,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: 'Article ID is required for deletion' }, { status: 400 })
   }
   const { id } = submission.value
-  const returnTo = submission.value.returnTo === '/news' ? '/news' : backToList(request, '/admin/news')
+  const returnTo = backToList(request, submission.value.returnTo)
   let deleted: { label: string } | undefined
   try {
     deleted = await moveToTrash('article', id)
@@ -86,7 +88,7 @@ export default function AdminNews({ loaderData, actionData }: Route.ComponentPro
         </Link>
       </div>
       <ErrorList errors={actionData ? [actionData.error] : null} variant="form" />
-      <PublicationStateFilter path="/admin/news" current={state} />
+      <PublicationStateFilter path="/admin/news" current={state} page={page} />
       {articles.length === 0 ? (
         <p>{state ? 'No articles in this state.' : 'No articles yet. Articles you add appear on the News page, newest first.'}</p>
       ) : (

@@ -10,7 +10,8 @@ import { AdminBadge, AdminTable, EditDeleteCell, ThumbnailCell } from '~/compone
 import { ErrorList } from '~/components/forms'
 import { ResumableUpload } from '~/components/resumable-upload'
 import { useIsSubmitting } from '~/components/use-is-submitting'
-import { AdminListPagination, PublicationStateBadge, PublicationStateFilter } from '~/components/publication-state'
+import { AdminListPagination, adminListTitle } from '~/components/admin-list-pagination'
+import { PublicationStateBadge, PublicationStateFilter } from '~/components/publication-state'
 import { describePublication, parsePublicationState } from '~/platform/publication'
 import { listMediaForAdmin, type AdminMediaRow } from '~/modules/gallery/gallery.admin-queries.server'
 import {
@@ -35,7 +36,7 @@ import { UPLOAD_MAX_MB } from '~/platform/media/upload-policy'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { redirectWithToast, redirectWithUndo } from '~/platform/toast.server'
 import { declareQueryParams } from '~/platform/query-params'
-import { backToList, listPageFor } from '~/platform/admin-list-page.server'
+import { backToList, askedListPage, listPageCount } from '~/platform/admin-list-page.server'
 import { withSiteLinksRelative } from '~/platform/site-links'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import adminGalleryStylesUrl from '~/styles/admin-gallery.css?url'
@@ -44,13 +45,14 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: admi
 
 export const queryParams = declareQueryParams('from', 'state', 'page')
 
-export const meta: Route.MetaFunction = () => [{ title: 'Gallery | Site admin' }]
+export const meta: Route.MetaFunction = ({ data }) => [{ title: adminListTitle('Gallery', data) }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(request, 'gallery')
   const asked = queryParams.read(request)
   const state = parsePublicationState(asked.state)
-  const { page, pageCount } = listPageFor(request, asked.page, await countInState('mediaItems', state))
+  const page = askedListPage(asked.page)
+  const pageCount = listPageCount(request, page, await countInState('mediaItems', state))
   const [items, settings] = await Promise.all([listMediaForAdmin(state, page), siteSettingsFor(context)])
   return {
     state,
@@ -78,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { value } = submission
   const by = auditSourceOf(user, context)
   if (value.intent === 'delete') {
-    return deleteItem(value.id, value.returnTo === '/photos' ? '/photos' : backToList(request, '/admin/photos'), by)
+    return deleteItem(value.id, backToList(request, value.returnTo), by)
   }
   let added: string[]
   try {
@@ -127,7 +129,7 @@ export default function AdminPhotos({ loaderData, actionData }: Route.ComponentP
       <ErrorList errors={actionData && 'error' in actionData ? [actionData.error] : null} variant="form" />
       <section aria-labelledby="items-heading" className="stack">
         <h2 id="items-heading">Photos and videos</h2>
-        <PublicationStateFilter path="/admin/photos" current={loaderData.state} />
+        <PublicationStateFilter path="/admin/photos" current={loaderData.state} page={loaderData.page} />
         <MediaTable items={loaderData.items} filtered={loaderData.state !== null} />
         <AdminListPagination
           path="/admin/photos"

@@ -3,10 +3,11 @@ import { Link } from '~/components/link'
 import type { Route } from './+types/index'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { AdminBadge, AdminTable, EditDeleteCell, ThumbnailCell } from '~/components/admin-table'
-import { AdminListPagination, PublicationStateBadge, PublicationStateFilter } from '~/components/publication-state'
+import { AdminListPagination, adminListTitle } from '~/components/admin-list-pagination'
+import { PublicationStateBadge, PublicationStateFilter } from '~/components/publication-state'
 import { describePublication, parsePublicationState } from '~/platform/publication'
 import { declareQueryParams } from '~/platform/query-params'
-import { backToList, listPageFor } from '~/platform/admin-list-page.server'
+import { backToList, askedListPage, listPageCount } from '~/platform/admin-list-page.server'
 import { countInState } from '~/platform/publication.server'
 import { listProductsForAdmin } from '~/modules/marketplace/marketplace.queries.server'
 import { DeleteProductSchema } from '~/modules/marketplace/marketplace.schema'
@@ -23,7 +24,7 @@ import adminGalleryStylesUrl from '~/styles/admin-gallery.css?url'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminGalleryStylesUrl }]
 
-export const meta: Route.MetaFunction = () => [{ title: 'Products | Site admin' }]
+export const meta: Route.MetaFunction = ({ data }) => [{ title: adminListTitle('Products', data) }]
 
 export const queryParams = declareQueryParams('state', 'page')
 
@@ -31,7 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(request, 'products')
   const asked = queryParams.read(request)
   const state = parsePublicationState(asked.state)
-  const { page, pageCount } = listPageFor(request, asked.page, await countInState('products', state))
+  const page = askedListPage(asked.page)
+  const pageCount = listPageCount(request, page, await countInState('products', state))
   const [products, settings] = await Promise.all([listProductsForAdmin(state, page), siteSettingsFor(context)])
   return {
     state,
@@ -54,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: 'Product ID is required for deletion' }, { status: 400 })
   }
   const { id } = submission.value
-  const returnTo = submission.value.returnTo === '/marketplace' ? '/marketplace' : backToList(request, '/admin/products')
+  const returnTo = backToList(request, submission.value.returnTo)
   let deleted: { label: string } | undefined
   try {
     deleted = await moveToTrash('product', id)
@@ -93,7 +95,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
           {actionData.error}
         </p>
       ) : null}
-      <PublicationStateFilter path="/admin/products" current={state} />
+      <PublicationStateFilter path="/admin/products" current={state} page={page} />
       {products.length === 0 ? (
         <p>{state ? 'No products in this state.' : 'No products yet. What you add appears in the marketplace, newest first.'}</p>
       ) : (

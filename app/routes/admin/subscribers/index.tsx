@@ -1,4 +1,4 @@
-import { data, Form, redirect } from 'react-router'
+import { data, Form } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/index'
 import { AdminBadge, AdminTable } from '~/components/admin-table'
@@ -31,7 +31,7 @@ import { formatDate, formatPlainDate } from '~/platform/dates'
 import { canSendEmail } from '~/platform/email.server'
 import { env } from '~/platform/env.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
-import { parsePageNumber } from '~/platform/page-number'
+import { askedListPage, listPageCount } from '~/platform/admin-list-page.server'
 import { declareQueryParams } from '~/platform/query-params'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { redirectWithToast } from '~/platform/toast.server'
@@ -71,15 +71,14 @@ function ordinal(day: number): string {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(request, 'subscribers')
-  const page = parsePageNumber(queryParams.read(request).page)
-  if (page === null) throw data('There is no such page.', { status: 404 })
+  const page = askedListPage(queryParams.read(request).page)
   const { timeZone } = await siteSettingsFor(context)
   const [list, digest, schedule] = await Promise.all([
     listSubscribersForAdmin({ page }),
     batchProgress(digestBatchId(new Date(), timeZone)),
     getDigestSchedule(),
   ])
-  if (page > list.pageCount) throw redirect(`/admin/subscribers?page=${list.pageCount}`)
+  const pageCount = listPageCount(request, page, list.total)
   return {
     digest,
     schedule: { day: schedule.day, next: schedule.next ? formatPlainDate(schedule.next, 'date') : null },
@@ -87,7 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     publicUrlSet: Boolean(env.PUBLIC_URL),
     counts: list.counts,
     page,
-    pageCount: list.pageCount,
+    pageCount,
     subscribers: list.subscribers.map((s) => ({
       id: s.id,
       email: s.email,

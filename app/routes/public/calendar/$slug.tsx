@@ -241,6 +241,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
                 repeats={event.repeats}
                 occurrence={{ date: event.date, label: event.shortDateLabel }}
                 from="calendar"
+                action="/admin/events"
                 label="Delete event"
                 className="button-danger button-small"
               />
