@@ -36,11 +36,6 @@ export function listPageOffset(page: number): number {
   return (page - 1) * ADMIN_LIST_PAGE_SIZE
 }
 
-/** The rows of `page` from a list the database cannot order itself (events, by their next date). */
-export function rowsOnListPage<T>(rows: readonly T[], page: number): T[] {
-  return rows.slice(listPageOffset(page), listPageOffset(page) + ADMIN_LIST_PAGE_SIZE)
-}
-
 /**
  * Where a delete goes back to: `returnTo`, the form's checked choice of the admin list at its
  * default or a public page. The admin list comes back at the page and state the request was sent

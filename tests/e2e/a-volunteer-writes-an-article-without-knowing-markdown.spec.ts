@@ -15,7 +15,7 @@ test.afterEach(async () => {
   for (const article of await listArticlesForAdmin()) {
     if (titlesToRemove.has(article.title)) await deleteArticle(article.id)
   }
-  for (const event of await listEventsForAdmin({ timeZone: 'America/Antigua' })) {
+  for (const event of (await listEventsForAdmin({ timeZone: 'America/Antigua' })).events) {
     if (titlesToRemove.has(event.title)) await deleteEvent(event.id)
   }
   titlesToRemove.clear()

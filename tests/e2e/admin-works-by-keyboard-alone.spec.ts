@@ -24,7 +24,7 @@ const PRODUCT = 'Keyboard Knitted Scarf'
 // What a test adds is removed again through the modules, should it stop halfway.
 test.afterEach(async () => {
   for (const item of await listMediaForAdmin()) if (item.title === PHOTO) await deleteMediaItem(item.id)
-  for (const event of await listEventsForAdmin({ timeZone: 'America/Antigua' })) {
+  for (const event of (await listEventsForAdmin({ timeZone: 'America/Antigua' })).events) {
     if (event.title === EVENT) await deleteEvent(event.id)
   }
   for (const product of await listProductsForAdmin()) if (product.name === PRODUCT) await deleteProduct(product.id)

@@ -18,7 +18,7 @@ const DEMO_TITLES = new Set([
 
 // Events a test adds are removed again, so every test starts from the demo calendar.
 test.afterEach(async () => {
-  for (const event of await listEventsForAdmin({ timeZone: ZONE })) {
+  for (const event of (await listEventsForAdmin({ timeZone: ZONE })).events) {
     if (!DEMO_TITLES.has(event.title)) await deleteEvent(event.id)
   }
 })

@@ -1,10 +1,13 @@
-import type { EventRepeatValue, EventTypeValue } from '~/platform/db-schema'
+import type { ExpressionBuilder, Selectable } from 'kysely'
+import type { Database, EventRepeatValue, EventTable, EventTypeValue } from '~/platform/db-schema'
+import { ADMIN_LIST_PAGE_SIZE, listPageOffset } from '~/platform/admin-list-page.server'
 import { db } from '~/platform/db.server'
 import { wallClockIn } from '~/platform/dates'
 import {
   EVENT_COLUMNS,
   byStart,
   firstOccurrence,
+  mayOccurFrom,
   toCalendarOccurrence,
   withSkippedDates,
   type CalendarOccurrence,
@@ -33,45 +36,107 @@ export interface AdminEventRow {
   publishAt: string | null
 }
 
-/** Every event for the admin list: those to come first (soonest first), then those that are over (latest first). */
+const ADMIN_EVENT_COLUMNS = [...EVENT_COLUMNS, 'isSample', 'publishAt'] as const
+type StoredEvent = Awaited<
+  ReturnType<typeof withSkippedDates<Selectable<Pick<EventTable, (typeof ADMIN_EVENT_COLUMNS)[number]>>>>
+>[number]
+
+/** A row with the start of its event (a series' first date), which orders those that are over. */
+type ListedEvent = AdminEventRow & { began: string }
+
+function toAdminRow(event: StoredEvent, now: Date, timeZone: string): ListedEvent {
+  const next = nextOccurrences(event, now, 1, timeZone)[0]
+  const shown = next ?? firstOccurrence(event, timeZone)
+  return {
+    id: event.id,
+    slug: event.slug,
+    title: event.title,
+    type: event.type,
+    location: event.location,
+    repeat: event.repeat,
+    repeatText: describeRepeat(event, timeZone),
+    shown: toCalendarOccurrence(event, shown),
+    upcoming: next !== undefined,
+    isSample: event.isSample === 1,
+    publishAt: event.publishAt,
+    began: event.startsAt,
+  }
+}
+
+/**
+ * One page of the admin list: the events to come first, soonest first (by their next date, which
+ * only the recurrence rules know), then those that are over, latest first (by when they began).
+ * Only the events that may still occur are read whole and worked out; those long over, which a
+ * site gathers for years, are counted and paged by the database.
+ */
 export async function listEventsForAdmin({
   now = new Date(),
   timeZone,
   state = null,
+  page = 1,
 }: {
   now?: Date
   timeZone: string
   /** Only the events in this state (out of the trash, always). */
   state?: PublicationState | null
-}): Promise<AdminEventRow[]> {
-  const rows = await withSkippedDates(
-    await db
-      .selectFrom('events')
-      .select([...EVENT_COLUMNS, 'isSample', 'publishAt'])
-      .where(isInState('events', state, now))
-      .execute(),
-  )
-  const listed = rows.map((event): AdminEventRow => {
-    const next = nextOccurrences(event, now, 1, timeZone)[0]
-    const shown = next ?? firstOccurrence(event, timeZone)
-    return {
-      id: event.id,
-      slug: event.slug,
-      title: event.title,
-      type: event.type,
-      location: event.location,
-      repeat: event.repeat,
-      repeatText: describeRepeat(event, timeZone),
-      shown: toCalendarOccurrence(event, shown),
-      upcoming: next !== undefined,
-      isSample: event.isSample === 1,
-      publishAt: event.publishAt,
-    }
-  })
+  page?: number
+}): Promise<{ events: AdminEventRow[]; total: number }> {
+  const inState = db.selectFrom('events').where(isInState('events', state, now))
+  const isOver = (eb: ExpressionBuilder<Database, 'events'>) => eb.not(mayOccurFrom(now)(eb))
+  const [live, { over }] = await Promise.all([
+    inState.select(ADMIN_EVENT_COLUMNS).where(mayOccurFrom(now)).execute().then(withSkippedDates),
+    inState
+      .select((eb) => eb.fn.countAll<number>().as('over'))
+      .where(isOver)
+      .executeTakeFirstOrThrow(),
+  ])
+  const rows = live.map((event) => toAdminRow(event, now, timeZone))
   // The id settles ties, so that the list is cut into the same pages on every request.
-  const upcoming = listed.filter((e) => e.upcoming).sort((a, b) => byStart(a.shown, b.shown) || a.id.localeCompare(b.id))
-  const past = listed.filter((e) => !e.upcoming).sort((a, b) => byStart(b.shown, a.shown) || a.id.localeCompare(b.id))
-  return [...upcoming, ...past]
+  const upcoming = rows.filter((e) => e.upcoming).sort((a, b) => byStart(a.shown, b.shown) || a.id.localeCompare(b.id))
+  // Over since the last day or so, or with every date left skipped: merged into the long-over ones below.
+  const recentlyOver = rows.filter((e) => !e.upcoming).sort((a, b) => b.began.localeCompare(a.began) || a.id.localeCompare(b.id))
+
+  const from = listPageOffset(page)
+  const shownUpcoming = upcoming.slice(from, from + ADMIN_LIST_PAGE_SIZE)
+  const pastFrom = Math.max(0, from - upcoming.length)
+  const pastCount = ADMIN_LIST_PAGE_SIZE - shownUpcoming.length
+  // Where each recently over event stands among all that are over: its rank plus the long-over ones before it.
+  const placed = await Promise.all(
+    recentlyOver.map(async (event, rank) => {
+      const { before } = await inState
+        .select((eb) => eb.fn.countAll<number>().as('before'))
+        .where(isOver)
+        .where((eb) =>
+          eb.or([eb('startsAt', '>', event.began), eb.and([eb('startsAt', '=', event.began), eb('id', '<', event.id)])]),
+        )
+        .executeTakeFirstOrThrow()
+      return { event, at: rank + Number(before) }
+    }),
+  )
+  const onPage = placed.filter(({ at }) => at >= pastFrom && at < pastFrom + pastCount)
+  const placedBefore = placed.filter(({ at }) => at < pastFrom).length
+  const longOver =
+    pastCount - onPage.length === 0
+      ? []
+      : await inState
+          .select(ADMIN_EVENT_COLUMNS)
+          .where(isOver)
+          .orderBy('startsAt', 'desc')
+          .orderBy('id')
+          .offset(pastFrom - placedBefore)
+          .limit(pastCount - onPage.length)
+          .execute()
+          .then(withSkippedDates)
+  const shownPast: ListedEvent[] = []
+  for (let at = pastFrom, next = 0; at < pastFrom + pastCount; at++) {
+    const recent = onPage.find((placement) => placement.at === at)
+    if (recent) shownPast.push(recent.event)
+    else if (next < longOver.length) shownPast.push(toAdminRow(longOver[next++], now, timeZone))
+  }
+  return {
+    events: [...shownUpcoming, ...shownPast].map(({ began: _, ...row }) => row),
+    total: upcoming.length + recentlyOver.length + Number(over),
+  }
 }
 
 /** The event as the edit form shows it: local dates and times in the site's time zone. */

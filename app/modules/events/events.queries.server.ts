@@ -10,6 +10,7 @@ import {
   EVENT_COLUMNS,
   byStart,
   firstOccurrence,
+  mayOccurFrom,
   toCalendarOccurrence,
   withSkippedDates,
   type CalendarOccurrence,
@@ -20,7 +21,7 @@ function publicEvents(audience: Audience = 'public') {
   return db.selectFrom('events').where(isVisibleTo('events', audience))
 }
 
-// The last start is computed in the time zone the event was saved in; a day's margin covers a later change of zone.
+// Times are worked out in the time zone the event was saved in; a day's margin covers a later change of zone.
 const MARGIN_MS = 36 * 3_600_000
 
 /** The events that may have an occurrence starting in [from, to): a small set for a charity's calendar. */
@@ -29,9 +30,7 @@ async function eventsThatMayOccurBetween(from: Date, to: Date | null): Promise<E
     .selectFrom('events')
     .select(EVENT_COLUMNS)
     .where(isPublicNow('events'))
-    .where((eb) =>
-      eb.or([eb('lastStartsAt', 'is', null), eb('lastStartsAt', '>=', new Date(from.getTime() - MARGIN_MS).toISOString())]),
-    )
+    .where(mayOccurFrom(from))
     .$if(to !== null, (qb) => qb.where('startsAt', '<', new Date(to!.getTime() + MARGIN_MS).toISOString()))
     .orderBy('startsAt')
     .orderBy('id')

@@ -1,4 +1,5 @@
-import type { EventTypeValue } from '~/platform/db-schema'
+import type { ExpressionBuilder } from 'kysely'
+import type { Database, EventTypeValue } from '~/platform/db-schema'
 import { db } from '~/platform/db.server'
 import { wallClockIn, type PlainDate } from '~/platform/dates'
 import { nextOccurrences, type EventTiming, type Occurrence } from './events.recurrence.server'
@@ -49,6 +50,20 @@ export const EVENT_COLUMNS = [
   'createdAt',
   'updatedAt',
 ] as const
+
+// The last start is worked out in the time zone the event was saved in; a day and a half covers a
+// later change of zone.
+const LAST_START_MARGIN_MS = 36 * 3_600_000
+
+/**
+ * The events that may still have an occurrence starting at or after `from`: those that never end,
+ * and those whose last start is not well before it. All others are over, whatever the time zone.
+ */
+export function mayOccurFrom(from: Date) {
+  const before = new Date(from.getTime() - LAST_START_MARGIN_MS).toISOString()
+  return (eb: ExpressionBuilder<Database, 'events'>) =>
+    eb.or([eb('events.lastStartsAt', 'is', null), eb('events.lastStartsAt', '>=', before)])
+}
 
 /** Loads the skipped dates of these events and attaches them (and reads the stored all-day flag). */
 export async function withSkippedDates<T extends { id: string; allDay: number }>(

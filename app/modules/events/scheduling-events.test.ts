@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { db } from '~/platform/db.server'
-import { instantIn, wallClockIn } from '~/platform/dates'
+import { addDays, instantIn, wallClockIn } from '~/platform/dates'
 import { distributionTimes, seedEvents } from './events.demo.server'
 import { getEventForEdit, listEventsForAdmin } from './events.admin-queries.server'
 import {
@@ -172,12 +172,53 @@ describe('events', () => {
     await createEvent(input({ title: 'Soon', startDate: '2026-11-20' }), ZONE)
     await createEvent(input({ title: 'Series', startDate: '2026-01-31', repeat: 'monthly-last-weekday' }), ZONE)
     const rows = await listEventsForAdmin({ now: at('2026-11-10', '00:00'), timeZone: ZONE })
-    expect(rows.map((r) => `${r.title} ${r.shown.date} ${r.upcoming}`)).toEqual([
+    expect(rows.events.map((r) => `${r.title} ${r.shown.date} ${r.upcoming}`)).toEqual([
       'Soon 2026-11-20 true',
       'Series 2026-11-28 true',
       'Old 2026-01-10 false',
       'Older 2025-01-10 false',
     ])
+  })
+
+  it('pages the admin list: events over for years come from the database, in order with those just over', async () => {
+    const now = at('2026-11-10', '12:00')
+    const overDates = Array.from({ length: 60 }, (_, i) => addDays('2024-01-01', 10 * i))
+    for (const date of overDates) await createEvent(input({ title: `Over ${date}`, startDate: date }), ZONE)
+    for (let day = 1; day <= 5; day++) await createEvent(input({ title: `Coming ${day}`, startDate: `2026-12-0${day}` }), ZONE)
+    // Over a few hours ago, and a series whose last Monday was yesterday: both may still seem to
+    // occur by their last start, and are worked out with the events to come.
+    await createEvent(input({ title: 'Just over', startDate: '2026-11-10', startTime: '09:00' }), ZONE)
+    await createEvent(
+      input({
+        title: 'Mondays until yesterday',
+        startDate: '2025-06-09',
+        repeat: 'weekly',
+        repeatEnds: 'on-date',
+        repeatUntil: '2026-11-09',
+      }),
+      ZONE,
+    )
+
+    const pages = await Promise.all([1, 2].map((page) => listEventsForAdmin({ now, timeZone: ZONE, page })))
+    expect(pages.map((p) => [p.events.length, p.total])).toEqual([
+      [50, 67],
+      [17, 67],
+    ])
+    const began = (title: string) => (title === 'Mondays until yesterday' ? '2025-06-09' : title.slice(5))
+    const over = [...overDates.map((date) => `Over ${date}`), 'Mondays until yesterday'].sort((a, b) =>
+      began(b).localeCompare(began(a)),
+    )
+    expect(pages.flatMap((p) => p.events.map((e) => e.title))).toEqual([
+      ...[1, 2, 3, 4, 5].map((day) => `Coming ${day}`),
+      'Just over',
+      ...over,
+    ])
+    expect(pages[0].events.find((e) => e.title === 'Mondays until yesterday')).toMatchObject({
+      upcoming: false,
+      shown: { date: '2025-06-09' },
+    })
+    expect(pages[1].events.at(-1)).toMatchObject({ title: 'Over 2024-01-01', upcoming: false, shown: { date: '2024-01-01' } })
+    expect((await listEventsForAdmin({ now, timeZone: ZONE, page: 3 })).events).toEqual([])
   })
 
   it('fills a new site with the demo calendar: the distribution on the last Saturday with the contact page hours', async () => {

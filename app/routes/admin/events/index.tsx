@@ -9,7 +9,7 @@ import { AdminListPagination, adminListTitle } from '~/components/admin-list-pag
 import { PublicationStateBadge, PublicationStateFilter } from '~/components/publication-state'
 import { describePublication, parsePublicationState } from '~/platform/publication'
 import { declareQueryParams } from '~/platform/query-params'
-import { backToList, askedListPage, listPageCount, rowsOnListPage } from '~/platform/admin-list-page.server'
+import { askedListPage, backToList, listPageCount } from '~/platform/admin-list-page.server'
 import { listEventsForAdmin, type AdminEventRow } from '~/modules/events/events.admin-queries.server'
 import { formatOccurrenceTimes } from '~/modules/events/events.wording.server'
 import { DeleteEventSchema, eventTypeLabel } from '~/modules/events/events.schema'
@@ -36,11 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = queryParams.read(request)
   const state = parsePublicationState(asked.state)
   const page = askedListPage(asked.page)
-  // Ordered by each event's next date, which only the recurrence rules know: every event is read
-  // and ordered, and only the page is drawn and sent.
-  const all = await listEventsForAdmin({ timeZone, state })
-  const pageCount = listPageCount(request, page, all.length)
-  const events = rowsOnListPage(all, page)
+  const { events, total } = await listEventsForAdmin({ timeZone, state, page })
+  const pageCount = listPageCount(request, page, total)
   const toRow = (event: AdminEventRow) => ({
     id: event.id,
     title: event.title,
