@@ -1,4 +1,5 @@
 import { data, redirect } from 'react-router'
+import { pageAddressOf } from './page-address.server'
 import { parsePageNumber } from './page-number'
 import { adminListAddress, parsePublicationState } from './publication'
 
@@ -22,7 +23,7 @@ export function askedListPage(asked: string | null): number {
 export function listPageCount(request: Request, page: number, total: number): number {
   const pageCount = Math.max(1, Math.ceil(total / ADMIN_LIST_PAGE_SIZE))
   if (page > pageCount) {
-    const url = new URL(request.url)
+    const url = pageAddressOf(request)
     // Page 1 is the list's own address, as its links write it.
     if (pageCount === 1) url.searchParams.delete('page')
     else url.searchParams.set('page', String(pageCount))

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { data, redirect } from 'react-router'
 import { canManage, type SectionName } from './access'
 import { getSessionUser, readSessionId, type SessionUser } from './session.server'
+import { pageAddressOf } from './page-address.server'
 
 export type { SessionUser }
 
@@ -49,11 +50,8 @@ export async function answerNoticingSignedInUser(
 export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getOptionalUser(request)
   if (user) return user
-  const url = new URL(request.url)
-  // A data request (`/admin.data`) must come back to the page itself.
-  const pathname = url.pathname.replace(/\.data$/, '').replace(/^\/_root$/, '/') || '/'
-  url.searchParams.delete('_routes')
-  const back = pathname + (url.searchParams.size ? `?${url.searchParams}` : '')
+  const url = pageAddressOf(request)
+  const back = url.pathname + (url.searchParams.size ? `?${url.searchParams}` : '')
   throw redirect(`/login?${new URLSearchParams({ redirectTo: back })}`)
 }
 

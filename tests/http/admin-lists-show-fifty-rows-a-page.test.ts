@@ -100,6 +100,15 @@ const currentFilter = (html: string) =>
     ...(html.match(/<nav class="state-filter"[\s\S]*?<\/nav>/)?.[0] ?? '').matchAll(/<a [^>]*aria-current="(\w+)"[^>]*>([^<]+)/g),
   ].map(([, how, label]) => `${label}: ${how}`)
 
+/** The browser's router asks a page's data from `<page>.data`; a redirect must name the page itself. */
+async function expectDataRedirect(dataPath: string, page: string) {
+  const response = await get(server, dataPath, admin)
+  const body = await response.text()
+  expect(body, dataPath).toMatch(/^\[\["SingleFetchRedirect",1\]/)
+  expect(body).toContain(JSON.stringify(page))
+  expect(body).not.toContain('.data')
+}
+
 /** Where the delete form of the row named `name` posts, as the browser reads its action. */
 function deleteFormAction(html: string, name: string): string {
   const row = html.split('<tr').find((piece) => piece.includes(name)) ?? ''
@@ -157,6 +166,8 @@ describe.each(LISTS)('$path', ({ path, title, table, marker, named, deleting }) 
     const past = await get(server, `${path}?state=draft&page=999999`, admin)
     expect(past.status).toBe(302)
     expect(past.headers.get('location')).toBe(`${path}?state=draft&page=2`)
+    // The same page asked for by the browser's router, after a delete emptied it, leads to a page too.
+    await expectDataRedirect(`${path}.data?state=draft&page=999999&_routes=x`, `${path}?state=draft&page=2`)
     // A list of one page has no page 1 of its own: its address is the list's.
     const single = await get(server, `${path}?state=published&page=5`, admin)
     expect(single.status).toBe(302)
@@ -178,10 +189,10 @@ describe.each(LISTS)('$path', ({ path, title, table, marker, named, deleting }) 
 })
 
 describe.each([
-  { path: '/admin/messages', filtered: '' },
-  { path: '/admin/subscribers', filtered: '' },
-  { path: '/admin/audit', filtered: 'what=article.created&' },
-])('$path', ({ path, filtered }) => {
+  { path: '/admin/messages', title: 'Messages', filtered: '' },
+  { path: '/admin/subscribers', title: 'Subscribers', filtered: '' },
+  { path: '/admin/audit', title: 'Audit log', filtered: 'what=article.created&' },
+])('$path', ({ path, title, filtered }) => {
   it('answers a page that is not a page number with 404, and one past the last with the last, its filter kept', async () => {
     for (const asked of ['0', '-1', 'abc', '1e3', '9999999']) {
       const response = await get(server, `${path}?page=${asked}`, admin)
@@ -191,6 +202,10 @@ describe.each([
     const past = await get(server, `${path}?${filtered}page=999999`, admin)
     expect(past.status).toBe(302)
     // The audit log has the 52 articles posted above: two pages of them. The others fit on one.
-    expect(past.headers.get('location')).toBe(filtered ? `${path}?${filtered}page=2` : path)
+    const last = filtered ? `${path}?${filtered}page=2` : path
+    expect(past.headers.get('location')).toBe(last)
+    await expectDataRedirect(`${path}.data?${filtered}page=999999`, last)
+    expect(await page(`${path}?${filtered}`)).toContain(`<title>${title} | Site admin</title>`)
+    if (filtered) expect(await page(last)).toContain(`<title>${title}, page 2 of 2 | Site admin</title>`)
   })
 })

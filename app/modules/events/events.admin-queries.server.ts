@@ -41,6 +41,8 @@ type StoredEvent = Awaited<
   ReturnType<typeof withSkippedDates<Selectable<Pick<EventTable, (typeof ADMIN_EVENT_COLUMNS)[number]>>>>
 >[number]
 
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
 /** A row with the start of its event (a series' first date), which orders those that are over. */
 type ListedEvent = AdminEventRow & { began: string }
 
@@ -65,7 +67,8 @@ function toAdminRow(event: StoredEvent, now: Date, timeZone: string): ListedEven
 
 /**
  * One page of the admin list: the events to come first, soonest first (by their next date, which
- * only the recurrence rules know), then those that are over, latest first (by when they began).
+ * only the recurrence rules know), then those that are over, latest first by when they began (a
+ * series by its first date, even when that date was skipped and the row shows the next).
  * Only the events that may still occur are read whole and worked out; those long over, which a
  * site gathers for years, are counted and paged by the database.
  */
@@ -93,8 +96,9 @@ export async function listEventsForAdmin({
   const rows = live.map((event) => toAdminRow(event, now, timeZone))
   // The id settles ties, so that the list is cut into the same pages on every request.
   const upcoming = rows.filter((e) => e.upcoming).sort((a, b) => byStart(a.shown, b.shown) || a.id.localeCompare(b.id))
-  // Over since the last day or so, or with every date left skipped: merged into the long-over ones below.
-  const recentlyOver = rows.filter((e) => !e.upcoming).sort((a, b) => b.began.localeCompare(a.began) || a.id.localeCompare(b.id))
+  // Over since the last two days or so, or with every date left skipped: merged into the long-over ones below.
+  // Compared as the database compares them (not by locale), to agree with its order of the others.
+  const recentlyOver = rows.filter((e) => !e.upcoming).sort((a, b) => compare(b.began, a.began) || compare(a.id, b.id))
 
   const from = listPageOffset(page)
   const shownUpcoming = upcoming.slice(from, from + ADMIN_LIST_PAGE_SIZE)

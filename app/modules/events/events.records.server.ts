@@ -51,9 +51,10 @@ export const EVENT_COLUMNS = [
   'updatedAt',
 ] as const
 
-// The last start is worked out in the time zone the event was saved in; a day and a half covers a
-// later change of zone.
-const LAST_START_MARGIN_MS = 36 * 3_600_000
+// An all-day event is to come all through its last day (up to 25 hours after its start), and the
+// last start is worked out in the time zone the event was saved in: a later change of zone moves
+// it by up to 26 hours more.
+const LAST_START_MARGIN_MS = 60 * 3_600_000
 
 /**
  * The events that may still have an occurrence starting at or after `from`: those that never end,

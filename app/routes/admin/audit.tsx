@@ -1,5 +1,6 @@
 import { Form } from 'react-router'
 import { Link } from '~/components/link'
+import { adminListTitle } from '~/components/admin-list-pagination'
 import type { Route } from './+types/audit'
 import { AdminTable } from '~/components/admin-table'
 import { Pagination } from '~/components/pagination'
@@ -15,7 +16,7 @@ import { declareQueryParams } from '~/platform/query-params'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminAuditStylesUrl }]
 
-export const meta: Route.MetaFunction = () => [{ title: 'Audit log | Site admin' }]
+export const meta: Route.MetaFunction = ({ data }) => [{ title: adminListTitle('Audit log', data) }]
 
 export const queryParams = declareQueryParams('who', 'what', 'from', 'to', 'page')
 

@@ -1,4 +1,5 @@
 import { Link } from '~/components/link'
+import { adminListTitle } from '~/components/admin-list-pagination'
 import type { Route } from './+types/index'
 import { AdminBadge, AdminTable } from '~/components/admin-table'
 import { Pagination } from '~/components/pagination'
@@ -15,7 +16,7 @@ import { declareQueryParams } from '~/platform/query-params'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: inboxStylesUrl }]
 
-export const meta: Route.MetaFunction = () => [{ title: 'Messages | Site admin' }]
+export const meta: Route.MetaFunction = ({ data }) => [{ title: adminListTitle('Messages', data) }]
 
 export const queryParams = declareQueryParams('page')
 

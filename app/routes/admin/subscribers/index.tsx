@@ -1,5 +1,6 @@
 import { data, Form } from 'react-router'
 import { z } from 'zod'
+import { adminListTitle } from '~/components/admin-list-pagination'
 import type { Route } from './+types/index'
 import { AdminBadge, AdminTable } from '~/components/admin-table'
 import { ConfirmButton } from '~/components/confirm-button'
@@ -36,7 +37,7 @@ import { declareQueryParams } from '~/platform/query-params'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { redirectWithToast } from '~/platform/toast.server'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Subscribers | Site admin' }]
+export const meta: Route.MetaFunction = ({ data }) => [{ title: adminListTitle('Subscribers', data) }]
 
 export const queryParams = declareQueryParams('page')
 
