@@ -1,5 +1,5 @@
-import type { ExpressionBuilder, Selectable } from 'kysely'
-import type { Database, EventRepeatValue, EventTable, EventTypeValue } from '~/platform/db-schema'
+import type { Selectable } from 'kysely'
+import type { EventRepeatValue, EventTable, EventTypeValue } from '~/platform/db-schema'
 import { ADMIN_LIST_PAGE_SIZE, listPageOffset } from '~/platform/admin-list-page.server'
 import { db } from '~/platform/db.server'
 import { wallClockIn } from '~/platform/dates'
@@ -65,12 +65,64 @@ function toAdminRow(event: StoredEvent, now: Date, timeZone: string): ListedEven
   }
 }
 
+/** The events in `state` that are over for sure, whatever the time zone: a site gathers them for years. */
+function longOver(state: PublicationState | null, now: Date) {
+  return db
+    .selectFrom('events')
+    .where(isInState('events', state, now))
+    .where((eb) => eb.not(mayOccurFrom(now)(eb)))
+}
+
+/**
+ * `count` rows from `from` on of all the events that are over, latest first by when they began:
+ * the long-over ones paged by the database, with the recently over (`recent`, in that order)
+ * placed among them. Each of those stands at its rank plus the long-over events before it.
+ */
+async function overEvents(
+  { state, now, timeZone }: { state: PublicationState | null; now: Date; timeZone: string },
+  recent: ListedEvent[],
+  from: number,
+  count: number,
+): Promise<ListedEvent[]> {
+  const placed = await Promise.all(
+    recent.map(async (event, rank) => {
+      const { before } = await longOver(state, now)
+        .select((eb) => eb.fn.countAll<number>().as('before'))
+        .where((eb) =>
+          eb.or([eb('startsAt', '>', event.began), eb.and([eb('startsAt', '=', event.began), eb('id', '<', event.id)])]),
+        )
+        .executeTakeFirstOrThrow()
+      return { event, at: rank + Number(before) }
+    }),
+  )
+  const onPage = placed.filter(({ at }) => at >= from && at < from + count)
+  const placedBefore = placed.filter(({ at }) => at < from).length
+  const paged =
+    count === onPage.length
+      ? []
+      : await longOver(state, now)
+          .select(ADMIN_EVENT_COLUMNS)
+          .orderBy('startsAt', 'desc')
+          .orderBy('id')
+          .offset(from - placedBefore)
+          .limit(count - onPage.length)
+          .execute()
+          .then(withSkippedDates)
+  const rows: ListedEvent[] = []
+  for (let at = from, next = 0; at < from + count; at++) {
+    const placement = onPage.find((p) => p.at === at)
+    if (placement) rows.push(placement.event)
+    else if (next < paged.length) rows.push(toAdminRow(paged[next++], now, timeZone))
+  }
+  return rows
+}
+
 /**
  * One page of the admin list: the events to come first, soonest first (by their next date, which
  * only the recurrence rules know), then those that are over, latest first by when they began (a
  * series by its first date, even when that date was skipped and the row shows the next).
- * Only the events that may still occur are read whole and worked out; those long over, which a
- * site gathers for years, are counted and paged by the database.
+ * Only the events that may still occur are read whole and worked out; those long over are counted
+ * and paged by the database.
  */
 export async function listEventsForAdmin({
   now = new Date(),
@@ -84,61 +136,35 @@ export async function listEventsForAdmin({
   state?: PublicationState | null
   page?: number
 }): Promise<{ events: AdminEventRow[]; total: number }> {
-  const inState = db.selectFrom('events').where(isInState('events', state, now))
-  const isOver = (eb: ExpressionBuilder<Database, 'events'>) => eb.not(mayOccurFrom(now)(eb))
   const [live, { over }] = await Promise.all([
-    inState.select(ADMIN_EVENT_COLUMNS).where(mayOccurFrom(now)).execute().then(withSkippedDates),
-    inState
+    db
+      .selectFrom('events')
+      .select(ADMIN_EVENT_COLUMNS)
+      .where(isInState('events', state, now))
+      .where(mayOccurFrom(now))
+      .execute()
+      .then(withSkippedDates),
+    longOver(state, now)
       .select((eb) => eb.fn.countAll<number>().as('over'))
-      .where(isOver)
       .executeTakeFirstOrThrow(),
   ])
   const rows = live.map((event) => toAdminRow(event, now, timeZone))
   // The id settles ties, so that the list is cut into the same pages on every request.
   const upcoming = rows.filter((e) => e.upcoming).sort((a, b) => byStart(a.shown, b.shown) || a.id.localeCompare(b.id))
-  // Over since the last two days or so, or with every date left skipped: merged into the long-over ones below.
-  // Compared as the database compares them (not by locale), to agree with its order of the others.
+  // Over since the last two days or so, or with every date left skipped. Compared as the database
+  // compares them (not by locale), to agree with its order of the long-over ones.
   const recentlyOver = rows.filter((e) => !e.upcoming).sort((a, b) => compare(b.began, a.began) || compare(a.id, b.id))
 
   const from = listPageOffset(page)
   const shownUpcoming = upcoming.slice(from, from + ADMIN_LIST_PAGE_SIZE)
-  const pastFrom = Math.max(0, from - upcoming.length)
-  const pastCount = ADMIN_LIST_PAGE_SIZE - shownUpcoming.length
-  // Where each recently over event stands among all that are over: its rank plus the long-over ones before it.
-  const placed = await Promise.all(
-    recentlyOver.map(async (event, rank) => {
-      const { before } = await inState
-        .select((eb) => eb.fn.countAll<number>().as('before'))
-        .where(isOver)
-        .where((eb) =>
-          eb.or([eb('startsAt', '>', event.began), eb.and([eb('startsAt', '=', event.began), eb('id', '<', event.id)])]),
-        )
-        .executeTakeFirstOrThrow()
-      return { event, at: rank + Number(before) }
-    }),
+  const shownOver = await overEvents(
+    { state, now, timeZone },
+    recentlyOver,
+    Math.max(0, from - upcoming.length),
+    ADMIN_LIST_PAGE_SIZE - shownUpcoming.length,
   )
-  const onPage = placed.filter(({ at }) => at >= pastFrom && at < pastFrom + pastCount)
-  const placedBefore = placed.filter(({ at }) => at < pastFrom).length
-  const longOver =
-    pastCount - onPage.length === 0
-      ? []
-      : await inState
-          .select(ADMIN_EVENT_COLUMNS)
-          .where(isOver)
-          .orderBy('startsAt', 'desc')
-          .orderBy('id')
-          .offset(pastFrom - placedBefore)
-          .limit(pastCount - onPage.length)
-          .execute()
-          .then(withSkippedDates)
-  const shownPast: ListedEvent[] = []
-  for (let at = pastFrom, next = 0; at < pastFrom + pastCount; at++) {
-    const recent = onPage.find((placement) => placement.at === at)
-    if (recent) shownPast.push(recent.event)
-    else if (next < longOver.length) shownPast.push(toAdminRow(longOver[next++], now, timeZone))
-  }
   return {
-    events: [...shownUpcoming, ...shownPast].map(({ began: _, ...row }) => row),
+    events: [...shownUpcoming, ...shownOver].map(({ began: _, ...row }) => row),
     total: upcoming.length + recentlyOver.length + Number(over),
   }
 }
