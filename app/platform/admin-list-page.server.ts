@@ -4,8 +4,9 @@ import { parsePageNumber } from './page-number'
 import { adminListAddress, parsePublicationState } from './publication'
 
 /**
- * Admin lists (news, events, gallery, products, messages, subscribers, the audit log) show a page of rows at a time: a site that has
- * posted for years must not make each visit to its list render every article it ever had.
+ * Admin lists (news, events, gallery, products, messages, subscribers, the audit log) show a page
+ * of rows at a time: a site that has posted for years must not make each visit to its list render
+ * every article it ever had.
  */
 export const ADMIN_LIST_PAGE_SIZE = 50
 

@@ -84,17 +84,32 @@ async function overEvents(
   from: number,
   count: number,
 ): Promise<ListedEvent[]> {
-  const placed = await Promise.all(
-    recent.map(async (event, rank) => {
-      const { before } = await longOver(state, now)
-        .select((eb) => eb.fn.countAll<number>().as('before'))
-        .where((eb) =>
-          eb.or([eb('startsAt', '>', event.began), eb.and([eb('startsAt', '=', event.began), eb('id', '<', event.id)])]),
-        )
-        .executeTakeFirstOrThrow()
-      return { event, at: rank + Number(before) }
-    }),
-  )
+  // One query counts, for each of them, the long-over events before it.
+  const before: Record<string, number | string | null> =
+    recent.length === 0
+      ? {}
+      : await longOver(state, now)
+          .select((eb) =>
+            recent.map((event, rank) =>
+              eb.fn
+                .sum<number | null>(
+                  eb
+                    .case()
+                    .when(
+                      eb.or([
+                        eb('startsAt', '>', event.began),
+                        eb.and([eb('startsAt', '=', event.began), eb('id', '<', event.id)]),
+                      ]),
+                    )
+                    .then(1)
+                    .else(0)
+                    .end(),
+                )
+                .as(`before${rank}`),
+            ),
+          )
+          .executeTakeFirstOrThrow()
+  const placed = recent.map((event, rank) => ({ event, at: rank + Number(before[`before${rank}`] ?? 0) }))
   const onPage = placed.filter(({ at }) => at >= from && at < from + count)
   const placedBefore = placed.filter(({ at }) => at < from).length
   const paged =
