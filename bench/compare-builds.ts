@@ -7,7 +7,8 @@
  * connections, in the order before, after, after, before. It prints the server process's user +
  * system time per request (/proc: the thread pool's compression counts), that of its main thread
  * alone (which one process cannot spread over the machine's cores), the requests per second, and
- * the largest resident memory of each version.
+ * the largest resident memory of each version. BENCH_PAGES=/about,/news/*,/admin/news asks for these pages
+ * instead (`/news/*`: an article; /admin/… signed in).
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -17,7 +18,7 @@ import autocannon from 'autocannon'
 import { ADMIN, signIn } from '../tests/setup/http-session'
 import { buildApp, buildDir, root, startBenchServer, type BenchServer } from './bench-server'
 import { printTable } from './print-table'
-import { discoverItemPages } from './public-pages'
+import { pagesAsked } from './public-pages'
 
 const ref = process.argv[2] ?? 'HEAD'
 if (ref.startsWith('-')) throw new Error(`Not a git ref: ${ref}`)
@@ -95,15 +96,12 @@ const before = buildRef()
 buildApp()
 const servers = { before: await restartedSite(before.buildDir), after: await restartedSite(buildDir) }
 try {
-  const event = (await discoverItemPages(servers.after.url)).find((page) => page.startsWith('/calendar/'))
   const cookies = { before: await signIn(servers.before), after: await signIn(servers.after) }
-  const pages = [
-    ...['/', '/marketplace', '/calendar', '/news', ...(event ? [event] : []), '/about'].map((page) => ({
-      page,
-      signedIn: false,
-    })),
-    ...['/admin', '/admin/news', '/admin/photos', '/admin/products'].map((page) => ({ page, signedIn: true })),
-  ]
+  const paths = await pagesAsked(servers.after.url, [
+    ...['/', '/marketplace', '/calendar', '/news', '/calendar/*', '/about'],
+    ...['/admin', '/admin/news', '/admin/photos', '/admin/products'],
+  ])
+  const pages = paths.map((page) => ({ page, signedIn: page.startsWith('/admin') }))
   console.log(`${requests} requests per page and version, ${connections} connections, load average ${os.loadavg()[0].toFixed(1)}`)
   const rows: string[][] = []
   for (const { page, signedIn } of pages) {

@@ -15,11 +15,9 @@ import autocannon from 'autocannon'
 import { ADMIN, signIn } from '../tests/setup/http-session'
 import { buildApp, startBenchServer } from './bench-server'
 import { printTable } from './print-table'
-import { discoverItemPages } from './public-pages'
+import { pagesAsked } from './public-pages'
 
 const duration = Number(process.env.BENCH_DURATION ?? 5)
-// BENCH_PAGES=/marketplace,/admin/photos profiles these pages instead of those below (/admin/… signed in).
-const only = process.env.BENCH_PAGES?.split(',')
 const connections = 50
 const TOP = 25
 
@@ -159,9 +157,9 @@ const server = await startBenchServer({
 })
 let requests = 0
 try {
-  const event = (await discoverItemPages(server.url)).find((page) => page.startsWith('/calendar/'))
   const cookie = await signIn(server)
-  const paths = only ?? ['/', '/marketplace', '/calendar', '/news', ...(event ? [event] : []), '/about', '/admin/news']
+  // BENCH_PAGES=/marketplace,/photos/*,/admin/photos profiles these pages instead (bench/public-pages.ts).
+  const paths = await pagesAsked(server.url, ['/', '/marketplace', '/calendar', '/news', '/calendar/*', '/about', '/admin/news'])
   const pages = paths.map((page) => ({ page, cookie: page.startsWith('/admin') ? cookie : '' }))
   console.log(`Profiling ${server.url}: ${connections} connections, ${duration} s per page, accept-encoding gzip`)
   for (const { page, cookie } of pages) {

@@ -52,3 +52,19 @@ export async function discoverItemPages(baseUrl: string): Promise<string[]> {
   }
   return items
 }
+
+/**
+ * The pages BENCH_PAGES names (`/about,/news/*,/admin/news`), where `/news/*` stands for the item
+ * page discoverItemPages finds on /news; `fallback` when it is not set.
+ */
+export async function pagesAsked(baseUrl: string, fallback: string[]): Promise<string[]> {
+  const asked = process.env.BENCH_PAGES?.split(',')
+  if (!asked) return fallback
+  const items = asked.some((page) => page.endsWith('/*')) ? await discoverItemPages(baseUrl) : []
+  return asked.map((page) => {
+    if (!page.endsWith('/*')) return page
+    const item = items.find((found) => found.startsWith(page.slice(0, -1)))
+    if (!item) throw new Error(`No item page found for ${page}.`)
+    return item
+  })
+}
