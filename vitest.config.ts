@@ -31,6 +31,7 @@ const POSTGRES_HTTP_TESTS = [
   'tests/http/files-of-a-killed-upload-are-removed-on-restart.test.ts',
   'tests/http/forgotten-passwords-are-reset-by-a-one-time-link.test.ts',
   'tests/http/health-check-reports-database-outage.test.ts',
+  'tests/http/item-pages-follow-every-change.test.ts',
   'tests/http/my-account-lists-and-signs-out-devices.test.ts',
   'tests/http/nul-characters-are-not-found-or-dropped.test.ts',
   'tests/http/people-sign-up-for-events.test.ts',

@@ -82,3 +82,21 @@ export function keptWith<T>(maxKeys: number): (owner: object, key: string, make:
     return value
   }
 }
+
+/**
+ * Public items by their address (an article, a photo, a product, an event), each made once per
+ * content version and shared: its query, pictures and Markdown were most of its page's own work.
+ * The addresses of all public items are read once per content version, so a made-up address costs
+ * no query and takes no place; at most `maxKeys` items are kept, the oldest dropped first.
+ */
+export function keptPublicItems<T>(
+  publicAddresses: () => Promise<readonly string[]>,
+  make: (key: string) => Promise<T | null>,
+  maxKeys = 32,
+): (from: VersionSource, address: string, key?: string) => Promise<Shared<T> | null> {
+  const addressesKept = keptUntilContentChanges(async (): Promise<ReadonlySet<string>> => new Set(await publicAddresses()), 1)
+  const itemsKept = keptUntilContentChanges(make, maxKeys)
+  // `key`: the address, with whatever else the item depends on (a time zone, a list it was opened from).
+  return async (from, address, key = address) =>
+    (await addressesKept(from, '')).has(address) ? ((await itemsKept(from, key)) as Shared<T> | null) : null
+}

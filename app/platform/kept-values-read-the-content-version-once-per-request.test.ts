@@ -1,7 +1,7 @@
 import { RouterContextProvider } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { markContentChanged, readContentVersion } from './content-version.server'
-import { keptUntilContentChanges, shareContentVersionPerRequest } from './kept-until-content-changes.server'
+import { keptPublicItems, keptUntilContentChanges, shareContentVersionPerRequest } from './kept-until-content-changes.server'
 import { requestInfoContext } from './request-context'
 
 vi.mock('./content-version.server', async (importOriginal) => {
@@ -90,5 +90,36 @@ describe('values kept until the content changes', () => {
     // 'a' made way for the newer keys.
     expect(await kept(null, 'a')).not.toBe(a)
     expect(made).toBe(5)
+  })
+
+  it('keep public items by address: a made-up address makes nothing, and a change brings new items and drops old ones', async () => {
+    let published = ['bread', 'soap']
+    const listed: number[] = []
+    const made: string[] = []
+    const kept = keptPublicItems(
+      async () => {
+        listed.push(1)
+        return published
+      },
+      async (key) => {
+        made.push(key)
+        return { key }
+      },
+    )
+    const bread = await kept(null, 'bread')
+    expect(bread).toEqual({ key: 'bread' })
+    expect(await kept(null, 'no-such-thing')).toBeNull()
+    expect(await kept(null, 'bread')).toBe(bread)
+    // What else the item depends on goes into its key; the address alone says whether it is public.
+    expect(await kept(null, 'soap', 'in-a-list soap')).toEqual({ key: 'in-a-list soap' })
+    expect(made).toEqual(['bread', 'in-a-list soap'])
+    expect(listed).toHaveLength(1)
+
+    published = ['soap', 'jam']
+    await markContentChanged()
+    expect(await kept(null, 'bread')).toBeNull()
+    expect(await kept(null, 'jam')).toEqual({ key: 'jam' })
+    expect(listed).toHaveLength(2)
+    expect(made).toEqual(['bread', 'in-a-list soap', 'jam'])
   })
 })

@@ -5,7 +5,7 @@ import { addDays, instantIn, type PlainDate } from '~/platform/dates'
 import { nextOccurrences, occurrenceOn, occurrencesBetween, type Occurrence } from './events.recurrence.server'
 import { describeRepeat } from './events.wording.server'
 import { isPublicNow, isVisibleTo, type Audience } from '~/platform/publication.server'
-import { keptUntilContentChanges, keptWith, type Shared, type VersionSource } from '~/platform/kept-until-content-changes.server'
+import { keptPublicItems, keptWith, type Shared, type VersionSource } from '~/platform/kept-until-content-changes.server'
 import {
   EVENT_COLUMNS,
   byStart,
@@ -99,23 +99,15 @@ async function eventWithTexts(slug: string, timeZone: string, audience: Audience
 }
 
 // The events visitors open, once per content version: the query, the skipped dates and the
-// description's Markdown were half of an event page's own work. Only addresses of public events
-// are kept (a made-up one costs no query, and takes no place), at most this many.
-const KEPT_EVENTS = 32
-const publicEventKept = keptUntilContentChanges((key) => {
-  // Only public events' addresses get here, and an address has no space (slugify).
-  const [timeZone, slug] = key.split(' ')
-  return eventWithTexts(slug, timeZone, 'public')
-}, KEPT_EVENTS)
-const publicSlugsKept = keptUntilContentChanges(
-  async (): Promise<ReadonlySet<string>> => new Set((await publicEvents().select('slug').execute()).map((row) => row.slug)),
-  1,
+// description's Markdown were half of an event page's own work. Only public events are kept.
+const publicEventKept = keptPublicItems(
+  async () => (await publicEvents().select('slug').execute()).map((row) => row.slug),
+  (key) => {
+    // An address has no space (slugify).
+    const [timeZone, slug] = key.split(' ')
+    return eventWithTexts(slug, timeZone, 'public')
+  },
 )
-
-async function publicEventBySlug(from: VersionSource, slug: string, timeZone: string) {
-  if (!(await publicSlugsKept(from, '')).has(slug)) return null
-  return publicEventKept(from, `${timeZone} ${slug}`)
-}
 
 /**
  * An event by its address. The occurrence shown is the one on `date` when the event has one
@@ -133,7 +125,9 @@ export async function getEventBySlug(
   }: { date: PlainDate | null; timeZone: string; now?: Date; audience?: Audience; from?: VersionSource },
 ): Promise<Shared<EventDetail> | null> {
   const event =
-    audience === 'public' ? await publicEventBySlug(from, slug, timeZone) : await eventWithTexts(slug, timeZone, audience)
+    audience === 'public'
+      ? await publicEventKept(from, slug, `${timeZone} ${slug}`)
+      : await eventWithTexts(slug, timeZone, audience)
   if (!event) return null
   const onDate = date ? occurrenceOn(event, date, timeZone) : null
   // A public event's dates are the same for every visitor until it changes: kept with it, per date.

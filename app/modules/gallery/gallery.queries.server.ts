@@ -2,7 +2,12 @@ import { sql, type ExpressionBuilder } from 'kysely'
 import type { Database } from '~/platform/db-schema'
 import { markdownToPlainText, renderMarkdown } from '~/platform/markdown'
 import { db } from '~/platform/db.server'
-import { keptUntilContentChanges, type Shared, type VersionSource } from '~/platform/kept-until-content-changes.server'
+import {
+  keptPublicItems,
+  keptUntilContentChanges,
+  type Shared,
+  type VersionSource,
+} from '~/platform/kept-until-content-changes.server'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { getImagesByIds, pickSocialImage, toResponsiveImage, type ImageRecord } from '~/platform/media/images.server'
 import { getVideosByIds, isVideoReady } from '~/platform/media/videos.server'
@@ -203,15 +208,7 @@ async function neighbour(
   return row?.slug ?? null
 }
 
-/**
- * A public item by its slug, with its neighbours in `category`'s list (all when null); null when
- * there is none or it is not public (a video still converting).
- */
-export async function getPublishedMediaBySlug(
-  slug: string,
-  category: MediaCategory | null,
-  audience: Audience = 'public',
-): Promise<MediaDetail | null> {
+async function mediaBySlug(slug: string, category: MediaCategory | null, audience: Audience): Promise<MediaDetail | null> {
   const row = await publicItems(null, audience)
     .select([...SUMMARY_COLUMNS, 'mediaItems.description', 'mediaItems.videoId', 'mediaItems.updatedAt'])
     .where('mediaItems.slug', '=', slug)
@@ -239,6 +236,29 @@ export async function getPublishedMediaBySlug(
     previous,
     next,
   }
+}
+
+const publicMediaKept = keptPublicItems(
+  async () => (await publicItems(null).select('mediaItems.slug').execute()).map((row) => row.slug),
+  (key) => {
+    // An address has no space (slugify); the category is one of the list's.
+    const [category, slug] = key.split(' ')
+    return mediaBySlug(slug, (category || null) as MediaCategory | null, 'public')
+  },
+)
+
+/**
+ * A public item by its slug, with its neighbours in `category`'s list (all when null); null when
+ * there is none or it is not public (a video still converting). Kept per content version for
+ * visitors (`from`: the request's); a preview's is read afresh.
+ */
+export async function getPublishedMediaBySlug(
+  slug: string,
+  category: MediaCategory | null,
+  audience: Audience = 'public',
+  from: VersionSource = null,
+): Promise<Shared<MediaDetail> | null> {
+  return audience === 'public' ? publicMediaKept(from, slug, `${category ?? ''} ${slug}`) : mediaBySlug(slug, category, audience)
 }
 
 export interface MediaSitemapEntry {

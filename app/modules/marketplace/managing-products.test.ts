@@ -53,7 +53,7 @@ async function upload(colour: string, name = `${colour.slice(1)}.png`) {
 }
 
 /** The first variant URL of each image, to tell images apart. */
-function imageUrls(images: { src: string }[]) {
+function imageUrls(images: readonly { src: string }[]) {
   return images.map((image) => image.src)
 }
 

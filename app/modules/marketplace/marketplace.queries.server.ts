@@ -7,7 +7,12 @@ import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { getImagesByIds, pickSocialImage, toResponsiveImage, type ImageRecord } from '~/platform/media/images.server'
 import { productMatches } from '~/modules/search/search.queries.server'
 import { PRODUCT_CATEGORIES, type ProductCategory } from './product-categories'
-import { keptUntilContentChanges, type Shared, type VersionSource } from '~/platform/kept-until-content-changes.server'
+import {
+  keptPublicItems,
+  keptUntilContentChanges,
+  type Shared,
+  type VersionSource,
+} from '~/platform/kept-until-content-changes.server'
 import { isInState, isVisibleTo, type Audience } from '~/platform/publication.server'
 import { lastChangeOf, type PublicationState } from '~/platform/publication'
 
@@ -153,7 +158,7 @@ export async function pickRandomProducts(limit: number): Promise<Product[]> {
   return (await withImages(rows)).map(toProduct)
 }
 
-export async function getProductBySlug(slug: string, audience: Audience = 'public'): Promise<ProductDetail | null> {
+async function productBySlug(slug: string, audience: Audience): Promise<ProductDetail | null> {
   const row = await publicProducts(audience).select(PRODUCT_COLUMNS).where('slug', '=', slug).executeTakeFirst()
   if (!row) return null
   const [withPictures] = await withImages([row])
@@ -164,6 +169,20 @@ export async function getProductBySlug(slug: string, audience: Audience = 'publi
     descriptionHtml: renderMarkdown(row.description),
     socialImage: social ? { path: social.path, width: social.width, height: social.height, alt: first.alt || row.name } : null,
   }
+}
+
+const publicProductKept = keptPublicItems(
+  async () => (await publicProducts().select('slug').execute()).map((row) => row.slug),
+  (slug) => productBySlug(slug, 'public'),
+)
+
+/** A product by its address, for visitors (kept per content version; `from`: the request's) or a preview (read afresh). */
+export async function getProductBySlug(
+  slug: string,
+  audience: Audience = 'public',
+  from: VersionSource = null,
+): Promise<Shared<ProductDetail> | null> {
+  return audience === 'public' ? publicProductKept(from, slug) : productBySlug(slug, audience)
 }
 
 export interface AdminProductRow {

@@ -1,6 +1,11 @@
 import { ADMIN_LIST_PAGE_SIZE, listPageOffset } from '~/platform/admin-list-page.server'
 import { db } from '~/platform/db.server'
-import { keptUntilContentChanges, type Shared, type VersionSource } from '~/platform/kept-until-content-changes.server'
+import {
+  keptPublicItems,
+  keptUntilContentChanges,
+  type Shared,
+  type VersionSource,
+} from '~/platform/kept-until-content-changes.server'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { loadImagesOf, pickSocialImage, toResponsiveImage, type ImageRecord } from '~/platform/media/images.server'
 import { articleExcerpt, articlePlainText, readMinutes, renderArticleHtml } from './article-text.server'
@@ -106,7 +111,7 @@ function toDetail(
   }
 }
 
-export async function getPublishedArticleBySlug(slug: string, audience: Audience = 'public'): Promise<ArticleDetail | null> {
+async function articleBySlug(slug: string, audience: Audience): Promise<ArticleDetail | null> {
   const row = await db
     .selectFrom('articles')
     .select(SUMMARY_COLUMNS)
@@ -116,6 +121,23 @@ export async function getPublishedArticleBySlug(slug: string, audience: Audience
   if (!row) return null
   const imageOf = await loadImagesOf([row])
   return toDetail(row, imageOf(row))
+}
+
+const publicArticleKept = keptPublicItems(
+  async () => (await db.selectFrom('articles').where(isPublicNow('articles')).select('slug').execute()).map((row) => row.slug),
+  (slug) => articleBySlug(slug, 'public'),
+)
+
+/**
+ * An article by its address, for visitors (kept per content version; `from`: the request's) or a
+ * preview (read afresh).
+ */
+export async function getPublishedArticleBySlug(
+  slug: string,
+  audience: Audience = 'public',
+  from: VersionSource = null,
+): Promise<Shared<ArticleDetail> | null> {
+  return audience === 'public' ? publicArticleKept(from, slug) : articleBySlug(slug, audience)
 }
 
 /** A public article in full, its links and image starting with `origin`: for the e-mail to subscribers. */

@@ -28,7 +28,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   const origin = getSiteOrigin(request, context)
   const { timeZone } = await siteSettingsFor(context)
   const preview = await pagePreview(queryParams.read(request).preview, 'products', { url: url.href, origin, timeZone })
-  const product = await getProductBySlug(params.slug, preview.audience)
+  const product = await getProductBySlug(params.slug, preview.audience, context)
   if (!product) throw data(null, { status: 404 })
   return data(
     { product, url: `${origin}/marketplace/${encodeURIComponent(product.slug)}`, preview: preview.notice },

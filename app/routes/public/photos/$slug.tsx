@@ -33,7 +33,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   const settings = await siteSettingsFor(context)
   const origin = getSiteOrigin(request, context)
   const preview = await pagePreview(query.preview, 'mediaItems', { url: url.href, origin, timeZone: settings.timeZone })
-  const item = await getPublishedMediaBySlug(params.slug, category, preview.audience)
+  const item = await getPublishedMediaBySlug(params.slug, category, preview.audience, context)
   if (!item) throw data(null, { status: 404 })
   return data(
     { item: { ...item, dateLabel: formatDate(item.publishedAt, settings.timeZone, 'date') }, origin, preview: preview.notice },
