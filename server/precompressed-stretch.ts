@@ -9,11 +9,12 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3])
 const FINDER_BYTES = 64
 /**
  * Up to this many bytes of its own, an answer is deflated on the main thread: handing a small
- * piece to the thread pool costs the main thread as much and the machine five times more (the
- * about page, 15 KB of its own: 60 µs either way on the main thread, 70 µs in all against 330 µs
- * through the pool). The home page, the marketplace and the calendar (27–38 KB of their own) cost
- * the main thread a fifth less through the pool, which is what bounds the rate of a site served
- * by one process (docs/performance.md, 2026-11-28).
+ * piece to the thread pool costs the machine several times more (the about page, 15 KB of its
+ * own: 70 µs in all against 330 µs through the pool on one machine, 340 against 590 µs on
+ * another), and what it saves the main thread did not raise the small pages' rate in the same
+ * run (docs/performance.md, 2026-11-28, "compressing small pages"). The home page, the marketplace
+ * and the calendar (27–38 KB of their own) cost the main thread a fifth less through the pool,
+ * which is what bounds the rate of a site served by one process.
  */
 const MAIN_THREAD_BYTES = 16 * 1024
 
