@@ -54,12 +54,11 @@ export async function discoverItemPages(baseUrl: string): Promise<string[]> {
 }
 
 /**
- * The pages BENCH_PAGES names (`/about,/news/*,/admin/news`), where `/news/*` stands for the item
- * page discoverItemPages finds on /news; `fallback` when it is not set.
+ * The pages BENCH_PAGES names (`/about,/news/*,/admin/news`), or `fallback` when it is not set;
+ * `/news/*` stands for the item page discoverItemPages finds on /news.
  */
 export async function pagesAsked(baseUrl: string, fallback: string[]): Promise<string[]> {
-  const asked = process.env.BENCH_PAGES?.split(',')
-  if (!asked) return fallback
+  const asked = process.env.BENCH_PAGES?.split(',') ?? fallback
   const items = asked.some((page) => page.endsWith('/*')) ? await discoverItemPages(baseUrl) : []
   return asked.map((page) => {
     if (!page.endsWith('/*')) return page
