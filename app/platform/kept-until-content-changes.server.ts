@@ -1,6 +1,7 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { readContentVersion } from './content-version.server'
 import { requestInfoContext } from './request-context'
+import type { Audience } from './publication.server'
 import type { Shared } from './shared'
 
 export type { Shared }
@@ -84,19 +85,22 @@ export function keptWith<T>(maxKeys: number): (owner: object, key: string, make:
 }
 
 /**
- * Public items by their address (an article, a photo, a product, an event), each made once per
- * content version and shared: its query, pictures and Markdown were most of its page's own work.
- * The addresses of all public items are read once per content version, so a made-up address costs
- * no query and takes no place; at most `maxKeys` items are kept, the oldest dropped first.
+ * Items by their address (an article, a photo, a product, an event): for visitors each is made
+ * once per content version and shared, since its query, pictures and Markdown were most of its
+ * page's own work; for a preview link it is read afresh. The addresses of all public items are
+ * read once per content version, so a made-up address costs no query and takes no place; at most
+ * `maxKeys` items are kept, the oldest dropped first.
  */
 export function keptPublicItems<T>(
   publicAddresses: () => Promise<readonly string[]>,
-  make: (key: string) => Promise<T | null>,
+  read: (key: string, audience: Audience) => Promise<T | null>,
   maxKeys = 32,
-): (from: VersionSource, address: string, key?: string) => Promise<Shared<T> | null> {
+): (from: VersionSource, audience: Audience, address: string, key?: string) => Promise<Shared<T> | null> {
   const addressesKept = keptUntilContentChanges(async (): Promise<ReadonlySet<string>> => new Set(await publicAddresses()), 1)
-  const itemsKept = keptUntilContentChanges(make, maxKeys)
+  const itemsKept = keptUntilContentChanges((key) => read(key, 'public'), maxKeys)
   // `key`: the address, with whatever else the item depends on (a time zone, a list it was opened from).
-  return async (from, address, key = address) =>
-    (await addressesKept(from, '')).has(address) ? ((await itemsKept(from, key)) as Shared<T> | null) : null
+  return async (from, audience, address, key = address) => {
+    if (audience !== 'public') return read(key, audience) as Promise<Shared<T> | null>
+    return (await addressesKept(from, '')).has(address) ? ((await itemsKept(from, key)) as Shared<T> | null) : null
+  }
 }

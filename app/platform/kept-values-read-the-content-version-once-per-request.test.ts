@@ -106,19 +106,19 @@ describe('values kept until the content changes', () => {
         return { key }
       },
     )
-    const bread = await kept(null, 'bread')
+    const bread = await kept(null, 'public', 'bread')
     expect(bread).toEqual({ key: 'bread' })
-    expect(await kept(null, 'no-such-thing')).toBeNull()
-    expect(await kept(null, 'bread')).toBe(bread)
+    expect(await kept(null, 'public', 'no-such-thing')).toBeNull()
+    expect(await kept(null, 'public', 'bread')).toBe(bread)
     // What else the item depends on goes into its key; the address alone says whether it is public.
-    expect(await kept(null, 'soap', 'in-a-list soap')).toEqual({ key: 'in-a-list soap' })
+    expect(await kept(null, 'public', 'soap', 'in-a-list soap')).toEqual({ key: 'in-a-list soap' })
     expect(made).toEqual(['bread', 'in-a-list soap'])
     expect(listed).toHaveLength(1)
 
     published = ['soap', 'jam']
     await markContentChanged()
-    expect(await kept(null, 'bread')).toBeNull()
-    expect(await kept(null, 'jam')).toEqual({ key: 'jam' })
+    expect(await kept(null, 'public', 'bread')).toBeNull()
+    expect(await kept(null, 'public', 'jam')).toEqual({ key: 'jam' })
     expect(listed).toHaveLength(2)
     expect(made).toEqual(['bread', 'in-a-list soap', 'jam'])
   })

@@ -100,12 +100,12 @@ async function eventWithTexts(slug: string, timeZone: string, audience: Audience
 
 // The events visitors open, once per content version: the query, the skipped dates and the
 // description's Markdown were half of an event page's own work. Only public events are kept.
-const publicEventKept = keptPublicItems(
+const eventsKept = keptPublicItems(
   async () => (await publicEvents().select('slug').execute()).map((row) => row.slug),
-  (key) => {
+  (key, audience) => {
     // An address has no space (slugify).
     const [timeZone, slug] = key.split(' ')
-    return eventWithTexts(slug, timeZone, 'public')
+    return eventWithTexts(slug, timeZone, audience)
   },
 )
 
@@ -124,10 +124,7 @@ export async function getEventBySlug(
     from = null,
   }: { date: PlainDate | null; timeZone: string; now?: Date; audience?: Audience; from?: VersionSource },
 ): Promise<Shared<EventDetail> | null> {
-  const event =
-    audience === 'public'
-      ? await publicEventKept(from, slug, `${timeZone} ${slug}`)
-      : await eventWithTexts(slug, timeZone, audience)
+  const event = await eventsKept(from, audience, slug, `${timeZone} ${slug}`)
   if (!event) return null
   const onDate = date ? occurrenceOn(event, date, timeZone) : null
   // A public event's dates are the same for every visitor until it changes: kept with it, per date.

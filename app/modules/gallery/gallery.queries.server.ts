@@ -238,12 +238,12 @@ async function mediaBySlug(slug: string, category: MediaCategory | null, audienc
   }
 }
 
-const publicMediaKept = keptPublicItems(
+const mediaKept = keptPublicItems(
   async () => (await publicItems(null).select('mediaItems.slug').execute()).map((row) => row.slug),
-  (key) => {
+  (key, audience) => {
     // An address has no space (slugify); the category is one of the list's.
     const [category, slug] = key.split(' ')
-    return mediaBySlug(slug, (category || null) as MediaCategory | null, 'public')
+    return mediaBySlug(slug, (category || null) as MediaCategory | null, audience)
   },
 )
 
@@ -258,7 +258,7 @@ export async function getPublishedMediaBySlug(
   audience: Audience = 'public',
   from: VersionSource = null,
 ): Promise<Shared<MediaDetail> | null> {
-  return audience === 'public' ? publicMediaKept(from, slug, `${category ?? ''} ${slug}`) : mediaBySlug(slug, category, audience)
+  return mediaKept(from, audience, slug, `${category ?? ''} ${slug}`)
 }
 
 export interface MediaSitemapEntry {

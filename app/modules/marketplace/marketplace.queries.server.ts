@@ -171,9 +171,9 @@ async function productBySlug(slug: string, audience: Audience): Promise<ProductD
   }
 }
 
-const publicProductKept = keptPublicItems(
+const productsKept = keptPublicItems(
   async () => (await publicProducts().select('slug').execute()).map((row) => row.slug),
-  (slug) => productBySlug(slug, 'public'),
+  productBySlug,
 )
 
 /** A product by its address, for visitors (kept per content version; `from`: the request's) or a preview (read afresh). */
@@ -182,7 +182,7 @@ export async function getProductBySlug(
   audience: Audience = 'public',
   from: VersionSource = null,
 ): Promise<Shared<ProductDetail> | null> {
-  return audience === 'public' ? publicProductKept(from, slug) : productBySlug(slug, audience)
+  return productsKept(from, audience, slug)
 }
 
 export interface AdminProductRow {

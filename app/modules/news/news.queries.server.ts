@@ -123,9 +123,9 @@ async function articleBySlug(slug: string, audience: Audience): Promise<ArticleD
   return toDetail(row, imageOf(row))
 }
 
-const publicArticleKept = keptPublicItems(
+const articlesKept = keptPublicItems(
   async () => (await db.selectFrom('articles').where(isPublicNow('articles')).select('slug').execute()).map((row) => row.slug),
-  (slug) => articleBySlug(slug, 'public'),
+  articleBySlug,
 )
 
 /**
@@ -137,7 +137,7 @@ export async function getPublishedArticleBySlug(
   audience: Audience = 'public',
   from: VersionSource = null,
 ): Promise<Shared<ArticleDetail> | null> {
-  return audience === 'public' ? publicArticleKept(from, slug) : articleBySlug(slug, audience)
+  return articlesKept(from, audience, slug)
 }
 
 /** A public article in full, its links and image starting with `origin`: for the e-mail to subscribers. */
