@@ -40,6 +40,35 @@ function processesNaming(text: string): { pid: number; program: string }[] {
   return found
 }
 
+/** The process's state and parent from /proc (a process stuck in D, or still with its parent, says why it is left). */
+function stateOf(pid: number): string {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+    return status
+      .split('\n')
+      .filter((line) => /^(State|PPid):/.test(line))
+      .join(', ')
+  } catch {
+    return 'gone'
+  }
+}
+
+/**
+ * Waits until `processes` finds none left of the killed server. Killing takes milliseconds; the
+ * limit is for a machine busy with other tests, and ends before an unguarded ffmpeg would. If any
+ * are left, the error shows their state and the server's output (a guard that could not start says so).
+ */
+async function untilNoneLeft(server: TestServer, processes: () => { pid: number; program: string }[]) {
+  try {
+    await expect.poll(processes, { timeout: 15_000 }).toEqual([])
+  } catch (error) {
+    const left = processes().map((found) => `${found.pid} ${found.program} (${stateOf(found.pid)})`)
+    throw new Error(`Left after the server was killed: ${left.join('; ')}\nThe server's output:\n${server.output()}`, {
+      cause: error,
+    })
+  }
+}
+
 /** The ffmpeg processes converting this video's original. */
 function ffmpegsConverting(videoId: string) {
   return processesNaming(`${videoId}.original`).filter((process) => process.program === 'ffmpeg')
@@ -70,7 +99,7 @@ it('takes its ffmpeg down with it when it is killed with SIGKILL mid-conversion'
   const { server, videoId } = await startConvertingAVideo()
   server.process.kill('SIGKILL')
   // Left alone, ffmpeg would go on for most of the clip's 20 seconds.
-  await expect.poll(() => processesNaming(server.database.env.DATA_DIR), { timeout: 8_000 }).toEqual([])
+  await untilNoneLeft(server, () => processesNaming(server.database.env.DATA_DIR))
   expect(await videoStatus(server, videoId)).toBe('processing')
 })
 
@@ -78,7 +107,7 @@ it('converts the video at once when it starts again, with one ffmpeg at a time',
   const { server: killed, videoId } = await startConvertingAVideo()
   killed.process.kill('SIGKILL')
   // Its ffmpeg goes with it (the test above); counted from then, two at once would be the new server's doing.
-  await expect.poll(() => ffmpegsConverting(videoId).length, { timeout: 8_000 }).toBe(0)
+  await untilNoneLeft(killed, () => ffmpegsConverting(videoId))
   const restarted = await startTestServer({ FFMPEG_PATH: ffmpegAtPlaybackSpeed }, { sharedDatabase: killed.database })
   servers.push(restarted)
 
