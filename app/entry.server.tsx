@@ -1,6 +1,8 @@
 import { Writable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
+import { KeepMarkupContext } from '~/components/kept-markup'
+import { keepMarkup } from '~/components/kept-markup.server'
 import { StylesheetTextProvider } from '~/components/public-stylesheet'
 import { NonceProvider } from '~/components/nonce'
 import { logger } from '~/platform/logger.server'
@@ -43,7 +45,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <StylesheetTextProvider value={stylesheet}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <KeepMarkupContext value={keepMarkup}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </KeepMarkupContext>
         </StylesheetTextProvider>
       </NonceProvider>,
       {

@@ -3,6 +3,7 @@ import { Link } from '~/components/link'
 import type { SiteSettings } from '~/modules/settings/settings.schema'
 import type { Shared } from '~/platform/shared'
 import { PhoneAndEmail } from './contact-links'
+import { KeptInside } from './kept-markup'
 import { NewTabLink } from './new-tab-link'
 import { NewsletterSignup } from './newsletter-signup'
 import { PUBLIC_NAV } from './site-nav'
@@ -16,10 +17,38 @@ const OWN_EMAIL_FORM = /^\/(news|calendar)?$|^\/(login|forgot-password|reset-pas
 const QUICK_LINKS = PUBLIC_NAV.flatMap(({ to, footerLabel }) => (footerLabel ? [{ to, label: footerLabel }] : []))
 
 export function SiteFooter({ settings, year }: { settings: Shared<SiteSettings>; year: string }) {
-  const { pathname } = useLocation()
   const { organisationName, footerText, tagline, phone, email, facebookUrl, instagramUrl, location } = settings
+  const shown = { organisationName, footerText, tagline, phone, email, facebookUrl, instagramUrl, location, year }
   return (
-    <footer className="site-footer on-dark">
+    <KeptInside
+      tag="footer"
+      attributes={{ className: 'site-footer on-dark' }}
+      name="site-footer"
+      inside={SiteFooterInside}
+      props={shown}
+    />
+  )
+}
+
+type FooterSettings = Pick<
+  SiteSettings,
+  'organisationName' | 'footerText' | 'tagline' | 'phone' | 'email' | 'facebookUrl' | 'instagramUrl' | 'location'
+>
+
+function SiteFooterInside({
+  organisationName,
+  footerText,
+  tagline,
+  phone,
+  email,
+  facebookUrl,
+  instagramUrl,
+  location,
+  year,
+}: FooterSettings & { year: string }) {
+  const { pathname } = useLocation()
+  return (
+    <>
       <div className="container footer-grid">
         <div>
           <h2>{organisationName}</h2>
@@ -61,6 +90,6 @@ export function SiteFooter({ settings, year }: { settings: Shared<SiteSettings>;
           © {year} {organisationName}. All rights reserved. <Link to="/privacy">Privacy</Link>
         </p>
       </div>
-    </footer>
+    </>
   )
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useLocation } from 'react-router'
 import { NavLink } from '~/components/link'
+import { KeptInside } from './kept-markup'
 import { MenuDisclosure } from './menu-disclosure'
 import { useShipsScripts } from './page-scripts'
 import { SearchForm } from './search-form'
@@ -78,36 +79,45 @@ export function SiteHeader({ organisationName }: { organisationName: string }) {
   const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX)
   const look = scrolled ? 'scrolled' : isOverlayPath(pathname) ? 'transparent' : 'solid'
   const withoutScripts = !useShipsScripts()
-
   return (
-    <header
-      className={`site-header site-header-${look}${withoutScripts ? ' site-header-without-scripts' : ''}`}
-      data-nav-look={look}
-    >
-      <div className="container site-header-inner">
-        <NavLink to="/" className="site-brand">
-          {organisationName}
-        </NavLink>
-        <div className="site-header-tools">
-          <nav aria-label="Main">
-            <div className="nav-wide">
-              <NavLinks />
-            </div>
-            <MenuDisclosure
-              className="nav-menu"
-              summary={
-                <>
-                  <span className="nav-menu-icon" aria-hidden="true" />
-                  Menu
-                </>
-              }
-            >
-              <NavLinks />
-            </MenuDisclosure>
-          </nav>
-          <HeaderSearch />
-        </div>
+    <KeptInside
+      tag="header"
+      attributes={{
+        className: `site-header site-header-${look}${withoutScripts ? ' site-header-without-scripts' : ''}`,
+        'data-nav-look': look,
+      }}
+      name="site-header"
+      inside={SiteHeaderInside}
+      props={{ organisationName }}
+    />
+  )
+}
+
+function SiteHeaderInside({ organisationName }: { organisationName: string }) {
+  return (
+    <div className="container site-header-inner">
+      <NavLink to="/" className="site-brand">
+        {organisationName}
+      </NavLink>
+      <div className="site-header-tools">
+        <nav aria-label="Main">
+          <div className="nav-wide">
+            <NavLinks />
+          </div>
+          <MenuDisclosure
+            className="nav-menu"
+            summary={
+              <>
+                <span className="nav-menu-icon" aria-hidden="true" />
+                Menu
+              </>
+            }
+          >
+            <NavLinks />
+          </MenuDisclosure>
+        </nav>
+        <HeaderSearch />
       </div>
-    </header>
+    </div>
   )
 }
