@@ -26,6 +26,25 @@ export type KeepMarkup = (key: string, element: ReactElement, contexts: RouterCo
 
 export const KeepMarkupContext = createContext<KeepMarkup | null>(null)
 
+/** Gives `children` the React Router contexts captured where the piece was asked for. */
+export function WithRouterContexts({ contexts, children }: { contexts: RouterContexts; children: ReactElement }) {
+  return (
+    <UNSAFE_FrameworkContext value={contexts.framework}>
+      <UNSAFE_DataRouterContext value={contexts.dataRouter}>
+        <UNSAFE_DataRouterStateContext value={contexts.dataRouterState}>
+          <UNSAFE_FetchersContext value={contexts.fetchers}>
+            <UNSAFE_NavigationContext value={contexts.navigation}>
+              <UNSAFE_LocationContext value={contexts.location}>
+                <UNSAFE_RouteContext value={contexts.route}>{children}</UNSAFE_RouteContext>
+              </UNSAFE_LocationContext>
+            </UNSAFE_NavigationContext>
+          </UNSAFE_FetchersContext>
+        </UNSAFE_DataRouterStateContext>
+      </UNSAFE_DataRouterContext>
+    </UNSAFE_FrameworkContext>
+  )
+}
+
 function useRouterContexts(): RouterContexts {
   return {
     dataRouter: useContext(UNSAFE_DataRouterContext),
