@@ -58,13 +58,15 @@ function useRouterContexts(): RouterContexts {
 }
 
 interface KeptInsideProps<P extends object> {
-  tag: 'header' | 'footer'
+  tag: 'header' | 'footer' | 'section'
   attributes: React.HTMLAttributes<HTMLElement> & Record<`data-${string}`, string>
   /** Names `inside` among the kept pieces. */
   name: string
   /** Renders the same markup for the same props and address, whoever asks. */
   inside: ComponentType<P>
   props: P
+  /** False when the piece shows something of this request (a form's answer): then it is rendered in place. */
+  keep?: boolean
 }
 
 /**
@@ -74,11 +76,18 @@ interface KeptInsideProps<P extends object> {
  * hydrates it as usual (`inside` must read nothing of the request but the address, and must not use
  * useId, whose ids follow the place in the tree). In the browser it is rendered as usual.
  */
-export function KeptInside<P extends object>({ tag: Tag, attributes, name, inside: Inside, props }: KeptInsideProps<P>) {
+export function KeptInside<P extends object>({
+  tag: Tag,
+  attributes,
+  name,
+  inside: Inside,
+  props,
+  keep: keepThis = true,
+}: KeptInsideProps<P>) {
   const keep = useContext(KeepMarkupContext)
   const contexts = useRouterContexts()
   const { pathname } = useLocation()
-  if (keep === null) {
+  if (keep === null || !keepThis) {
     return (
       <Tag {...attributes}>
         <Inside {...props} />

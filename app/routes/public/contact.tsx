@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef } from 'react'
 import { data, Form, redirect } from 'react-router'
 import { Link } from '~/components/link'
+import { KeptInside } from '~/components/kept-markup'
 import type { Route } from './+types/contact'
 import { editHandle } from '~/components/admin-bar'
 import { CONTACT_LIMITS, CONTACT_SUBJECT_LABELS, CONTACT_SUBJECTS, ContactSchema } from '~/modules/inbox/contact.schema'
@@ -25,6 +26,7 @@ const TOO_MANY_TEXT = 'Too many requests. You have sent several messages already
 const SENT_URL = '/contact?sent=1#message-form'
 // Set by the redirect after a submission and read once: the address alone shows no thank-you.
 const SENT_COOKIE = 'contact-sent'
+const CONTACT_CONSTRAINT = getZodConstraint(ContactSchema)
 const SUBJECT_OPTIONS = CONTACT_SUBJECTS.map((value) => ({ value, label: CONTACT_SUBJECT_LABELS[value] }))
 
 export const meta: Route.MetaFunction = (args) =>
@@ -132,12 +134,26 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               </Link>
             </div>
           </section>
-          <section aria-labelledby="message-form-heading" id="message-form" className="card contact-form-card">
-            <h2 id="message-form-heading">Send Us a Message</h2>
-            {loaderData.sent ? <ThankYou /> : <ContactForm lastResult={actionData?.result} />}
-          </section>
+          <KeptInside
+            tag="section"
+            attributes={{ 'aria-labelledby': 'message-form-heading', id: 'message-form', className: 'card contact-form-card' }}
+            name="contact-form"
+            inside={MessageForm}
+            props={{ sent: loaderData.sent, lastResult: actionData?.result }}
+            // The empty form is the same for every visitor; what was typed and the thank-you are not.
+            keep={!loaderData.sent && !actionData}
+          />
         </div>
       </div>
+    </>
+  )
+}
+
+function MessageForm({ sent, lastResult }: { sent: boolean; lastResult?: SubmissionResult<string[]> }) {
+  return (
+    <>
+      <h2 id="message-form-heading">Send Us a Message</h2>
+      {sent ? <ThankYou /> : <ContactForm lastResult={lastResult} />}
     </>
   )
 }
@@ -161,8 +177,10 @@ function ThankYou() {
 function ContactForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const sending = useIsSubmitting()
   const [form, fields] = useForm({
+    // Named, not numbered by useId: the empty form is rendered apart from the page (KeptInside).
+    id: 'contact',
     lastResult: sending ? undefined : lastResult,
-    constraint: getZodConstraint(ContactSchema),
+    constraint: CONTACT_CONSTRAINT,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),

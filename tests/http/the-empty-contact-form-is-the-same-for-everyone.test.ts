@@ -1,0 +1,49 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { get, post, signIn } from '../setup/http-session'
+import { startTestServer } from '../setup/server'
+
+// The contact form as a visitor first sees it is rendered once and sent again (KeptInside in
+// routes/public/contact.tsx); what one visitor typed must never reach the next. Without the page
+// cache, so that every page below is rendered.
+const server = await startTestServer({ PAGE_CACHE_SECONDS: '0' })
+afterAll(() => server.stop())
+
+async function messageSection(cookie?: string): Promise<string> {
+  const html = await (await get(server, '/contact', cookie)).text()
+  const start = html.indexOf('<section aria-labelledby="message-form-heading"')
+  expect(start).toBeGreaterThan(-1)
+  return html.slice(start, html.indexOf('</section>', start))
+}
+
+describe('the empty contact form', () => {
+  it('is the same for every visitor, its fields labelled by their own ids', async () => {
+    const first = await messageSection()
+    expect(first).toContain('<label class="field-label" for="contact-email">E-mail</label>')
+    expect(first).toMatch(/<input [^>]*id="contact-email"/)
+    expect(first).toContain('Send Message')
+    expect(await messageSection()).toBe(first)
+    // Nothing of the administrator's is in it, so it is the same for them.
+    expect(await messageSection(await signIn(server))).toBe(first)
+  })
+
+  it('never shows what another visitor typed, nor their errors', async () => {
+    const empty = await messageSection()
+    const refused = await post(server, '/contact', {
+      name: 'Marisol Private-Name',
+      email: 'not-an-address',
+      subject: 'general',
+      message: 'A message only Marisol should see again.',
+    })
+    expect(refused.status).toBe(400)
+    const answer = await refused.text()
+    // The one who typed it gets it back, with what is wrong.
+    expect(answer).toContain('Marisol Private-Name')
+    expect(answer).toContain('A message only Marisol should see again.')
+    expect(answer).toMatch(/aria-invalid="true"[^>]*id="contact-email"|id="contact-email"[^>]*aria-invalid="true"/)
+
+    const next = await messageSection()
+    expect(next).toBe(empty)
+    expect(next).not.toContain('Marisol')
+    expect(next).not.toContain('aria-invalid')
+  })
+})
