@@ -5,6 +5,7 @@ import { KeepMarkupContext } from '~/components/kept-markup'
 import { keepMarkup } from '~/components/kept-markup.server'
 import { StylesheetTextProvider } from '~/components/public-stylesheet'
 import { NonceProvider } from '~/components/nonce'
+import { shipsScripts } from '~/components/page-scripts'
 import { logger } from '~/platform/logger.server'
 import { requestInfoContext } from '~/platform/request-context'
 import { readSessionId } from '~/platform/session.server'
@@ -29,7 +30,40 @@ export function renderedBody(answer: Response): Buffer | undefined {
   return renderedPages.get(answer)
 }
 
-export default function handleRequest(
+type StreamCache = NonNullable<NonNullable<EntryContext['renderMeta']>['streamCache']>
+
+/**
+ * Reads the loader data encoded for the page's scripts before the render, so that React Router's
+ * StreamTransfer finds each piece ready: otherwise it suspends the render once per piece, and React
+ * renders that part again when the piece comes (a few per cent of a page with scripts). Only for a
+ * page that ships its scripts: the data is encoded when first asked for.
+ */
+async function readLoaderDataAhead(context: EntryContext): Promise<void> {
+  const { staticHandlerContext: handled, routeModules, renderMeta } = context
+  const deepest = handled.matches.at(-1)?.route.id
+  const root = handled.loaderData.root as { user?: unknown; toast?: unknown } | undefined
+  const personal = Boolean(root?.user || root?.toast)
+  if (!renderMeta || !shipsScripts(deepest && routeModules[deepest]?.handle, personal)) return
+  const stream = context.serverHandoffStream
+  if (!stream) return
+  const reader = stream.getReader()
+  const decoder = new TextDecoder()
+  const cache: StreamCache = {}
+  for (let index = 0; ; index++) {
+    const piece: { result?: { done: boolean; value: string }; error?: unknown } = await reader.read().then(
+      ({ done, value }) => ({ result: { done, value: decoder.decode(value, { stream: !done }) } }),
+      // As StreamTransfer does itself: the render throws the error where the piece was to go.
+      (error: unknown) => ({ error: error ?? new Error('The loader data could not be encoded') }),
+    )
+    cache[index] = Object.assign(Promise.resolve(), piece)
+    if (!piece.result || piece.result.done) break
+  }
+  renderMeta.streamCache = cache
+  // StreamTransfer takes the stream's reader from here; the stream is locked to this one.
+  ;(renderMeta as { streamReader?: unknown }).streamReader = reader
+}
+
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -37,6 +71,7 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const { nonce } = loadContext.get(requestInfoContext)
+  await readLoaderDataAhead(routerContext)
   // Only an anonymous visitor's page may be kept (server/page-cache.ts): it carries the stylesheet.
   const stylesheet = request.method === 'GET' && readSessionId(request) === null ? publicStylesheet : ''
   return new Promise<Response>((resolve, reject) => {

@@ -16,7 +16,11 @@ export const WITHOUT_SCRIPTS = { withoutScripts: true } as const
 export function useShipsScripts(): boolean {
   const matches = useMatches()
   const { user, toast } = useRootData()
-  if (import.meta.env.DEV || typeof document !== 'undefined' || user || toast) return true
-  const handle = matches.at(-1)?.handle as Partial<typeof WITHOUT_SCRIPTS> | undefined
-  return handle?.withoutScripts !== true
+  if (import.meta.env.DEV || typeof document !== 'undefined') return true
+  return shipsScripts(matches.at(-1)?.handle, user !== null || toast !== null)
+}
+
+/** The same, from the deepest route's handle and whether the root's data has a user or a toast (entry.server.tsx asks before rendering). */
+export function shipsScripts(deepestHandle: unknown, personal: boolean): boolean {
+  return personal || (deepestHandle as Partial<typeof WITHOUT_SCRIPTS> | undefined)?.withoutScripts !== true
 }
