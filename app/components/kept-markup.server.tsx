@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server'
 import { WithRouterContexts, type KeepMarkup } from './kept-markup'
 
-/** Header and footer of 32 addresses: the site's pages and the items most read. Made-up addresses push out the least recently asked for. */
+/** Header and footer of about 30 addresses (the site's pages and the items most read) and the forms kept. Made-up addresses push out the least recently asked for. */
 const MAX_KEPT = 64
 const kept = new Map<string, string>()
 

@@ -58,7 +58,7 @@ function useRouterContexts(): RouterContexts {
 }
 
 interface KeptInsideProps<P extends object> {
-  tag: 'header' | 'footer' | 'section'
+  tag: 'header' | 'footer' | 'section' | 'div'
   attributes: React.HTMLAttributes<HTMLElement> & Record<`data-${string}`, string>
   /** Names `inside` among the kept pieces. */
   name: string

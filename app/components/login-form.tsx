@@ -4,6 +4,8 @@ import { Link } from '~/components/link'
 import { ErrorList, Field } from '~/components/forms'
 
 interface LoginFormProps {
+  /** The form's own id, which its fields' ids start with; numbered by React (useId) when not given. */
+  id?: string
   /** Where to go after signing in (a same-site path; the server checks it again). */
   redirectTo?: string
   /** The /login action's answer when the page itself was posted (no JavaScript). */
@@ -14,9 +16,10 @@ interface LoginFormProps {
  * The sign-in form. It always posts to /login, so it works the same on the sign-in page and
  * inside a dialog elsewhere (e.g. the marketplace); with JavaScript, errors appear in place.
  */
-export function LoginForm({ redirectTo, lastResult }: LoginFormProps) {
+export function LoginForm({ id, redirectTo, lastResult }: LoginFormProps) {
   const fetcher = useFetcher<{ result: SubmissionResult<string[]> }>()
   const [form, fields] = useForm({
+    id,
     lastResult: fetcher.data?.result ?? lastResult,
     // Checked by the server only (and the fields' `required`): the marketplace shows this form,
     // and visitors' phones need not load the schema library for it.

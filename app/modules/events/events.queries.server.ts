@@ -126,17 +126,20 @@ export async function getEventBySlug(
 ): Promise<Shared<EventDetail> | null> {
   const event = await eventsKept(from, audience, slug, `${timeZone} ${slug}`)
   if (!event) return null
-  const onDate = date ? occurrenceOn(event, date, timeZone) : null
-  // A public event's dates are the same for every visitor until it changes: kept with it, per date.
+  const onDay = (day: PlainDate) => {
+    const occurrence = occurrenceOn(event, day, timeZone)
+    return occurrence ? datesFrom(event, occurrence, timeZone) : null
+  }
+  // A public event's dates on a day asked for are the same for every visitor until it changes:
+  // kept with it, per day (a day it does not take place included, which shows the next date).
+  const onDate = date && (audience === 'public' ? datesKept(event, `${timeZone} ${date}`, () => onDay(date)) : onDay(date))
   const shown =
-    onDate && audience === 'public'
-      ? datesKept(event, `${timeZone} ${onDate.date}`, () => datesFrom(event, onDate, timeZone))
-      : datesFrom(event, onDate ?? nextOccurrences(event, now, 1, timeZone)[0] ?? firstOccurrence(event, timeZone), timeZone)
+    onDate || datesFrom(event, nextOccurrences(event, now, 1, timeZone)[0] ?? firstOccurrence(event, timeZone), timeZone)
   return { ...event, ...shown }
 }
 
 // An event's page asked for on many of its dates (a weekly meeting's links) keeps each one's.
-const datesKept = keptWith<Pick<EventDetail, 'occurrence' | 'laterOccurrences'>>(64)
+const datesKept = keptWith<Pick<EventDetail, 'occurrence' | 'laterOccurrences'> | null>(64)
 
 /** The occurrence shown and the next ones after it. */
 function datesFrom(event: EventWithTexts, occurrence: Occurrence, timeZone: string) {

@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
 import { ErrorList, Field } from '~/components/forms'
+import { KeptInside } from '~/components/kept-markup'
 import { HoneypotField } from '~/components/honeypot-field'
 import { useIsSubmitting } from '~/components/use-is-submitting'
 import { SIGNUP_LIMITS, SIGNUP_MESSAGES, SignUpSchema } from '~/modules/events/signups.schema'
@@ -14,21 +15,34 @@ function placesText(state: SignupState): string {
   return state.placesLeft === 1 ? '1 place left.' : `${state.placesLeft} places left.`
 }
 
-/** "Sign up" for one date of an event: places left, and the waiting list once full. Posts normally without JavaScript. */
-export function SignupSection({
-  state,
-  action,
-  date,
-  dateLabel,
-  lastResult,
-}: {
+interface SignupSectionProps {
   state: SignupState
   /** The event's address for this date. */
   action: string
   date: string
   dateLabel: string
   lastResult?: SubmissionResult<string[]>
-}) {
+}
+
+/**
+ * "Sign up" for one date of an event: places left, and the waiting list once full. Posts normally
+ * without JavaScript. Until a visitor sends it, it is the same for everyone who opens that date in
+ * that state, so the server renders it once (KeptInside).
+ */
+export function SignupSection(props: SignupSectionProps) {
+  return (
+    <KeptInside
+      tag="section"
+      attributes={{ className: 'event-section event-signup', 'aria-labelledby': 'event-signup' }}
+      name="event-signup"
+      inside={SignupSectionInside}
+      props={props}
+      keep={props.lastResult === undefined}
+    />
+  )
+}
+
+function SignupSectionInside({ state, action, date, dateLabel, lastResult }: SignupSectionProps) {
   const sending = useIsSubmitting()
   const [form, fields] = useForm({
     id: 'signup',
@@ -39,7 +53,7 @@ export function SignupSection({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
   })
   return (
-    <section className="event-section event-signup" aria-labelledby="event-signup">
+    <>
       <h2 id="event-signup">Sign up</h2>
       {state.closed ? (
         <p>Sign-ups for {dateLabel} are closed.</p>
@@ -92,6 +106,6 @@ export function SignupSection({
           </Form>
         </>
       )}
-    </section>
+    </>
   )
 }

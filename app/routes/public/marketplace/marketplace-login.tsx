@@ -1,21 +1,24 @@
-import { useId, useRef } from 'react'
+import { useRef } from 'react'
+import { KeptInside } from '~/components/kept-markup'
 import { LoginForm } from '~/components/login-form'
+
+const DIALOG_ID = 'marketplace-login'
 
 /**
  * The marketplace's 'Admin Login': a sign-in dialog titled 'Marketplace Admin' that comes back
  * to the marketplace, where managers then see their buttons. The dialog opens through HTML
  * invoker commands, so it works before (or without) JavaScript in current browsers; the click
- * handlers cover browsers without them.
+ * handlers cover browsers without them. What is inside is the same for every visitor, so the
+ * server renders it once (KeptInside).
  */
 export function MarketplaceLogin() {
-  const id = useId()
   const dialogRef = useRef<HTMLDialogElement>(null)
   return (
     <>
       <button
         type="button"
         className="button-secondary button-small"
-        commandfor={`${id}-dialog`}
+        commandfor={DIALOG_ID}
         command="show-modal"
         onClick={() => {
           if (!dialogRef.current?.open) dialogRef.current?.showModal()
@@ -23,23 +26,35 @@ export function MarketplaceLogin() {
       >
         Admin Login
       </button>
-      <dialog ref={dialogRef} id={`${id}-dialog`} className="route-dialog marketplace-login" aria-labelledby={`${id}-title`}>
-        <div className="route-dialog-body">
-          <button
-            type="button"
-            className="route-dialog-close"
-            commandfor={`${id}-dialog`}
-            command="close"
-            onClick={() => dialogRef.current?.close()}
-          >
-            <span aria-hidden="true">×</span>
-            <span className="visually-hidden">Close</span>
-          </button>
-          <h2 id={`${id}-title`}>Marketplace Admin</h2>
-          <p>Sign in to add, edit and delete products.</p>
-          <LoginForm redirectTo="/marketplace" />
-        </div>
+      <dialog ref={dialogRef} id={DIALOG_ID} className="route-dialog marketplace-login" aria-labelledby={`${DIALOG_ID}-title`}>
+        <KeptInside
+          tag="div"
+          attributes={{ className: 'route-dialog-body' }}
+          name="marketplace-login"
+          inside={LoginDialogBody}
+          props={{}}
+        />
       </dialog>
+    </>
+  )
+}
+
+function LoginDialogBody() {
+  return (
+    <>
+      <button
+        type="button"
+        className="route-dialog-close"
+        commandfor={DIALOG_ID}
+        command="close"
+        onClick={(event) => event.currentTarget.closest('dialog')?.close()}
+      >
+        <span aria-hidden="true">×</span>
+        <span className="visually-hidden">Close</span>
+      </button>
+      <h2 id={`${DIALOG_ID}-title`}>Marketplace Admin</h2>
+      <p>Sign in to add, edit and delete products.</p>
+      <LoginForm id={`${DIALOG_ID}-form`} redirectTo="/marketplace" />
     </>
   )
 }
