@@ -8,7 +8,8 @@
  * system time per request (/proc: the thread pool's compression counts), that of its main thread
  * alone (which one process cannot spread over the machine's cores), the requests per second, and
  * the largest resident memory of each version. BENCH_PAGES=/about,/news/*,/admin/news asks for these pages
- * instead (`/news/*`: an article; /admin/… signed in).
+ * instead (`/news/*`: an article; /admin/… signed in). BENCH_BEFORE_BUILD=<folder> measures a build made
+ * elsewhere instead of the ref (an old version built in its own checkout, with its own dependencies).
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -92,7 +93,9 @@ async function measure(server: BenchServer, page: string, cookie: string): Promi
   }
 }
 
-const before = buildRef()
+// A build made elsewhere, with its own node_modules (a version whose dependencies differ): measured as it is.
+const builtBefore = process.env.BENCH_BEFORE_BUILD
+const before = builtBefore ? { buildDir: path.resolve(builtBefore), remove: () => {} } : buildRef()
 buildApp()
 const servers = { before: await restartedSite(before.buildDir), after: await restartedSite(buildDir) }
 try {
