@@ -1,8 +1,8 @@
 import { renderToString } from 'react-dom/server'
 import { WithRouterContexts, type KeepMarkup } from './kept-markup'
 
-/** Header and footer of about 30 addresses (the site's pages and the items most read) and the forms kept. Made-up addresses push out the least recently asked for. */
-const MAX_KEPT = 64
+/** Header and footer of about 60 addresses (the site's pages and the items most read) and the forms as first seen. Made-up addresses push out the least recently asked for. */
+const MAX_KEPT = 128
 const kept = new Map<string, string>()
 
 /** The markup of `element` for `key`, rendered the first time and kept (the least recently asked for goes first). */

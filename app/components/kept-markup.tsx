@@ -73,8 +73,8 @@ interface KeptInsideProps<P extends object> {
  * `<tag {...attributes}>` around `<inside {...props} />`. The server renders the inside once per
  * address and props and sends that markup again: the site's frame (navigation, footer) was a third
  * of a small page's work. The markup is the same byte for byte as rendered in place, so the browser
- * hydrates it as usual (`inside` must read nothing of the request but the address, and must not use
- * useId, whose ids follow the place in the tree). In the browser it is rendered as usual.
+ * hydrates it as usual (`inside` must read nothing of the request but the address, and no id of
+ * useId may reach its markup: those follow the place in the tree). In the browser it is rendered as usual.
  */
 export function KeptInside<P extends object>({
   tag: Tag,

@@ -20,7 +20,7 @@ export function useShipsScripts(): boolean {
   return shipsScripts(matches.at(-1)?.handle, user !== null || toast !== null)
 }
 
-/** The same, from the deepest route's handle and whether the root's data has a user or a toast (entry.server.tsx asks before rendering). */
+/** The same in production, from the deepest route's handle and whether the root's data has a user or a toast (entry.server.tsx asks before rendering). */
 export function shipsScripts(deepestHandle: unknown, personal: boolean): boolean {
   return personal || (deepestHandle as Partial<typeof WITHOUT_SCRIPTS> | undefined)?.withoutScripts !== true
 }
