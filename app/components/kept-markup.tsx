@@ -9,6 +9,7 @@ import {
   UNSAFE_RouteContext,
   useLocation,
 } from 'react-router'
+import { useRootData } from './root-data'
 
 /** What React Router gives a component where it is rendered: a piece rendered apart is given the same. */
 export interface RouterContexts {
@@ -73,8 +74,9 @@ interface KeptInsideProps<P extends object> {
  * `<tag {...attributes}>` around `<inside {...props} />`. The server renders the inside once per
  * address and props and sends that markup again: the site's frame (navigation, footer) was a third
  * of a small page's work. The markup is the same byte for byte as rendered in place, so the browser
- * hydrates it as usual (`inside` must read nothing of the request but the address, and no id of
- * useId may reach its markup: those follow the place in the tree). In the browser it is rendered as usual.
+ * hydrates it as usual (`inside` must read nothing of the request but the address and whether the
+ * visitor saves data, which are part of the key, and no id of useId may reach its markup: those
+ * follow the place in the tree). In the browser it is rendered as usual.
  */
 export function KeptInside<P extends object>({
   tag: Tag,
@@ -87,6 +89,7 @@ export function KeptInside<P extends object>({
   const keep = useContext(KeepMarkupContext)
   const contexts = useRouterContexts()
   const { pathname } = useLocation()
+  const { savesData } = useRootData()
   if (keep === null || !keepThis) {
     return (
       <Tag {...attributes}>
@@ -94,6 +97,6 @@ export function KeptInside<P extends object>({
       </Tag>
     )
   }
-  const key = `${name}\n${pathname}\n${JSON.stringify(props)}`
+  const key = `${name}\n${pathname}\n${savesData ? 'saves data\n' : ''}${JSON.stringify(props)}`
   return <Tag {...attributes} dangerouslySetInnerHTML={{ __html: keep(key, <Inside {...props} />, contexts) }} />
 }

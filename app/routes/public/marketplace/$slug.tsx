@@ -1,14 +1,11 @@
 import { data, useOutletContext } from 'react-router'
 import type { Route } from './+types/$slug'
-import { ProductMeta } from './product-card'
+import { ProductDetail } from './product-detail'
 import { editHandle } from '~/components/admin-bar'
-import { ImageCarousel } from '~/components/image-carousel'
-import { NewTabLink } from '~/components/new-tab-link'
 import { PreviewBanner } from '~/components/preview-banner'
 import { pagePreview, previewPageHeaders } from '~/modules/previews/preview-page.server'
 import { previewQueryParam } from '~/modules/previews/previews'
 import { getProductBySlug } from '~/modules/marketplace/marketplace.queries.server'
-import { formatWhatsAppNumber, whatsAppChatUrl } from '~/modules/marketplace/product-contact-links'
 import { formatPrice } from '~/modules/marketplace/product-price'
 import { itemPageMeta, NOINDEX } from '~/platform/seo'
 import { declareQueryParams } from '~/platform/query-params'
@@ -59,45 +56,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       {preview ? <PreviewBanner notice={preview} /> : null}
       <article className={inDialog ? 'product-detail' : 'container section product-detail product-detail-page'}>
         {inDialog ? null : <BackLink to="/marketplace">← All products</BackLink>}
-        <div className="product-detail-layout">
-          <ImageCarousel images={product.images} label={product.name} sizes="(min-width: 48rem) 24rem, 100vw" loading="eager" />
-          <div className="product-detail-text">
-            <h1 id="product-name">{product.name}</h1>
-            <ProductMeta product={product} />
-            <div className="markdown-text" dangerouslySetInnerHTML={{ __html: product.descriptionHtml }} />
-            <ContactButtons product={product} url={url} />
-          </div>
-        </div>
+        <ProductDetail product={product} url={url} preview={preview !== null} />
       </article>
     </>
-  )
-}
-
-function ContactButtons({
-  product,
-  url,
-}: {
-  product: { name: string; facebookLink: string; instagramLink: string; whatsappNumber: string }
-  url: string
-}) {
-  if (!product.facebookLink && !product.instagramLink && !product.whatsappNumber) return null
-  return (
-    <div className="button-row product-contact">
-      {product.facebookLink ? (
-        <NewTabLink href={product.facebookLink} className="button-secondary product-contact-facebook">
-          View on Facebook
-        </NewTabLink>
-      ) : null}
-      {product.instagramLink ? (
-        <NewTabLink href={product.instagramLink} className="button-secondary product-contact-instagram">
-          View on Instagram
-        </NewTabLink>
-      ) : null}
-      {product.whatsappNumber ? (
-        <NewTabLink href={whatsAppChatUrl(product.whatsappNumber, product.name, url)} className="button product-contact-whatsapp">
-          Chat on WhatsApp <span className="product-contact-number">{formatWhatsAppNumber(product.whatsappNumber)}</span>
-        </NewTabLink>
-      ) : null}
-    </div>
   )
 }

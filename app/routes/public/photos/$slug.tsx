@@ -1,16 +1,13 @@
 import { useEffect, useRef } from 'react'
 import { data, useLocation, useNavigate, useOutletContext } from 'react-router'
-import { Link } from '~/components/link'
 import type { Route } from './+types/$slug'
 import { editHandle } from '~/components/admin-bar'
 import type { MediaOutletContext } from './index'
-import { ResponsiveImage } from '~/components/responsive-image'
-import { useRootData } from '~/components/root-data'
-import { smallestInSrcSet } from '~/components/save-data-sizes'
+import { MediaItemDetail } from './media-detail'
 import { PreviewBanner } from '~/components/preview-banner'
 import { pagePreview, previewPageHeaders } from '~/modules/previews/preview-page.server'
 import { previewQueryParam } from '~/modules/previews/previews'
-import { getPublishedMediaBySlug, type MediaDetail } from '~/modules/gallery/gallery.queries.server'
+import { getPublishedMediaBySlug } from '~/modules/gallery/gallery.queries.server'
 import { isMediaCategory, mediaHref, photosHref } from '~/modules/gallery/media-categories'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { formatDate } from '~/platform/dates'
@@ -126,97 +123,8 @@ export default function MediaPage({ loaderData }: Route.ComponentProps) {
         }}
       >
         {inDialog ? null : <BackLink to={photosHref(category)}>← All photos and videos</BackLink>}
-        <MediaView item={item} autoPlay={inDialog} />
-        <div className="gallery-detail-text">
-          <h1 id="media-title">{item.title}</h1>
-          <p className="gallery-meta">
-            <time dateTime={item.publishedAt}>{item.dateLabel}</time>
-            <span aria-hidden="true"> · </span>
-            <span>{item.category}</span>
-          </p>
-          <div className="markdown-text" dangerouslySetInnerHTML={{ __html: item.descriptionHtml }} />
-        </div>
-        <nav className="gallery-detail-nav" aria-label="Photos and videos">
-          {item.previous ? (
-            <Link
-              to={hrefOf(item.previous)}
-              replace={inDialog}
-              state={location.state}
-              preventScrollReset
-              className="button-secondary button-small"
-              rel="prev"
-            >
-              ← Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          {item.next ? (
-            <Link
-              to={hrefOf(item.next)}
-              replace={inDialog}
-              state={location.state}
-              preventScrollReset
-              className="button-secondary button-small"
-              rel="next"
-            >
-              Next →
-            </Link>
-          ) : null}
-        </nav>
+        <MediaItemDetail item={item} category={category} inDialog={inDialog} preview={preview !== null} />
       </article>
     </>
-  )
-}
-
-/**
- * The photo, or the video with its controls. Opened by the visitor, the video starts playing;
- * where the browser allows that only without sound (phones), it plays muted and the controls
- * turn the sound on.
- */
-function MediaView({ item, autoPlay }: { item: MediaDetail; autoPlay: boolean }) {
-  const videoRef = useRef<HTMLVideoElement>(null)
-  const { savesData } = useRootData()
-  useEffect(() => {
-    const video = videoRef.current
-    if (!autoPlay || !video) return
-    video.play().catch(() => {
-      video.muted = true
-      video.play().catch(() => {})
-    })
-  }, [autoPlay, item.slug])
-
-  if (!item.video) {
-    return (
-      <div className="gallery-media">
-        <ResponsiveImage
-          image={item.thumbnail}
-          sizes="(min-width: 64rem) 60rem, 100vw"
-          loading="eager"
-          className="gallery-media-image"
-        />
-      </div>
-    )
-  }
-  const { video } = item
-  return (
-    <div className="gallery-media">
-      <video
-        key={item.slug}
-        ref={videoRef}
-        className="gallery-media-video"
-        controls
-        playsInline
-        // A visitor who saves data loads nothing of the video until they play it.
-        preload={savesData ? 'none' : 'metadata'}
-        poster={(savesData && smallestInSrcSet(video.poster.jpegSrcSet)) || video.poster.src}
-        width={video.width ?? undefined}
-        height={video.height ?? undefined}
-        aria-label={item.title}
-      >
-        <source src={video.src} type={video.contentType} />
-        <a href={video.src}>Download the video</a>
-      </video>
-    </div>
   )
 }

@@ -1,0 +1,63 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { get, signIn } from '../setup/http-session'
+import { execOnServerDatabase } from '../setup/server-database'
+import { startTestServer } from '../setup/server'
+
+// A product's and a photo's own part of their page is rendered once and sent again to every
+// visitor (KeptInside, decision 043). Without the page cache, so that every page below is rendered.
+const server = await startTestServer({ PAGE_CACHE_SECONDS: '0' })
+afterAll(() => server.stop())
+
+const KINDS = [
+  {
+    address: '/marketplace/banana-bread-loaf',
+    opening: '<div class="product-detail-layout">',
+    rename: `update products set name = 'Banana Bread, Large', price_cents = 1850 where slug = 'banana-bread-loaf'`,
+    shows: ['<h1 id="product-name">Banana Bread, Large</h1>', '$18.50'],
+  },
+  {
+    address: '/photos/monthly-distribution-morning',
+    opening: '<div><div class="gallery-media">',
+    rename: `update media_items set title = 'The distribution, early' where slug = 'monthly-distribution-morning'`,
+    shows: ['<h1 id="media-title">The distribution, early</h1>'],
+  },
+]
+
+/** The `sizes` of the pictures in `html`. */
+const sizesOf = (html: string) => [...html.matchAll(/<img [^>]*sizes="([^"]+)"/g)].map((m) => m[1])
+
+for (const { address, opening, rename, shows } of KINDS) {
+  describe(address, () => {
+    /** The item's own part of its page, as sent. */
+    async function itemPart(headers: Record<string, string> = {}, cookie?: string): Promise<string> {
+      const response = await get(server, address, cookie, headers)
+      expect(response.status).toBe(200)
+      const html = await response.text()
+      const start = html.indexOf(opening)
+      expect(start).toBeGreaterThan(-1)
+      return html.slice(start, html.indexOf('</article>', start))
+    }
+
+    it('gives a visitor who saves data the small pictures, and the next visitor the usual ones', async () => {
+      const usual = await itemPart()
+      expect(sizesOf(usual).length).toBeGreaterThan(0)
+      expect(sizesOf(usual).every((sizes) => !sizes.includes('min-resolution'))).toBe(true)
+
+      const light = await itemPart({ 'save-data': 'on' })
+      expect(sizesOf(light).every((sizes) => sizes.includes('(min-resolution: 2dppx)'))).toBe(true)
+      expect(await itemPart({ ect: '2g' })).toBe(light)
+
+      expect(await itemPart()).toBe(usual)
+      // Nothing of the administrator's is in it, so it is the same for them.
+      expect(await itemPart({}, await signIn(server))).toBe(usual)
+    })
+
+    it('shows a change at once', async () => {
+      const before = await itemPart()
+      await execOnServerDatabase(server, rename)
+      const after = await itemPart()
+      expect(after).not.toBe(before)
+      for (const text of shows) expect(after).toContain(text)
+    })
+  })
+}
