@@ -21,6 +21,7 @@ const POSTGRES_HTTP_TESTS = [
   'tests/http/an-article-reaches-each-subscriber-once-across-a-kill.test.ts',
   'tests/http/an-events-page-follows-every-change.test.ts',
   'tests/http/an-invited-person-chooses-their-own-password.test.ts',
+  'tests/http/an-item-kept-for-everyone-follows-each-change-and-save-data.test.ts',
   'tests/http/anonymous-pages-are-served-from-memory.test.ts',
   'tests/http/backup-restore.test.ts',
   'tests/http/calendar-work-is-bounded.test.ts',

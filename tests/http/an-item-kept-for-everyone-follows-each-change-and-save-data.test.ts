@@ -61,3 +61,18 @@ for (const { address, opening, rename, shows } of KINDS) {
     })
   })
 }
+
+describe("an event's sign-up form, kept with the event", () => {
+  const eventPage = async () => (await get(server, '/calendar/monthly-food-and-clothing-distribution')).text()
+  const signupWhere = `where event_id = (select id from events where slug = 'monthly-food-and-clothing-distribution')`
+
+  it('follows a new limit, and the form taken away, at once', async () => {
+    expect(await eventPage()).toContain('40 places left.')
+    await execOnServerDatabase(server, `update event_signup_forms set place_limit = 12 ${signupWhere}`)
+    expect(await eventPage()).toContain('12 places left.')
+    await execOnServerDatabase(server, `delete from event_signup_forms ${signupWhere}`)
+    const without = await eventPage()
+    expect(without).toContain('<h1 id="event-title">')
+    expect(without).not.toContain('event-signup')
+  })
+})

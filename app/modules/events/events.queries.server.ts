@@ -4,6 +4,7 @@ import { db } from '~/platform/db.server'
 import { addDays, instantIn, type PlainDate } from '~/platform/dates'
 import { nextOccurrences, occurrenceOn, occurrencesBetween, type Occurrence } from './events.recurrence.server'
 import { describeRepeat } from './events.wording.server'
+import { readSignupForm, type SignupForm } from './signups.queries.server'
 import { isPublicNow, isVisibleTo, type Audience } from '~/platform/publication.server'
 import { keptPublicItems, keptWith, type Shared, type VersionSource } from '~/platform/kept-until-content-changes.server'
 import {
@@ -81,17 +82,20 @@ export interface EventDetail extends EventRecord {
   repeatText: string | null
   /** For a series: the occurrences after the one shown. */
   laterOccurrences: CalendarOccurrence[]
+  /** How visitors sign up for it; null when it takes no sign-ups. */
+  signupForm: SignupForm | null
 }
 
 /** What an event's page shows of the event itself, whichever of its dates it is about. */
-type EventWithTexts = EventRecord & Pick<EventDetail, 'descriptionHtml' | 'descriptionText' | 'repeatText'>
+type EventWithTexts = EventRecord & Pick<EventDetail, 'descriptionHtml' | 'descriptionText' | 'repeatText' | 'signupForm'>
 
 async function eventWithTexts(slug: string, timeZone: string, audience: Audience): Promise<EventWithTexts | null> {
   const row = await publicEvents(audience).select(EVENT_COLUMNS).where('slug', '=', slug).executeTakeFirst()
   if (!row) return null
-  const [event] = await withSkippedDates([row])
+  const [[event], signupForm] = await Promise.all([withSkippedDates([row]), readSignupForm(row.id)])
   return {
     ...event,
+    signupForm,
     descriptionHtml: renderMarkdown(event.description),
     descriptionText: markdownToPlainText(event.description),
     repeatText: describeRepeat(event, timeZone),

@@ -2,6 +2,7 @@ import { db } from '~/platform/db.server'
 import type { EventSignupFormTable, EventSignupTable } from '~/platform/db-schema'
 import { isPublicNow } from '~/platform/publication.server'
 import { addDays, todayIn, type PlainDate } from '~/platform/dates'
+import type { Shared } from '~/platform/shared'
 import { EVENT_COLUMNS, withSkippedDates, type EventRecord } from './events.records.server'
 import { nextOccurrences, occurrenceOn } from './events.recurrence.server'
 import { PARTY_SIZE_MAX, SIGNUP_DAYS_AHEAD, SIGNUP_MESSAGES } from './signups.schema'
@@ -14,7 +15,8 @@ export interface SignupForm extends Omit<EventSignupFormTable, 'asksPartySize'> 
 
 const FORM_COLUMNS = ['eventId', 'placeLimit', 'contact', 'asksPartySize', 'closesHoursBefore'] as const
 
-async function readSignupForm(eventId: string): Promise<SignupForm | null> {
+/** An event's sign-up form, or null when it takes none (an event page keeps it with the event, per content version). */
+export async function readSignupForm(eventId: string): Promise<SignupForm | null> {
   const row = await db.selectFrom('eventSignupForms').select(FORM_COLUMNS).where('eventId', '=', eventId).executeTakeFirst()
   return row ? { ...row, asksPartySize: row.asksPartySize === 1 } : null
 }
@@ -76,16 +78,15 @@ export interface SignupState {
   full: boolean
 }
 
-/** Whether and how visitors can sign up for this date of an event; null when the event takes no sign-ups. */
+/** Whether and how visitors can sign up for this date of an event, by its form; null when the event takes no sign-ups. */
 export async function getSignupState(
-  eventId: string,
+  form: Shared<SignupForm> | null,
   date: PlainDate,
   startsAt: Date,
   { timeZone, now = new Date() }: { timeZone: string; now?: Date },
 ): Promise<SignupState | null> {
-  const form = await readSignupForm(eventId)
   if (!form) return null
-  const placesLeft = form.placeLimit === null ? null : Math.max(0, form.placeLimit - (await placesTaken(eventId, date)))
+  const placesLeft = form.placeLimit === null ? null : Math.max(0, form.placeLimit - (await placesTaken(form.eventId, date)))
   return {
     contact: form.contact,
     asksPartySize: form.asksPartySize,

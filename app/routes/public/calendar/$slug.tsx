@@ -55,7 +55,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   // A preview shows the page as it will be; nobody signs up for an event that is not public yet.
   const signup = preview.notice
     ? null
-    : await getSignupState(event.id, occurrence.date, new Date(occurrence.startsAt), { timeZone })
+    : await getSignupState(event.signupForm, occurrence.date, new Date(occurrence.startsAt), { timeZone })
   return data(
     {
       event: {
