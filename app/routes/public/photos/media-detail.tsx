@@ -26,7 +26,19 @@ export function MediaItemDetail({ preview, ...props }: MediaItemDetailProps & { 
 
 function MediaItemDetailInside({ item, category, inDialog }: MediaItemDetailProps) {
   const location = useLocation()
-  const hrefOf = (slug: string) => mediaHref(slug, category)
+  // In the dialog, moving on replaces the entry: closing goes straight back to the grid.
+  const neighbour = (slug: string, rel: 'prev' | 'next', label: string) => (
+    <Link
+      to={mediaHref(slug, category)}
+      replace={inDialog}
+      state={location.state}
+      preventScrollReset
+      className="button-secondary button-small"
+      rel={rel}
+    >
+      {label}
+    </Link>
+  )
   return (
     <>
       <MediaView item={item} autoPlay={inDialog} />
@@ -40,32 +52,8 @@ function MediaItemDetailInside({ item, category, inDialog }: MediaItemDetailProp
         <div className="markdown-text" dangerouslySetInnerHTML={{ __html: item.descriptionHtml }} />
       </div>
       <nav className="gallery-detail-nav" aria-label="Photos and videos">
-        {item.previous ? (
-          <Link
-            to={hrefOf(item.previous)}
-            replace={inDialog}
-            state={location.state}
-            preventScrollReset
-            className="button-secondary button-small"
-            rel="prev"
-          >
-            ← Previous
-          </Link>
-        ) : (
-          <span />
-        )}
-        {item.next ? (
-          <Link
-            to={hrefOf(item.next)}
-            replace={inDialog}
-            state={location.state}
-            preventScrollReset
-            className="button-secondary button-small"
-            rel="next"
-          >
-            Next →
-          </Link>
-        ) : null}
+        {item.previous ? neighbour(item.previous, 'prev', '← Previous') : <span />}
+        {item.next ? neighbour(item.next, 'next', 'Next →') : null}
       </nav>
     </>
   )
