@@ -31,7 +31,7 @@ it('keeps each address apart: the current page is marked in the navigation, the 
   expect(page('/contact', true)).not.toContain('footer-signup')
 })
 
-it('keeps 128 pieces at most, pushing out the one asked for least recently', () => {
+it('keeps 256 pieces at most, pushing out the one asked for least recently', () => {
   let renders = 0
   function Counted() {
     renders++
@@ -39,15 +39,15 @@ it('keeps 128 pieces at most, pushing out the one asked for least recently', () 
   }
   const contexts = {} as RouterContexts
   const ask = (key: string) => keepMarkup(key, h(Counted), contexts)
-  for (let index = 0; index < 128; index++) ask(`piece ${index}`)
-  expect(renders).toBe(128)
+  for (let index = 0; index < 256; index++) ask(`piece ${index}`)
+  expect(renders).toBe(256)
   ask('piece 0')
-  expect(renders).toBe(128)
-  ask('piece 128')
-  expect(renders).toBe(129)
+  expect(renders).toBe(256)
+  ask('piece 256')
+  expect(renders).toBe(257)
   // 'piece 1' was the least recently asked for: it went, 'piece 0' stayed.
   ask('piece 0')
-  expect(renders).toBe(129)
+  expect(renders).toBe(257)
   ask('piece 1')
-  expect(renders).toBe(130)
+  expect(renders).toBe(258)
 })
