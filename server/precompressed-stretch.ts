@@ -8,15 +8,15 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3])
 /** Enough of the stretch's start to find it; the rest is compared byte for byte. */
 const FINDER_BYTES = 64
 /**
- * Up to this many bytes of its own, an answer is deflated on the main thread. Each piece handed to
- * the thread pool costs the main thread about 0.2 ms whatever its size and the machine 0.5–1 ms
- * more in all (threads woken, memory set up again), while level 6 on the main thread takes
- * 0.06–0.18 ms for the pages up to 24 KB of their own: an article, a photo, a product, /news and
- * /support (docs/performance.md, 2026-11-28, "compressing small pages", and 2026-11-29, "the
- * thread pool"). The marketplace and the calendar (34–38 KB of their own, 0.37–0.39 ms) cost the
- * main thread less through the pool, which is what bounds the rate of a site served by one process.
+ * Up to this many bytes of its own, an answer is deflated on the main thread: handing a piece to
+ * the thread pool costs the machine 0.5–1 ms more in all whatever its size (docs/performance.md,
+ * 2026-11-28, "compressing small pages", and 2026-11-29, "the thread pool"). Not further: with
+ * 24 KB, a search that finds nothing (19 KB of its own) cost so much less without the page cache
+ * that the page cache's brotli of a page asked once came to more than twice its cost on Node 24
+ * (tests/http/junk-addresses-do-not-fill-the-page-cache.test.ts). The marketplace and the
+ * calendar cost the main thread less through the pool, which is what bounds one process's rate.
  */
-const MAIN_THREAD_BYTES = 24 * 1024
+const MAIN_THREAD_BYTES = 16 * 1024
 
 /**
  * A stretch of bytes that many answers carry word for word (the public stylesheet, two thirds of
