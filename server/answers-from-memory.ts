@@ -5,6 +5,7 @@ import { clientAddress, clientRateLimitKey } from '../app/platform/client-addres
 import type { App } from './app'
 import { withDeclaredQuery } from './declared-query'
 import { answerOf, createPageCache, encodeFor, isCacheableRequest, keepable, pageKey, type KeptPage } from './page-cache'
+import type { PrecompressedStretch } from './precompressed-stretch'
 import { inTurn, type InTurnOptions } from './requests-in-turn'
 import { answerStaticFile, type StaticFile } from './static-files'
 
@@ -17,6 +18,8 @@ export interface AnswersFromMemoryOptions {
   pageCacheSeconds: number
   readContentVersion: () => Promise<string>
   sessionCookie: string
+  /** The stylesheet most kept pages carry, compressed ahead (server/precompressed-stretch.ts). */
+  compressedStylesheet: PrecompressedStretch
 }
 
 /**
@@ -77,7 +80,7 @@ function sharedReads(read: () => Promise<string>): () => Promise<string | null> 
  * and a page that is not kept yet, goes to the app, whose answer is kept when it may be.
  */
 export function answersFromMemory(options: AnswersFromMemoryOptions): RequestListener {
-  const { app, routes, staticFiles, sessionCookie } = options
+  const { app, routes, staticFiles, sessionCookie, compressedStylesheet } = options
   const pageCache = options.pageCacheSeconds > 0 ? createPageCache(options.pageCacheSeconds) : null
   const readVersion = sharedReads(options.readContentVersion)
 
@@ -87,7 +90,7 @@ export function answersFromMemory(options: AnswersFromMemoryOptions): RequestLis
 
   /** The answer to this client, compressing the page in its encoding if no client took that before. */
   async function answerFor(key: string, page: KeptPage, acceptEncoding: string | undefined, state: 'hit' | 'miss') {
-    if (await encodeFor(page, acceptEncoding)) pageCache!.grew(key, page)
+    if (await encodeFor(page, acceptEncoding, compressedStylesheet)) pageCache!.grew(key, page)
     return answerOf(page, acceptEncoding, state)
   }
 

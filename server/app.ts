@@ -17,7 +17,7 @@ import { compressAnswer } from './compression'
 import { withDeclaredQuery } from './declared-query'
 import { nextNonce } from './nonces'
 import { mayBeKept } from './page-cache'
-import { PrecompressedStretch } from './precompressed-stretch'
+import { compressedStylesheetOf, type PrecompressedStretch } from './precompressed-stretch'
 
 /** A build's bytes of a page it rendered, if `answer` is one (app/entry.server.tsx). */
 type RenderedBody = (answer: Response) => Buffer | undefined
@@ -115,7 +115,7 @@ export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppO
       served = {
         handleRequest: createRequestHandler(build, options.mode),
         // Most of every anonymous visitor's page (server/precompressed-stretch.ts).
-        stylesheet: new PrecompressedStretch(build.entry.module.publicStylesheet),
+        stylesheet: compressedStylesheetOf(build),
       }
       preparedBuilds.set(build, served)
     }

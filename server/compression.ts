@@ -64,6 +64,11 @@ export function compressBody(body: Buffer, encoding: Encoding, use: CompressionU
  */
 const LEVEL_AROUND_STRETCH = 6
 
+/** `body` gzipped around `stretch`, in under half of brotli 5's time; null when it does not carry it. */
+export function gzipAroundStretch(body: Buffer, stretch: PrecompressedStretch): Promise<Buffer | null> {
+  return stretch.gzip(body, LEVEL_AROUND_STRETCH)
+}
+
 /**
  * An answer that carries `stretch` is gzipped around it, also for a client that prefers brotli:
  * on the site's pages that is smaller than brotli 4 (the home page 14.2 KB against 15.0 KB) for a
@@ -76,7 +81,7 @@ async function compressForOneRequest(
   stretch: PrecompressedStretch | undefined,
 ): Promise<{ compressed: Buffer; encoding: Encoding }> {
   if (stretch && acceptsEncoding(acceptEncoding, 'gzip')) {
-    const compressed = await stretch.gzip(body, LEVEL_AROUND_STRETCH)
+    const compressed = await gzipAroundStretch(body, stretch)
     if (compressed) return { compressed, encoding: 'gzip' }
   }
   return { compressed: await compressBody(body, preferred, 'once'), encoding: preferred }

@@ -6,6 +6,7 @@ import path from 'node:path'
 import { env } from '../app/platform/env.server'
 import { answersFromMemory } from './answers-from-memory'
 import { createApp, type AppServerBuild } from './app'
+import { compressedStylesheetOf } from './precompressed-stretch'
 import { loadStaticFiles } from './static-files'
 
 const buildDir = path.resolve(import.meta.dirname, '..')
@@ -21,6 +22,7 @@ const listener = answersFromMemory({
   pageCacheSeconds: env.PAGE_CACHE_SECONDS,
   readContentVersion,
   sessionCookie: SESSION_COOKIE,
+  compressedStylesheet: compressedStylesheetOf(build),
 })
 
 // Plain HTTP/1.1.

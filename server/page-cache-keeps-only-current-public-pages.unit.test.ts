@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http'
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { answerOf, createPageCache, encodeFor, isCacheableRequest, keepable, type KeptPage } from './page-cache'
+import { PrecompressedStretch } from './precompressed-stretch'
 
 function page(body: string | Buffer, headers: Record<string, string> = {}, status = 200) {
   return new Response(typeof body === 'string' ? body : new Uint8Array(body), {
@@ -120,5 +121,34 @@ describe('a kept page', () => {
     expect(new Headers(plain.headers).get('content-length')).toBe(String(Buffer.byteLength(html)))
     expect(new Headers(plain.headers).get('x-page-cache')).toBe('miss')
     expect(plain.body.toString()).toBe(html)
+  })
+
+  it('carrying the stylesheet, is first gzipped around it, as a page made for one visitor is, and brotli comes second', async () => {
+    const stylesheet = Array.from({ length: 300 }, (_, i) => `.rule-${i}{margin:${i}px}`).join('')
+    const withStylesheet = `<style>${stylesheet}</style>${html}`
+    const stretch = new PrecompressedStretch(stylesheet)
+    const stored = await kept(page(withStylesheet))
+    const browser = 'gzip, deflate, br'
+
+    expect(await encodeFor(stored, browser, stretch)).toBe(true)
+    expect(Object.keys(stored.encoded)).toEqual(['gzip'])
+    expect(stored.encoded.gzip).toEqual(await stretch.gzip(stored.identity, 6))
+    const first = answerOf(stored, browser, 'miss')
+    expect(new Headers(first.headers).get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(first.body).toString()).toBe(withStylesheet)
+
+    expect(await encodeFor(stored, browser, stretch)).toBe(true)
+    const second = answerOf(stored, browser, 'hit')
+    expect(new Headers(second.headers).get('content-encoding')).toBe('br')
+    expect(brotliDecompressSync(second.body).toString()).toBe(withStylesheet)
+    expect(await encodeFor(stored, browser, stretch)).toBe(false)
+
+    // A browser that takes brotli only is sent brotli from the first; a page without the stylesheet too.
+    const brotliOnly = await kept(page(withStylesheet))
+    expect(await encodeFor(brotliOnly, 'br', stretch)).toBe(true)
+    expect(Object.keys(brotliOnly.encoded)).toEqual(['br'])
+    const without = await kept(page(html))
+    expect(await encodeFor(without, browser, stretch)).toBe(true)
+    expect(Object.keys(without.encoded)).toEqual(['br'])
   })
 })

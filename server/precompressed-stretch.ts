@@ -10,13 +10,11 @@ const FINDER_BYTES = 64
 /**
  * Up to this many bytes of its own, an answer is deflated on the main thread: handing a piece to
  * the thread pool costs the machine 0.5–1 ms more in all whatever its size (docs/performance.md,
- * 2026-11-28, "compressing small pages", and 2026-11-29, "the thread pool"). Not further: with
- * 24 KB, a search that finds nothing (19 KB of its own) cost so much less without the page cache
- * that the page cache's brotli of a page asked once came to more than twice its cost on Node 24
- * (tests/http/junk-addresses-do-not-fill-the-page-cache.test.ts). The marketplace and the
- * calendar cost the main thread less through the pool, which is what bounds one process's rate.
+ * 2026-11-28, "compressing small pages", and 2026-11-29, "the thread pool"). An article, a photo,
+ * a product, /news and /support have up to 24 KB; the marketplace, the calendar and the home page
+ * (29–38 KB) cost the main thread less through the pool, which is what bounds one process's rate.
  */
-const MAIN_THREAD_BYTES = 16 * 1024
+const MAIN_THREAD_BYTES = 24 * 1024
 
 /**
  * A stretch of bytes that many answers carry word for word (the public stylesheet, two thirds of
@@ -60,4 +58,16 @@ export class PrecompressedStretch {
     trailer.writeUInt32LE(body.byteLength % 2 ** 32, 4)
     return Buffer.concat([GZIP_HEADER, before, this.deflated, after, trailer])
   }
+}
+
+const stretchesOfBuilds = new WeakMap<object, PrecompressedStretch>()
+
+/** The public stylesheet of `build`, compressed ahead once for the app and the page cache alike. */
+export function compressedStylesheetOf(build: { entry: { module: { publicStylesheet: string } } }): PrecompressedStretch {
+  let stretch = stretchesOfBuilds.get(build)
+  if (!stretch) {
+    stretch = new PrecompressedStretch(build.entry.module.publicStylesheet)
+    stretchesOfBuilds.set(build, stretch)
+  }
+  return stretch
 }
