@@ -77,3 +77,30 @@ describe("an event's sign-up form, kept with the event", () => {
     expect(without).not.toContain('event-signup')
   })
 })
+
+describe("the calendar's month", () => {
+  /** The month's navigation, grid and agenda, as sent. */
+  async function month(cookie?: string): Promise<string> {
+    const html = await (await get(server, '/calendar?month=2026-12', cookie)).text()
+    const start = html.indexOf('<section class="calendar-month"')
+    expect(start).toBeGreaterThan(-1)
+    return html.slice(start, html.indexOf('</section>', start))
+  }
+
+  it('shows an event renamed at once, and a visitor after an administrator no button of theirs', async () => {
+    const before = await month()
+    expect(before).toContain('Cancer Survivors Support Group')
+    expect(before).not.toContain('Add an event on')
+    await execOnServerDatabase(
+      server,
+      `update events set title = 'Survivors Circle' where slug = 'cancer-survivors-support-group'`,
+    )
+    const asAdministrator = await month(await signIn(server))
+    expect(asAdministrator).toContain('Add an event on')
+    expect(asAdministrator).toContain('Survivors Circle')
+    const after = await month()
+    expect(after).toContain('Survivors Circle')
+    expect(after).not.toContain('Cancer Survivors Support Group')
+    expect(after).not.toContain('Add an event on')
+  })
+})

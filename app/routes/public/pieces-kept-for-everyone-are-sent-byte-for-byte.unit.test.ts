@@ -8,13 +8,15 @@ import { keepMarkup } from '~/components/kept-markup.server'
 import type { SignupState } from '~/modules/events/signups.queries.server'
 import type { MediaDetail } from '~/modules/gallery/gallery.queries.server'
 import type { ProductDetail as Product } from '~/modules/marketplace/marketplace.queries.server'
+import { formatPlainDate, monthGridWeeks, type PlainDate } from '~/platform/dates'
 import type { Shared } from '~/platform/shared'
+import { MonthView, type MonthViewProps } from './calendar/month-view'
 import { SignupSection } from './calendar/signup-form'
 import { MarketplaceLogin } from './marketplace/marketplace-login'
 import { ProductDetail } from './marketplace/product-detail'
 import { MediaItemDetail } from './photos/media-detail'
 
-// The forms a visitor first sees, a product's and a photo's own part of their page are rendered once and sent again
+// The forms a visitor first sees, a product's and a photo's own part of their page and the calendar's month are rendered once and sent again
 // (KeptInside, decision 043): the markup must be what React renders in place, which is what the
 // browser hydrates.
 
@@ -184,4 +186,51 @@ it("sends a photo's and a video's picture, words and neighbours byte for byte as
     store,
   )
   expect(store).not.toHaveBeenCalled()
+})
+
+function december(today: PlainDate | null): MonthViewProps['weeks'] {
+  return monthGridWeeks('2026-12').map((week) =>
+    week.map((date) => ({
+      date,
+      day: Number(date.slice(8, 10)),
+      label: formatPlainDate(date),
+      inMonth: date.startsWith('2026-12'),
+      isToday: date === today,
+      events:
+        date === '2026-12-26'
+          ? [
+              {
+                key: 'e1-2026-12-26',
+                href: '/calendar/monthly-food-and-clothing-distribution?date=2026-12-26',
+                title: 'Monthly Food & Clothing Distribution',
+                location: 'Church hall',
+                type: 'general' as const,
+                time: '9:00 AM',
+              },
+            ]
+          : [],
+    })),
+  )
+}
+
+it("sends the calendar's month byte for byte as rendered in place, for visitors and administrators", () => {
+  const month = (weeks: MonthViewProps['weeks'], admin: boolean) =>
+    h(MonthView, {
+      month: '2026-12',
+      monthLabel: 'December 2026',
+      previous: { month: '2026-11', label: 'November 2026' },
+      next: { month: '2027-01', label: 'January 2027' },
+      isCurrentMonth: weeks.flat().some((day) => day.isToday),
+      weeks,
+      admin,
+    })
+  for (const weeks of [december('2026-12-03'), december(null)]) {
+    for (const admin of [false, true]) {
+      const inPlace = page('/calendar', month(weeks, admin), null)
+      expect(inPlace).toContain('Monthly Food &amp; Clothing Distribution')
+      expect(inPlace.includes('Add an event on')).toBe(admin)
+      expect(page('/calendar', month(weeks, admin), keepMarkup)).toBe(inPlace)
+      expect(page('/calendar', month(weeks, admin), keepMarkup)).toBe(inPlace)
+    }
+  }
 })
