@@ -1,8 +1,9 @@
-/** Whether an Accept-Encoding header takes `encoding` (listed, and not with q=0). */
+/** Whether an Accept-Encoding header takes `encoding` (a lower-case name: listed, and not with q=0). */
 export function acceptsEncoding(header: string | undefined, encoding: string): boolean {
   return (header ?? '').split(',').some((part) => {
     const [name, ...params] = part.split(';').map((piece) => piece.trim())
-    return name === encoding && !params.some((param) => /^q=0(\.0*)?$/.test(param))
+    // Names and the q parameter are case-insensitive (RFC 9110, 12.4.2 and 12.5.3).
+    return name.toLowerCase() === encoding && !params.some((param) => /^q\s*=\s*0(\.0{0,3})?$/i.test(param))
   })
 }
 

@@ -90,7 +90,7 @@ export function answersFromMemory(options: AnswersFromMemoryOptions): RequestLis
 
   /** The answer to this client, compressing the page in its encoding if no client took that before. */
   async function answerFor(key: string, page: KeptPage, acceptEncoding: string | undefined, state: 'hit' | 'miss') {
-    if (await encodeFor(page, acceptEncoding, compressedStylesheet)) pageCache!.grew(key, page)
+    await encodeFor(page, acceptEncoding, compressedStylesheet, () => pageCache!.grew(key, page))
     return answerOf(page, acceptEncoding, state)
   }
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { answerOf, createPageCache, encodeFor, isCacheableRequest, keepable, type KeptPage } from './page-cache'
 import { PrecompressedStretch } from './precompressed-stretch'
 
@@ -104,16 +104,20 @@ describe('a kept page', () => {
 
   it('is compressed once per encoding, when a client first takes it, and sent in the best one the client takes', async () => {
     const stored = await kept(page(html, { vary: 'Cookie' }))
+    const grew = vi.fn()
     expect(stored.encoded).toEqual({})
-    expect(await encodeFor(stored, 'gzip, deflate, br')).toBe(true)
+    await encodeFor(stored, 'gzip, deflate, br', undefined, grew)
     expect(Object.keys(stored.encoded)).toEqual(['br'])
-    expect(await encodeFor(stored, 'br')).toBe(false)
+    await encodeFor(stored, 'br', undefined, grew)
+    expect(grew).toHaveBeenCalledTimes(1)
     const br = answerOf(stored, 'gzip, deflate, br', 'hit')
     expect(new Headers(br.headers).get('content-encoding')).toBe('br')
     expect(new Headers(br.headers).get('vary')).toBe('Cookie, Accept-Encoding')
     expect(brotliDecompressSync(br.body).toString()).toBe(html)
-    expect(await encodeFor(stored, 'gzip, br;q=0')).toBe(true)
-    const gzip = answerOf(stored, 'gzip, br;q=0', 'hit')
+    // Made while this client is sent nothing it does not take.
+    await encodeFor(stored, 'gzip, BR;Q=0', undefined, grew)
+    expect(grew).toHaveBeenCalledTimes(2)
+    const gzip = answerOf(stored, 'gzip, BR;Q=0', 'hit')
     expect(new Headers(gzip.headers).get('content-encoding')).toBe('gzip')
     expect(gunzipSync(gzip.body).toString()).toBe(html)
     const plain = answerOf(stored, 'identity', 'miss')
@@ -123,32 +127,50 @@ describe('a kept page', () => {
     expect(plain.body.toString()).toBe(html)
   })
 
-  it('carrying the stylesheet, is first gzipped around it, as a page made for one visitor is, and brotli comes second', async () => {
-    const stylesheet = Array.from({ length: 300 }, (_, i) => `.rule-${i}{margin:${i}px}`).join('')
-    const withStylesheet = `<style>${stylesheet}</style>${html}`
-    const stretch = new PrecompressedStretch(stylesheet)
-    const stored = await kept(page(withStylesheet))
-    const browser = 'gzip, deflate, br'
+  const stylesheet = Array.from({ length: 300 }, (_, i) => `.rule-${i}{margin:${i}px}`).join('')
+  const withStylesheet = `<style>${stylesheet}</style>${html}`
+  const stretch = new PrecompressedStretch(stylesheet)
+  const browser = 'gzip, deflate, br'
 
-    expect(await encodeFor(stored, browser, stretch)).toBe(true)
+  it('carrying the stylesheet, is first gzipped around it, as a page made for one visitor is, and brotli comes later', async () => {
+    const stored = await kept(page(withStylesheet))
+    const grew = vi.fn()
+    await encodeFor(stored, browser, stretch, grew)
     expect(Object.keys(stored.encoded)).toEqual(['gzip'])
     expect(stored.encoded.gzip).toEqual(await stretch.gzip(stored.identity, 6))
     const first = answerOf(stored, browser, 'miss')
     expect(new Headers(first.headers).get('content-encoding')).toBe('gzip')
     expect(gunzipSync(first.body).toString()).toBe(withStylesheet)
 
-    expect(await encodeFor(stored, browser, stretch)).toBe(true)
-    const second = answerOf(stored, browser, 'hit')
-    expect(new Headers(second.headers).get('content-encoding')).toBe('br')
-    expect(brotliDecompressSync(second.body).toString()).toBe(withStylesheet)
-    expect(await encodeFor(stored, browser, stretch)).toBe(false)
+    // The next browser that prefers brotli is sent the gzip at once while the brotli is made.
+    await encodeFor(stored, browser, stretch, grew)
+    expect(new Headers(answerOf(stored, browser, 'hit').headers).get('content-encoding')).toBe('gzip')
+    await vi.waitFor(() => expect(grew).toHaveBeenCalledTimes(2))
+    const later = answerOf(stored, browser, 'hit')
+    expect(new Headers(later.headers).get('content-encoding')).toBe('br')
+    expect(brotliDecompressSync(later.body).toString()).toBe(withStylesheet)
 
-    // A browser that takes brotli only is sent brotli from the first; a page without the stylesheet too.
-    const brotliOnly = await kept(page(withStylesheet))
-    expect(await encodeFor(brotliOnly, 'br', stretch)).toBe(true)
-    expect(Object.keys(brotliOnly.encoded)).toEqual(['br'])
+    // A browser that takes brotli only is sent brotli from the first, and a gzip-only one after it the gzip around.
+    const brotliFirst = await kept(page(withStylesheet))
+    await encodeFor(brotliFirst, 'br', stretch, grew)
+    expect(Object.keys(brotliFirst.encoded)).toEqual(['br'])
+    await encodeFor(brotliFirst, 'gzip', stretch, grew)
+    expect(brotliFirst.encoded.gzip).toEqual(await stretch.gzip(brotliFirst.identity, 6))
+    // A page without the stylesheet gets brotli first.
     const without = await kept(page(html))
-    expect(await encodeFor(without, browser, stretch)).toBe(true)
+    await encodeFor(without, browser, stretch, grew)
     expect(Object.keys(without.encoded)).toEqual(['br'])
+  })
+
+  it('makes each copy once for a burst of visitors', async () => {
+    const stored = await kept(page(withStylesheet))
+    const grew = vi.fn()
+    await Promise.all(Array.from({ length: 20 }, () => encodeFor(stored, browser, stretch, grew)))
+    expect(grew).toHaveBeenCalledTimes(1)
+    expect(Object.keys(stored.encoded)).toEqual(['gzip'])
+    await Promise.all(Array.from({ length: 20 }, () => encodeFor(stored, browser, stretch, grew)))
+    await vi.waitFor(() => expect(stored.encoded.br).toBeDefined())
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(grew).toHaveBeenCalledTimes(2)
   })
 })

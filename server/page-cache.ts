@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { env } from '../app/platform/env.server'
 import { savesData } from '../app/platform/save-data'
-import { acceptsEncoding } from './accept-encoding'
+import { acceptsEncoding, bestEncoding } from './accept-encoding'
 import { COMPRESS_FROM_BYTES, compressBody, encodingFor, gzipAroundStretch, type Encoding } from './compression'
 import type { PrecompressedStretch } from './precompressed-stretch'
 
@@ -181,47 +181,70 @@ export async function keepable(response: Response, version: string, now = Date.n
   return { version, storedAt: now, status: response.status, headers: [...headers], vary, identity, encoded: {} }
 }
 
+/** Copies of a kept page being made, so that a burst of visitors makes each one once. */
+const copiesBeingMade = new WeakMap<KeptPage, Map<Encoding | 'first', Promise<void>>>()
+
 /**
- * Makes the compressed copy of `page` that this client takes, if no client took it before (off
- * the main thread). True when one was made: the page grew. The first copy of a page that carries
- * `stretch` is gzipped around it, as a page made for one visitor is (server/compression.ts), so
- * that a page asked once costs no more than without the page cache; brotli 5, 5–8 % smaller, is
- * made when a second visitor's browser takes it.
+ * The first compressed copy of `page`. A page that carries `stretch` is gzipped around it, as a
+ * page made for one visitor is (server/compression.ts), so that a page asked once costs no more
+ * than without the page cache; brotli 5, 5–8 % smaller, comes when a later visitor takes it.
+ */
+async function makeFirstCopy(
+  page: KeptPage,
+  encoding: Encoding,
+  acceptEncoding: string | undefined,
+  stretch?: PrecompressedStretch,
+) {
+  const gzipped = stretch && acceptsEncoding(acceptEncoding, 'gzip') ? await gzipAroundStretch(page.identity, stretch) : null
+  if (gzipped) page.encoded.gzip = gzipped
+  else page.encoded[encoding] = await compressBody(page.identity, encoding, 'kept')
+}
+
+async function makeCopy(page: KeptPage, encoding: Encoding, stretch?: PrecompressedStretch) {
+  const around = encoding === 'gzip' && stretch ? await gzipAroundStretch(page.identity, stretch) : null
+  page.encoded[encoding] = around ?? (await compressBody(page.identity, encoding, 'kept'))
+}
+
+/**
+ * Makes the compressed copy of `page` that this client takes best, if no client took it before
+ * (off the main thread), calling `grew` once it is kept with the page. A client that takes a copy
+ * the page already has is not held up while the one it prefers is made: it is sent that one.
  */
 export async function encodeFor(
   page: KeptPage,
   acceptEncoding: string | undefined,
-  stretch?: PrecompressedStretch,
-): Promise<boolean> {
-  if (page.identity.byteLength < COMPRESS_FROM_BYTES) return false
-  const first = !page.encoded.br && !page.encoded.gzip
-  if (first && stretch && acceptsEncoding(acceptEncoding, 'gzip')) {
-    const gzipped = await gzipAroundStretch(page.identity, stretch)
-    if (gzipped) {
-      page.encoded.gzip = gzipped
-      return true
-    }
-  }
+  stretch: PrecompressedStretch | undefined,
+  grew: () => void,
+): Promise<void> {
   const encoding = encodingFor(acceptEncoding)
-  if (!encoding || page.encoded[encoding]) return false
-  page.encoded[encoding] = await compressBody(page.identity, encoding, 'kept')
-  return true
-}
-
-/** The best of the page's compressed copies that this client takes (see encodeFor), or none. */
-function encodingSent(page: KeptPage, acceptEncoding: string | undefined): Encoding | null {
-  if (page.identity.byteLength < COMPRESS_FROM_BYTES) return null
-  return (['br', 'gzip'] as const).find((encoding) => page.encoded[encoding] && acceptsEncoding(acceptEncoding, encoding)) ?? null
+  if (!encoding || page.identity.byteLength < COMPRESS_FROM_BYTES || page.encoded[encoding]) return
+  let making = copiesBeingMade.get(page)
+  if (!making) copiesBeingMade.set(page, (making = new Map()))
+  const first = !page.encoded.br && !page.encoded.gzip
+  const task = first ? 'first' : encoding
+  let made = making.get(task)
+  if (!made) {
+    made = (first ? makeFirstCopy(page, encoding, acceptEncoding, stretch) : makeCopy(page, encoding, stretch))
+      .then(grew)
+      .finally(() => making.delete(task))
+    // Whoever waits for it sees a failure; one made in the background must not end the process.
+    made.catch(() => {})
+    making.set(task, made)
+  }
+  if (!first && bestEncoding({ identity: page.identity, ...page.encoded }, acceptEncoding)[1]) return
+  await made
+  // The first copy may be one this client does not take (a brotli-only browser came first).
+  if (first && !bestEncoding({ identity: page.identity, ...page.encoded }, acceptEncoding)[1]) {
+    await encodeFor(page, acceptEncoding, stretch, grew)
+  }
 }
 
 /** What to send for a kept page: its headers and its body in the encoding the client takes (see encodeFor). */
 export function answerOf(page: KeptPage, acceptEncoding: string | undefined, state: 'hit' | 'miss') {
-  const encoding = encodingSent(page, acceptEncoding)
-  const encoded = encoding && page.encoded[encoding]
-  const body = encoded || page.identity
+  const [body, encoding] = bestEncoding({ identity: page.identity, ...page.encoded }, acceptEncoding)
   const headers: [string, string][] = [...page.headers, ['x-page-cache', state], ['content-length', String(body.byteLength)]]
   const vary = page.identity.byteLength >= COMPRESS_FROM_BYTES ? [...page.vary, 'Accept-Encoding'] : page.vary
   if (vary.length) headers.push(['vary', vary.join(', ')])
-  if (encoded) headers.push(['content-encoding', encoding])
+  if (encoding) headers.push(['content-encoding', encoding])
   return { status: page.status, headers, body }
 }
