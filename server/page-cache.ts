@@ -200,6 +200,7 @@ async function makeFirstCopy(
   else page.encoded[encoding] = await compressBody(page.identity, encoding, 'kept')
 }
 
+/** A later copy: gzip around `stretch` where the page carries it, else the kept level of `encoding`. */
 async function makeCopy(page: KeptPage, encoding: Encoding, stretch?: PrecompressedStretch) {
   const around = encoding === 'gzip' && stretch ? await gzipAroundStretch(page.identity, stretch) : null
   page.encoded[encoding] = around ?? (await compressBody(page.identity, encoding, 'kept'))

@@ -130,7 +130,7 @@ function DayCell({ day, admin }: { day: Day; admin: boolean }) {
   )
   return (
     <td className={className} aria-current={day.isToday ? 'date' : undefined}>
-      {/* A visitor's cell holds no wrapper: a month has up to 42 cells, each rendered on every visit. */}
+      {/* A visitor's cell holds no wrapper: a month has up to 42 cells. */}
       {admin ? (
         <div className="calendar-day-head">
           {number}
