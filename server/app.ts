@@ -107,19 +107,15 @@ async function withQueryTheRoutesRead(build: AppServerBuild, request: Request): 
  */
 export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppOptions): App {
   const dev = options.mode === 'development'
-  /** What each build is served with, made once: React Router's handler and the compressed stylesheet. */
-  const preparedBuilds = new WeakMap<AppServerBuild, { handleRequest: RequestHandler; stylesheet: PrecompressedStretch }>()
-  function prepared(build: AppServerBuild) {
-    let served = preparedBuilds.get(build)
-    if (!served) {
-      served = {
-        handleRequest: createRequestHandler(build, options.mode),
-        // Most of every anonymous visitor's page (server/precompressed-stretch.ts).
-        stylesheet: compressedStylesheetOf(build),
-      }
-      preparedBuilds.set(build, served)
+  /** React Router's handler of each build, made once. */
+  const handlers = new WeakMap<AppServerBuild, RequestHandler>()
+  function handlerOf(build: AppServerBuild) {
+    let handleRequest = handlers.get(build)
+    if (!handleRequest) {
+      handleRequest = createRequestHandler(build, options.mode)
+      handlers.set(build, handleRequest)
     }
-    return served
+    return handleRequest
   }
   const app: App = new Hono()
 
@@ -202,8 +198,9 @@ export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppO
     const ip = clientAddress((c.env as AppBindings).incoming)
     if (!ip) return c.text('The client address is unknown.', 400)
     const build = await getBuild()
-    const { handleRequest, stylesheet } = prepared(build)
-    c.set('compressedStylesheet', stylesheet)
+    const handleRequest = handlerOf(build)
+    // Most of every anonymous visitor's page (server/precompressed-stretch.ts).
+    c.set('compressedStylesheet', compressedStylesheetOf(build))
     c.set('renderedBody', build.entry.module.renderedBody)
     if (request.method === 'GET' || request.method === 'HEAD') request = await withQueryTheRoutesRead(build, request)
     const refused = build.entry.module.answerKnownRefusedSignIn(request, ip)

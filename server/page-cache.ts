@@ -182,25 +182,14 @@ export async function keepable(response: Response, version: string, now = Date.n
 }
 
 /** Copies of a kept page being made, so that a burst of visitors makes each one once. */
-const copiesBeingMade = new WeakMap<KeptPage, Map<Encoding | 'first', Promise<void>>>()
+const copiesBeingMade = new WeakMap<KeptPage, Map<Encoding, Promise<void>>>()
 
-/**
- * The first compressed copy of `page`. A page that carries `stretch` is gzipped around it, as a
- * page made for one visitor is (server/compression.ts), so that a page asked once costs no more
- * than without the page cache; brotli 5, 5–8 % smaller, comes when a later visitor takes it.
- */
-async function makeFirstCopy(
-  page: KeptPage,
-  encoding: Encoding,
-  acceptEncoding: string | undefined,
-  stretch?: PrecompressedStretch,
-) {
-  const gzipped = stretch && acceptsEncoding(acceptEncoding, 'gzip') ? await gzipAroundStretch(page.identity, stretch) : null
-  if (gzipped) page.encoded.gzip = gzipped
-  else page.encoded[encoding] = await compressBody(page.identity, encoding, 'kept')
+/** The copy of `page` this client is sent, of those it has: brotli, else gzip, else the page as it is. */
+function copyFor(page: KeptPage, acceptEncoding: string | undefined) {
+  return bestEncoding({ identity: page.identity, ...page.encoded }, acceptEncoding)
 }
 
-/** A later copy: gzip around `stretch` where the page carries it, else the kept level of `encoding`. */
+/** A copy in `encoding`: gzip around `stretch` where the page carries it, else at the kept level. */
 async function makeCopy(page: KeptPage, encoding: Encoding, stretch?: PrecompressedStretch) {
   const around = encoding === 'gzip' && stretch ? await gzipAroundStretch(page.identity, stretch) : null
   page.encoded[encoding] = around ?? (await compressBody(page.identity, encoding, 'kept'))
@@ -209,7 +198,10 @@ async function makeCopy(page: KeptPage, encoding: Encoding, stretch?: Precompres
 /**
  * Makes the compressed copy of `page` that this client takes best, if no client took it before
  * (off the main thread), calling `grew` once it is kept with the page. A client that takes a copy
- * the page already has is not held up while the one it prefers is made: it is sent that one.
+ * the page already has is sent that one while the copy it prefers is made. A client with no copy
+ * it takes, on a page that carries `stretch`, is sent it gzipped around it, as a page made for one
+ * visitor is (server/compression.ts): a page asked once costs no more than without the page cache,
+ * and brotli 5, 5–8 % smaller, comes when a later visitor takes it.
  */
 export async function encodeFor(
   page: KeptPage,
@@ -217,32 +209,28 @@ export async function encodeFor(
   stretch: PrecompressedStretch | undefined,
   grew: () => void,
 ): Promise<void> {
-  const encoding = encodingFor(acceptEncoding)
-  if (!encoding || page.identity.byteLength < COMPRESS_FROM_BYTES || page.encoded[encoding]) return
+  const preferred = encodingFor(acceptEncoding)
+  if (!preferred || page.identity.byteLength < COMPRESS_FROM_BYTES || page.encoded[preferred]) return
+  const sendable = copyFor(page, acceptEncoding)[1] !== null
+  const aroundStretch = !sendable && stretch?.carries(page.identity) && acceptsEncoding(acceptEncoding, 'gzip')
+  const encoding = aroundStretch ? 'gzip' : preferred
   let making = copiesBeingMade.get(page)
   if (!making) copiesBeingMade.set(page, (making = new Map()))
-  const first = !page.encoded.br && !page.encoded.gzip
-  const task = first ? 'first' : encoding
-  let made = making.get(task)
+  let made = making.get(encoding)
   if (!made) {
-    made = (first ? makeFirstCopy(page, encoding, acceptEncoding, stretch) : makeCopy(page, encoding, stretch))
+    made = makeCopy(page, encoding, stretch)
       .then(grew)
-      .finally(() => making.delete(task))
+      .finally(() => making.delete(encoding))
     // Whoever waits for it sees a failure; one made in the background must not end the process.
     made.catch(() => {})
-    making.set(task, made)
+    making.set(encoding, made)
   }
-  if (!first && bestEncoding({ identity: page.identity, ...page.encoded }, acceptEncoding)[1]) return
-  await made
-  // The first copy may be one this client does not take (a brotli-only browser came first).
-  if (first && !bestEncoding({ identity: page.identity, ...page.encoded }, acceptEncoding)[1]) {
-    await encodeFor(page, acceptEncoding, stretch, grew)
-  }
+  if (!sendable) await made
 }
 
 /** What to send for a kept page: its headers and its body in the encoding the client takes (see encodeFor). */
 export function answerOf(page: KeptPage, acceptEncoding: string | undefined, state: 'hit' | 'miss') {
-  const [body, encoding] = bestEncoding({ identity: page.identity, ...page.encoded }, acceptEncoding)
+  const [body, encoding] = copyFor(page, acceptEncoding)
   const headers: [string, string][] = [...page.headers, ['x-page-cache', state], ['content-length', String(body.byteLength)]]
   const vary = page.identity.byteLength >= COMPRESS_FROM_BYTES ? [...page.vary, 'Accept-Encoding'] : page.vary
   if (vary.length) headers.push(['vary', vary.join(', ')])

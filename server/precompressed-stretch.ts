@@ -42,6 +42,11 @@ export class PrecompressedStretch {
     return -1
   }
 
+  /** Whether `body` carries the stretch. */
+  carries(body: Buffer): boolean {
+    return this.find(body) >= 0
+  }
+
   /** `body` gzipped, its own bytes at `level`; null when it does not carry the stretch. */
   async gzip(body: Buffer, level: number): Promise<Buffer | null> {
     const at = this.find(body)

@@ -1,9 +1,8 @@
 import fs from 'node:fs'
-import http from 'node:http'
 import zlib from 'node:zlib'
 import autocannon from 'autocannon'
 import { describe, expect, it, vi } from 'vitest'
-import { get } from '../setup/http-session'
+import { get, getRaw } from '../setup/http-session'
 import { startTestServer, type TestServer } from '../setup/server'
 import { startServerForFile } from '../setup/server-for-file'
 
@@ -36,19 +35,6 @@ function flood(count: number, seconds: number, pathOf: (n: number) => string): P
       (error, result) => (error ? reject(error) : resolve(result)),
     )
     setTimeout(() => instance.stop(), seconds * 1000).unref()
-  })
-}
-
-/** The answer's bytes as sent, undecoded (fetch would decode them), with its headers. */
-function rawAnswer(url: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (chunk: Buffer) => chunks.push(chunk))
-        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }))
-      })
-      .on('error', reject)
   })
 }
 
@@ -157,8 +143,8 @@ describe('a page made for one visitor', () => {
 
   it('is gzipped around its stylesheet for its first visitor, and in brotli once a later one asked', async () => {
     const browser = { 'accept-encoding': 'gzip, deflate, br' }
-    const address = `${server.url}/marketplace?q=first-and-later`
-    const first = await rawAnswer(address, browser)
+    const address = '/marketplace?q=first-and-later'
+    const first = await getRaw(server, address, browser)
     expect(first.headers['x-page-cache']).toBe('miss')
     expect(first.headers['content-encoding']).toBe('gzip')
     const page = zlib.gunzipSync(first.body).toString()
@@ -168,9 +154,9 @@ describe('a page made for one visitor', () => {
     expect(first.body.includes(ahead)).toBe(true)
 
     // The next visitor is sent the same while the brotli is made, once, for the visitors after.
-    expect((await rawAnswer(address, browser)).headers['x-page-cache']).toBe('hit')
-    await vi.waitFor(async () => expect((await rawAnswer(address, browser)).headers['content-encoding']).toBe('br'))
-    const later = await rawAnswer(address, browser)
+    expect((await getRaw(server, address, browser)).headers['x-page-cache']).toBe('hit')
+    await vi.waitFor(async () => expect((await getRaw(server, address, browser)).headers['content-encoding']).toBe('br'))
+    const later = await getRaw(server, address, browser)
     expect(zlib.brotliDecompressSync(later.body).toString()).toBe(page)
   })
 })

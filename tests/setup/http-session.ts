@@ -1,3 +1,4 @@
+import http from 'node:http'
 import type { TestServer } from './server'
 
 /** Browser-like requests against a test server: same-site Origin on writes, redirects not followed. */
@@ -50,4 +51,21 @@ export async function userIdFromList(server: TestServer, adminCookie: string, na
   const id = link?.match(/href="\/admin\/users\/([\w-]+)"/)?.[1]
   if (!id) throw new Error(`${name} is not in the user list`)
   return id
+}
+
+/** A GET's bytes as sent, undecoded (fetch would decode them), with the answer's headers. */
+export function getRaw(
+  server: Pick<TestServer, 'url'>,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(server.url + path, { headers }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }))
+      })
+      .on('error', reject)
+  })
 }
