@@ -18,7 +18,12 @@ export function PreviewBanner({ notice }: { notice: PreviewNotice }) {
             aria-label="Preview link to share"
             onFocus={(event) => event.currentTarget.select()}
           />
-          <CopyButton value={notice.shareUrl} what="the preview link" />
+          <CopyButton
+            value={notice.shareUrl}
+            name="Copy the preview link"
+            copied="Copied the preview link"
+            failed="Could not copy: please select the link instead"
+          />
         </div>
       </div>
     </aside>

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { DEMO_SITE_SETTINGS } from '../../app/modules/settings/settings.demo'
 import { plainPng } from '../fixtures/images'
 import { expect, test } from './fixtures'
+import { waitForHydration } from './hydration'
 
 const ORGANISATION = DEMO_SITE_SETTINGS.organisationName
 const PAGES = [
@@ -224,8 +225,13 @@ test.describe('the support page', () => {
     await expect(main(page).getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact')
   })
 
-  test('lists every bank account from the settings and copies an account number', async ({ page, context }) => {
+  test('lists every bank account from the settings and copies an account number, with no script fetched', async ({
+    page,
+    context,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    const scripts: string[] = []
+    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()))
     await page.goto('/support')
     const bank = main(page).getByRole('region', { name: 'Bank Transfer' })
     for (const account of DEMO_SITE_SETTINGS.bankAccounts) {
@@ -239,6 +245,27 @@ test.describe('the support page', () => {
     await expect(bank.getByRole('button', { name: `Copied the ${general.label} account number` })).toBeVisible()
     await expect(bank.getByRole('status').first()).toHaveText(`Copied the ${general.label} account number`)
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(general.accountNumber)
+    // The few lines after each button did it: the page asks for no script and React never ran.
+    await page.waitForTimeout(2500)
+    expect(scripts).toEqual([])
+    expect(await page.evaluate(() => '__reactRouterDataRouter' in window)).toBe(false)
+    // It offers to copy again.
+    await expect(bank.getByRole('button', { name: `Copy the ${general.label} account number` })).toBeVisible({ timeout: 5000 })
+  })
+
+  test('the Copy buttons work on the support page rendered in the browser too', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await page.goto('/news')
+    await waitForHydration(page)
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Support Our Mission' }).click()
+    await expect(page).toHaveURL('/support')
+    // React rendered it: the page was not loaded again.
+    expect(await page.evaluate(() => '__reactRouterDataRouter' in window)).toBe(true)
+    const bank = main(page).getByRole('region', { name: 'Bank Transfer' })
+    const last = DEMO_SITE_SETTINGS.bankAccounts.at(-1)!
+    await bank.getByRole('button', { name: `Copy the ${last.label} account number` }).click()
+    await expect(bank.getByRole('button', { name: `Copied the ${last.label} account number` })).toBeVisible()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(last.accountNumber)
   })
 })
 

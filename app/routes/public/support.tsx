@@ -1,6 +1,7 @@
 import { Link } from '~/components/link'
 import type { Route } from './+types/support'
 import { editHandle, pageTextsTarget } from '~/components/admin-bar'
+import { WITHOUT_SCRIPTS } from '~/components/page-scripts'
 import { CopyButton } from '~/components/copy-button'
 import { NewTabLink } from '~/components/new-tab-link'
 import { CardList, PageHero, Paragraphs, TextSection } from '~/components/page-blocks'
@@ -11,8 +12,8 @@ import { pageMeta } from '~/platform/seo'
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'Support Our Mission', description: args.loaderData?.content.hero.text ?? '' })
 
-/** The admin bar's "Edit this page". */
-export const handle = editHandle(() => pageTextsTarget('support'))
+/** The admin bar's "Edit this page"; the Copy buttons work without the site's scripts. */
+export const handle = { ...editHandle(() => pageTextsTarget('support')), ...WITHOUT_SCRIPTS }
 
 export async function loader({ context }: Route.LoaderArgs) {
   return getPublicPage(context, 'support')
@@ -56,7 +57,12 @@ export default function Support({ loaderData }: Route.ComponentProps) {
                     <dt>Account number</dt>
                     <dd className="account-number">
                       <span className="account-number-value">{account.accountNumber}</span>
-                      <CopyButton value={account.accountNumber} what={`the ${account.label} account number`} />
+                      <CopyButton
+                        value={account.accountNumber}
+                        name={`Copy the ${account.label} account number`}
+                        copied={`Copied the ${account.label} account number`}
+                        failed="Could not copy: please select the number instead"
+                      />
                     </dd>
                   </div>
                 </dl>

@@ -1,8 +1,8 @@
 import { data, useOutletContext } from 'react-router'
 import type { Route } from './+types/$slug'
 import { editHandle } from '~/components/admin-bar'
-import { WITHOUT_SCRIPTS } from '~/components/page-scripts'
-import { useClipboard } from '~/components/copy-button'
+import { useShipsScripts, WITHOUT_SCRIPTS } from '~/components/page-scripts'
+import { CopyButton } from '~/components/copy-button'
 import { NewTabLink } from '~/components/new-tab-link'
 import { ResponsiveImage } from '~/components/responsive-image'
 import { useRootData } from '~/components/root-data'
@@ -97,6 +97,8 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
 function ShareLinks({ url, title, organisation }: { url: string; title: string; organisation: string }) {
   const whatsapp = `https://wa.me/?${new URLSearchParams({ text: `${title} – ${organisation}\n${url}` })}`
   const facebook = `https://www.facebook.com/sharer/sharer.php?${new URLSearchParams({ u: url })}`
+  // The article's own page stays without any script (decision 032): the address bar has the link.
+  const shipsScripts = useShipsScripts()
   return (
     <section className="news-share" aria-labelledby="share-heading">
       <h2 id="share-heading" className="news-share-heading">
@@ -109,28 +111,15 @@ function ShareLinks({ url, title, organisation }: { url: string; title: string; 
         <NewTabLink href={facebook} className="button-secondary button-small">
           Facebook
         </NewTabLink>
-        <CopyLinkButton url={url} />
+        {shipsScripts ? (
+          <CopyButton
+            value={url}
+            label="Copy link"
+            copied="Link copied"
+            failed="Could not copy; copy the address from the address bar."
+          />
+        ) : null}
       </div>
     </section>
-  )
-}
-
-/** Shown once JavaScript runs and the browser offers the clipboard; the address bar has the link anyway. */
-function CopyLinkButton({ url }: { url: string }) {
-  const { available, status, copy } = useClipboard()
-  if (!available) return null
-  return (
-    <>
-      <button type="button" className="button-secondary button-small" onClick={() => copy(url)}>
-        Copy link
-      </button>
-      <span role="status" className="news-share-status">
-        {status === 'copied'
-          ? 'Link copied'
-          : status === 'failed'
-            ? 'Could not copy; copy the address from the address bar.'
-            : ''}
-      </span>
-    </>
   )
 }
