@@ -144,8 +144,13 @@ test.describe('without JavaScript', () => {
   })
 })
 
-test('the bar is transparent over the hero, purple elsewhere, and white with a shadow once scrolled', async ({ page }) => {
-  // A page with a hero that ships its scripts: the bar follows the scrolling there.
+test('the bar is transparent over the hero, purple elsewhere, and white with a shadow once scrolled', async ({
+  page,
+  signIn,
+}) => {
+  // A page with a hero that ships its scripts: the bar follows the scrolling there. A visitor's
+  // pages with a hero ship none (decision 032); a signed-in user's do.
+  await signIn()
   await page.goto('/support')
   const header = page.locator('header.site-header')
   await expect(header).toHaveClass(/site-header-transparent/)
@@ -171,7 +176,7 @@ test('the bar is transparent over the hero, purple elsewhere, and white with a s
 })
 
 test('on a page sent without scripts the bar over the hero is solid, so it never lies over the text', async ({ page }) => {
-  for (const path of ['/', '/about', '/services']) {
+  for (const path of ['/', '/about', '/services', '/support']) {
     await page.goto(path)
     await page.evaluate(() => window.scrollTo(0, 600))
     expect((await headerLook(page)).background, path).not.toBe(TRANSPARENT)
