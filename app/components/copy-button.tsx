@@ -1,37 +1,42 @@
-import { useEffect, useRef } from 'react'
+import { useLayoutEffect, useRef } from 'react'
 import { useNonce } from './nonce'
 
 /**
  * Makes one copy button work: shown only where the browser offers the clipboard (without it the
- * value stays plain, selectable text), it copies its box's `data-copy`, says so, and offers to
- * copy again after three seconds. Plain script without outside names: its own text is the inline
- * script of a page sent without the site's scripts, and React calls it for a page it renders.
+ * value stays plain, selectable text), it copies its box's `data-copy` and says so for three
+ * seconds; a refusal says, in view until the next try, what to do instead. Plain script without
+ * outside names: its own text is the inline script of a page sent without the site's scripts, and
+ * React calls it for a page it renders. The words are read from the box at each click, as React
+ * may have changed them since.
  */
 function wireCopyButton(box: HTMLElement & { wired?: boolean }) {
   const button = box.querySelector('button')
   const status = box.querySelector('[role="status"]')
   if (!button || !status || box.wired || !navigator.clipboard) return
   box.wired = true
-  const label = button.textContent
-  const name = button.getAttribute('aria-label')
   let timer: ReturnType<typeof setTimeout> | undefined
-  const show = (message: string, copied: boolean) => {
+  const nameAs = (name: string | undefined) => {
+    if (name) button.setAttribute('aria-label', name)
+    else button.removeAttribute('aria-label')
+  }
+  const show = (copied: boolean) => {
+    const { label = '', name, copied: done = '', failed = '' } = box.dataset
     clearTimeout(timer)
     button.textContent = copied ? 'Copied' : label
-    button.setAttribute('aria-label', copied ? message : (name ?? label ?? ''))
-    status.textContent = message
+    nameAs(copied ? done : name)
+    status.textContent = copied ? done : failed
     status.className = copied ? 'visually-hidden' : 'copy-status'
+    if (!copied) return
     timer = setTimeout(() => {
-      button.textContent = label
-      if (name) button.setAttribute('aria-label', name)
-      else button.removeAttribute('aria-label')
+      button.textContent = box.dataset.label ?? ''
+      nameAs(box.dataset.name)
       status.textContent = ''
     }, 3000)
   }
   button.addEventListener('click', () => {
     navigator.clipboard.writeText(box.dataset.copy ?? '').then(
-      () => show(box.dataset.copied ?? '', true),
-      () => show(box.dataset.failed ?? '', false),
+      () => show(true),
+      () => show(false),
     )
   })
   button.hidden = false
@@ -59,16 +64,28 @@ interface CopyButtonProps {
 export function CopyButton({ value, label = 'Copy', name, copied, failed }: CopyButtonProps) {
   const nonce = useNonce()
   const box = useRef<HTMLSpanElement>(null)
-  useEffect(() => {
+  // Before the browser paints, so that the button does not appear a moment after the row.
+  useLayoutEffect(() => {
     if (box.current) wireCopyButton(box.current)
   }, [])
   return (
     <>
-      <span ref={box} className="copy-button" data-copy={value} data-copied={copied} data-failed={failed}>
+      <span
+        ref={box}
+        className="copy-button"
+        data-copy={value}
+        data-label={label}
+        data-name={name}
+        data-copied={copied}
+        data-failed={failed}
+      >
         <button type="button" className="button-secondary button-small" aria-label={name} hidden suppressHydrationWarning>
           {label}
         </button>
-        <span role="status" className="visually-hidden" suppressHydrationWarning />
+        {/* Text, even empty: React then lets the few lines' message stand when it takes the page over. */}
+        <span role="status" className="visually-hidden" suppressHydrationWarning>
+          {''}
+        </span>
       </span>
       <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: WIRE_PREVIOUS_BOX }} />
     </>

@@ -41,6 +41,12 @@ test('a volunteer previews a draft and someone without an account opens the shar
   await expect(theirPage.getByText('Bring a bag and your ID card.')).toBeVisible()
   await expect(theirPage.getByText('Preview: this is a draft, not public yet.')).toBeVisible()
   await expect(theirPage.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
+  // Their page has none of the site's scripts; the few lines after the Copy button make it work.
+  await stranger.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await theirPage.getByRole('button', { name: 'Copy the preview link' }).click()
+  await expect(theirPage.getByRole('button', { name: 'Copied the preview link' })).toBeVisible()
+  expect(await theirPage.evaluate(() => navigator.clipboard.readText())).toBe(shareUrl)
+  expect(await theirPage.evaluate(() => '__reactRouterDataRouter' in window)).toBe(false)
   // The same article is not on the public news page.
   await theirPage.goto('/news')
   await expect(theirPage.getByText(TITLE)).toHaveCount(0)

@@ -39,7 +39,8 @@ test('opening an article from the list shows it in a dialog and gives it its own
     /^https:\/\/www\.facebook\.com\/sharer\/sharer\.php\?u=http.*news%2Fmonthly-food-and-clothing-distribution$/,
   )
   await dialog.getByRole('button', { name: 'Copy link' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Link copied' })).toHaveText('Copied')
+  await expect(dialog.getByRole('status').filter({ hasText: 'Link copied' })).toHaveCount(1)
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url())
 
   await dialog.getByRole('button', { name: 'Close article' }).click()

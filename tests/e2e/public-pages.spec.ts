@@ -253,6 +253,52 @@ test.describe('the support page', () => {
     await expect(bank.getByRole('button', { name: `Copy the ${general.label} account number` })).toBeVisible({ timeout: 5000 })
   })
 
+  test('when the browser refuses to copy, the page says so and what to do instead, until the next try', async ({ page }) => {
+    await page.addInitScript(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new DOMException('Refused', 'NotAllowedError'))
+    })
+    await page.goto('/support')
+    const bank = main(page).getByRole('region', { name: 'Bank Transfer' })
+    const [general] = DEMO_SITE_SETTINGS.bankAccounts
+    const button = bank.getByRole('button', { name: `Copy the ${general.label} account number` })
+    await button.click()
+    const refusal = bank.getByText('Could not copy: please select the number instead')
+    await expect(refusal).toBeVisible()
+    await expect(button).toHaveText('Copy')
+    // Still there after the three seconds a success is shown for.
+    await page.waitForTimeout(3500)
+    await expect(refusal).toBeVisible()
+  })
+
+  test('a number copied before React takes the page over stays copied, and React takes it over without an error', async ({
+    page,
+    context,
+    signIn,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    // A signed-in user's page ships the site's scripts: they are held back until the copy is done.
+    await signIn()
+    let releaseScripts = () => {}
+    const held = new Promise<void>((resolve) => (releaseScripts = resolve))
+    await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    const problems: string[] = []
+    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()))
+    page.on('pageerror', (error) => problems.push(error.message))
+    await page.goto('/support')
+    const bank = main(page).getByRole('region', { name: 'Bank Transfer' })
+    const [general] = DEMO_SITE_SETTINGS.bankAccounts
+    await bank.getByRole('button', { name: `Copy the ${general.label} account number` }).click()
+    await expect(bank.getByRole('button', { name: `Copied the ${general.label} account number` })).toBeVisible()
+    expect(await page.evaluate(() => '__reactRouterDataRouter' in window)).toBe(false)
+    releaseScripts()
+    await waitForHydration(page)
+    await expect(bank.getByRole('status').first()).toHaveText(`Copied the ${general.label} account number`)
+    expect(problems).toEqual([])
+  })
+
   test('the Copy buttons work on the support page rendered in the browser too', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     await page.goto('/news')
