@@ -15,21 +15,21 @@ function wireCopyButton(box: HTMLElement & { wired?: boolean }) {
   if (!button || !status || box.wired || !navigator.clipboard) return
   box.wired = true
   let timer: ReturnType<typeof setTimeout> | undefined
-  const nameAs = (name: string | undefined) => {
-    if (name) button.setAttribute('aria-label', name)
+  // The button as React drew it: its words and name.
+  const asDrawn = () => {
+    button.textContent = box.dataset.label ?? ''
+    if (box.dataset.name) button.setAttribute('aria-label', box.dataset.name)
     else button.removeAttribute('aria-label')
   }
   const show = (copied: boolean) => {
-    const { label = '', name, copied: done = '', failed = '' } = box.dataset
     clearTimeout(timer)
-    button.textContent = copied ? 'Copied' : label
-    nameAs(copied ? done : name)
-    status.textContent = copied ? done : failed
+    status.textContent = (copied ? box.dataset.copied : box.dataset.failed) ?? ''
     status.className = copied ? 'visually-hidden' : 'copy-status'
-    if (!copied) return
+    if (!copied) return asDrawn()
+    button.textContent = 'Copied'
+    button.setAttribute('aria-label', status.textContent)
     timer = setTimeout(() => {
-      button.textContent = box.dataset.label ?? ''
-      nameAs(box.dataset.name)
+      asDrawn()
       status.textContent = ''
     }, 3000)
   }
