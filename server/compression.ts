@@ -57,22 +57,19 @@ export function compressBody(body: Buffer, encoding: Encoding, use: CompressionU
 }
 
 /**
- * The level of an answer's own bytes around a stretch compressed ahead. Level 4 takes 55–60 % of
- * level 6's time on the demo's largest pages (/marketplace 330 against 560 µs) for 0.5–1.8 % more
- * bytes, but with Node 24's zlib /marketplace then comes out larger than brotli 4 of the whole
- * page, which is why a browser that takes both is sent this gzip (below).
+ * `body` gzipped around `stretch`, its own bytes at the gzip level for `use`; null when it does not
+ * carry it. For one request, level 3 takes 60–65 % of level 6's time on the site's pages (/news
+ * 250 against 400 µs) for 2–4 % more bytes in all, about as many as brotli 4 of the whole page.
  */
-const LEVEL_AROUND_STRETCH = 6
-
-/** `body` gzipped around `stretch`, in under half of brotli 5's time; null when it does not carry it. */
-export function gzipAroundStretch(body: Buffer, stretch: PrecompressedStretch): Promise<Buffer | null> {
-  return stretch.gzip(body, LEVEL_AROUND_STRETCH)
+export function gzipAroundStretch(body: Buffer, stretch: PrecompressedStretch, use: CompressionUse): Promise<Buffer | null> {
+  return stretch.gzip(body, LEVELS[use].gzip)
 }
 
 /**
  * An answer that carries `stretch` is gzipped around it, also for a client that prefers brotli:
- * on the site's pages that is smaller than brotli 4 (the home page 14.2 KB against 15.0 KB) for a
- * fifth of its time, since two thirds of the page were compressed ahead.
+ * on the site's pages that is as small as brotli 4 (/news 15.5 KB either way, /marketplace 2 %
+ * larger, /about 1 % smaller) for a fifth of its time, since two thirds of the page were
+ * compressed ahead.
  */
 async function compressForOneRequest(
   body: Buffer,
@@ -81,7 +78,7 @@ async function compressForOneRequest(
   stretch: PrecompressedStretch | undefined,
 ): Promise<{ compressed: Buffer; encoding: Encoding }> {
   if (stretch && acceptsEncoding(acceptEncoding, 'gzip')) {
-    const compressed = await gzipAroundStretch(body, stretch)
+    const compressed = await gzipAroundStretch(body, stretch, 'once')
     if (compressed) return { compressed, encoding: 'gzip' }
   }
   return { compressed: await compressBody(body, preferred, 'once'), encoding: preferred }

@@ -191,7 +191,7 @@ function copyFor(page: KeptPage, acceptEncoding: string | undefined) {
 
 /** A copy in `encoding`: gzip around `stretch` where the page carries it, else at the kept level. */
 async function makeCopy(page: KeptPage, encoding: Encoding, stretch?: PrecompressedStretch) {
-  const around = encoding === 'gzip' && stretch ? await gzipAroundStretch(page.identity, stretch) : null
+  const around = encoding === 'gzip' && stretch ? await gzipAroundStretch(page.identity, stretch, 'kept') : null
   page.encoded[encoding] = around ?? (await compressBody(page.identity, encoding, 'kept'))
 }
 

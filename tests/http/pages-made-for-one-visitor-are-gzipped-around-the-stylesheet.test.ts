@@ -17,7 +17,7 @@ function gunzipWithGzip(bytes: Buffer): string {
 }
 
 for (const path of ['/about', '/', '/marketplace', '/search?q=bread']) {
-  it(`sends ${path} gzipped around the stylesheet compressed ahead, smaller than brotli 4, to a browser that takes both`, async () => {
+  it(`sends ${path} gzipped around the stylesheet compressed ahead, about as small as brotli 4, to a browser that takes both`, async () => {
     const plain = await getRaw(server, path, { 'accept-encoding': 'identity' })
     expect(plain.headers['content-encoding']).toBeUndefined()
     expect(plain.body.toString()).toContain('<style id="public-stylesheet">')
@@ -32,7 +32,9 @@ for (const path of ['/about', '/', '/marketplace', '/search?q=bread']) {
     expect(withoutNonces(decoded)).toBe(withoutNonces(plain.body.toString()))
 
     const brotli4 = zlib.brotliCompressSync(plain.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
-    expect(sent.body.byteLength).toBeLessThan(brotli4.byteLength)
+    // Its own bytes at the level for one request: at most 3 % more than brotli 4 for a fifth of its time.
+    expect(sent.body.byteLength).toBeLessThan(brotli4.byteLength * 1.03)
+    expect(sent.body.byteLength).toBeLessThan(zlib.gzipSync(plain.body, { level: 3 }).byteLength * 0.95)
   })
 }
 
