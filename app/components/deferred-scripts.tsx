@@ -17,18 +17,47 @@ export function DeferredScripts({ nonce }: { nonce: string }) {
     const { manifest, serverHandoffString, renderMeta } = framework
     // Streamed loader data is written after the page only when scripts are there to read it.
     if (renderMeta) renderMeta.didRenderScripts = true
-    // Route ids and built file names need no escaping; React Router escapes its own data.
-    const routes = matches.flatMap((match) => {
-      const route = manifest.routes[match.id]
-      return route ? [{ id: match.id, module: route.module, imports: route.imports ?? [] }] : []
-    })
-    const files = [...new Set([manifest.url, ...manifest.entry.imports, ...routes.flatMap((r) => [r.module, ...r.imports])])]
     handOver =
       `window.__reactRouterContext = ${serverHandoffString};` +
       'window.__reactRouterContext.stream = new ReadableStream({start(controller){window.__reactRouterContext.streamController = controller;}}).pipeThrough(new TextEncoderStream());'
-    // All files download at once; the modules then run in React Router's order (root first: it
-    // sets up what later modules read, such as zod's settings).
-    start = `(() => {
+    start = startScriptOf(
+      manifest,
+      matches.map((match) => match.id),
+    )
+  }
+  return (
+    <>
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: handOver }} />
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: start }} />
+    </>
+  )
+}
+
+type Manifest = NonNullable<React.ContextType<typeof FrameworkContext>>['manifest']
+
+// The same for every page of a build that has the same routes: made once for each.
+const startScripts = new WeakMap<Manifest, Map<string, string>>()
+
+/** The script that loads the build's files for these routes once the page and its pictures have loaded. */
+function startScriptOf(manifest: Manifest, routeIds: string[]): string {
+  let byRoutes = startScripts.get(manifest)
+  if (!byRoutes) startScripts.set(manifest, (byRoutes = new Map()))
+  const key = routeIds.join(' ')
+  let script = byRoutes.get(key)
+  if (script === undefined) byRoutes.set(key, (script = startScript(manifest, routeIds)))
+  return script
+}
+
+function startScript(manifest: Manifest, routeIds: string[]): string {
+  // Route ids and built file names need no escaping; React Router escapes its own data.
+  const routes = routeIds.flatMap((id) => {
+    const route = manifest.routes[id]
+    return route ? [{ id, module: route.module, imports: route.imports ?? [] }] : []
+  })
+  const files = [...new Set([manifest.url, ...manifest.entry.imports, ...routes.flatMap((r) => [r.module, ...r.imports])])]
+  // All files download at once; the modules then run in React Router's order (root first: it
+  // sets up what later modules read, such as zod's settings).
+  return `(() => {
   const files = ${JSON.stringify(files)};
   const routes = ${JSON.stringify(routes.map((r) => [r.id, r.module]))};
   const hydrate = async () => {
@@ -51,11 +80,4 @@ export function DeferredScripts({ nonce }: { nonce: string }) {
       .then(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start))));
   }, { once: true });
 })();`
-  }
-  return (
-    <>
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: handOver }} />
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: start }} />
-    </>
-  )
 }
