@@ -220,7 +220,7 @@ describe('what every visitor sees, kept per content version', () => {
         listProductsForVisitors(null, { category: null, search: '' }),
         getPublicCalendarMonth(null, month, { timeZone: ZONE, now }),
         loadHomeHighlights(null),
-        listPublishedArticlesForVisitors(null, 1),
+        listPublishedArticlesForVisitors(null, 1, ZONE),
         listPublishedMediaForVisitors(null, null, 1),
       ])
     const before = await everything()
@@ -242,7 +242,7 @@ describe('what every visitor sees, kept per content version', () => {
     expect(news.articles.map((a) => a.title)).toContain('Food drive')
     expect(photos).not.toBe(before[5])
     // Later pages of a list are read for each request: page numbers are countless.
-    expect(await listPublishedArticlesForVisitors(null, 4)).not.toBe(await listPublishedArticlesForVisitors(null, 4))
+    expect(await listPublishedArticlesForVisitors(null, 4, ZONE)).not.toBe(await listPublishedArticlesForVisitors(null, 4, ZONE))
     // A search is never kept: its words are countless.
     expect(await listProductsForVisitors(null, { category: null, search: 'bread' })).not.toBe(
       await listProductsForVisitors(null, { category: null, search: 'bread' }),

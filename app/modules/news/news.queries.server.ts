@@ -12,6 +12,7 @@ import { articleExcerpt, articlePlainText, readMinutes, renderArticleHtml } from
 import { ARTICLES_PER_PAGE } from './news.schema'
 import { isInState, isPublicNow, isVisibleTo, type Audience } from '~/platform/publication.server'
 import { lastChangeOf, type PublicationState } from '~/platform/publication'
+import { formatDate } from '~/platform/dates'
 
 export interface ArticleSummary {
   /** For an administrator's controls on the public pages (edit, delete). */
@@ -88,13 +89,34 @@ export async function listPublishedArticles(page: number): Promise<ArticlePage> 
   }
 }
 
+/** A page of the list with each article's date as read in the site's time zone ("November 26, 2026"). */
+export interface LabelledArticlePage extends Omit<ArticlePage, 'articles'> {
+  articles: (ArticleSummary & { dateLabel: string })[]
+}
+
+async function labelledPage(page: number, timeZone: string): Promise<LabelledArticlePage> {
+  const list = await listPublishedArticles(page)
+  const articles = list.articles.map((article) => ({
+    ...article,
+    dateLabel: formatDate(article.publishedAt, timeZone, 'date'),
+  }))
+  return { ...list, articles }
+}
+
 /** Pages visitors open most: kept per content version; later ones are read for each request. */
 const KEPT_PAGES = 3
-const firstPagesKept = keptUntilContentChanges((page) => listPublishedArticles(Number(page)), KEPT_PAGES)
+const firstPagesKept = keptUntilContentChanges((key) => {
+  const [page, timeZone] = key.split(' ')
+  return labelledPage(Number(page), timeZone)
+}, KEPT_PAGES)
 
 /** A page of the news list for visitors; `page` is a page number the list accepts. */
-export function listPublishedArticlesForVisitors(from: VersionSource, page: number): Promise<Shared<ArticlePage>> {
-  return page <= KEPT_PAGES ? firstPagesKept(from, String(page)) : listPublishedArticles(page)
+export function listPublishedArticlesForVisitors(
+  from: VersionSource,
+  page: number,
+  timeZone: string,
+): Promise<Shared<LabelledArticlePage>> {
+  return page <= KEPT_PAGES ? firstPagesKept(from, `${page} ${timeZone}`) : labelledPage(page, timeZone)
 }
 
 function toDetail(

@@ -11,7 +11,6 @@ import { ResponsiveImage } from '~/components/responsive-image'
 import { OPENED_OVER_LIST, RouteDialog } from '~/components/route-dialog'
 import { listPublishedArticlesForVisitors } from '~/modules/news/news.queries.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
-import { formatDate } from '~/platform/dates'
 import { canManage } from '~/platform/access'
 import { pageMeta } from '~/platform/seo'
 import { parsePageNumber } from '~/platform/page-number'
@@ -34,17 +33,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.slug) return { list: null }
   const page = parsePageNumber(queryParams.read(request).page)
   if (page === null) throw data(null, { status: 404 })
-  const [list, settings] = await Promise.all([listPublishedArticlesForVisitors(context, page), siteSettingsFor(context)])
+  const { timeZone } = await siteSettingsFor(context)
+  const list = await listPublishedArticlesForVisitors(context, page, timeZone)
   if (page > list.pageCount) throw data(null, { status: 404 })
-  return {
-    list: {
-      ...list,
-      articles: list.articles.map((article) => ({
-        ...article,
-        dateLabel: formatDate(article.publishedAt, settings.timeZone, 'date'),
-      })),
-    },
-  }
+  return { list }
 }
 
 export function shouldRevalidate({
