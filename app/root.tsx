@@ -9,7 +9,7 @@ import { useShipsScripts } from '~/components/page-scripts'
 import { useOfflineReading } from '~/components/offline-reading'
 import { SiteShell } from '~/components/site-shell'
 import { Toaster } from '~/components/toaster'
-import { shareSiteSettingsPerRequest, siteSettingsFor } from '~/modules/settings/settings.context.server'
+import { frameSettingsOf, shareSiteSettingsPerRequest, siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { bodyTooLargeMessage } from '~/components/body-too-large-notice'
 import { getOptionalUser } from '~/platform/auth.server'
 import { shareContentVersionPerRequest } from '~/platform/kept-until-content-changes.server'
@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const year = currentYearIn(settings.timeZone)
   return data(
     {
-      settings,
+      settings: frameSettingsOf(settings),
       user,
       toast,
       year,

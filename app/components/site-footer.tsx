@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router'
 import { Link } from '~/components/link'
-import type { SiteSettings } from '~/modules/settings/settings.schema'
+import type { FrameSettings } from '~/modules/settings/settings.schema'
 import type { Shared } from '~/platform/shared'
 import { PhoneAndEmail } from './contact-links'
 import { KeptInside } from './kept-markup'
@@ -16,7 +16,7 @@ const OWN_EMAIL_FORM = /^\/(news|calendar)?$|^\/(login|forgot-password|reset-pas
 
 const QUICK_LINKS = PUBLIC_NAV.flatMap(({ to, footerLabel }) => (footerLabel ? [{ to, label: footerLabel }] : []))
 
-export function SiteFooter({ settings, year }: { settings: Shared<SiteSettings>; year: string }) {
+export function SiteFooter({ settings, year }: { settings: Shared<FrameSettings>; year: string }) {
   const { organisationName, footerText, tagline, phone, email, facebookUrl, instagramUrl, location } = settings
   const shown = { organisationName, footerText, tagline, phone, email, facebookUrl, instagramUrl, location, year }
   return (
@@ -31,7 +31,7 @@ export function SiteFooter({ settings, year }: { settings: Shared<SiteSettings>;
 }
 
 type FooterSettings = Pick<
-  SiteSettings,
+  FrameSettings,
   'organisationName' | 'footerText' | 'tagline' | 'phone' | 'email' | 'facebookUrl' | 'instagramUrl' | 'location'
 >
 

@@ -1,7 +1,7 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
-import { keptUntilContentChanges, type Shared } from '~/platform/kept-until-content-changes.server'
+import { keptUntilContentChanges, keptWith, type Shared } from '~/platform/kept-until-content-changes.server'
 import { getSiteSettings } from './settings.queries.server'
-import type { SiteSettings } from './settings.schema'
+import type { FrameSettings, SiteSettings } from './settings.schema'
 
 // Read for every page, the same for every visitor, changed rarely: made once per content version.
 const siteSettingsKept = keptUntilContentChanges(() => getSiteSettings(), 1)
@@ -20,4 +20,18 @@ export const shareSiteSettingsPerRequest: MiddlewareFunction<Response> = ({ cont
 /** The site settings for this request (shared with other requests until something a public page shows changes). */
 export function siteSettingsFor(context: Readonly<RouterContextProvider>): Promise<Shared<SiteSettings>> {
   return context.get(siteSettingsContext)()
+}
+
+const frameSettingsKept = keptWith<FrameSettings>(1)
+
+/**
+ * The settings without the bank accounts and impact figures, made once per kept settings: the
+ * root loader's data goes into every page that ships scripts, and only the support page shows the
+ * accounts, only the home, services and impact pages the figures (their own loaders send them).
+ */
+export function frameSettingsOf(settings: Shared<SiteSettings>): Shared<FrameSettings> {
+  return frameSettingsKept(settings, '', () => {
+    const { bankAccounts: _accounts, impactFigures: _figures, ...frame } = settings
+    return frame
+  })
 }

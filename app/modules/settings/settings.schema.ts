@@ -105,3 +105,6 @@ export const SiteSettingsSchema = z.object({
 
 export type SiteSettingsInput = z.input<typeof SiteSettingsSchema>
 export type SiteSettings = z.output<typeof SiteSettingsSchema>
+
+/** The settings every page's frame and scripts use: all but the lists only a few pages show. */
+export type FrameSettings = Omit<SiteSettings, 'bankAccounts' | 'impactFigures'>

@@ -9,7 +9,6 @@ import { MediaThumbnail } from '~/components/media-thumbnail'
 import { ProductPlaceholder } from '~/components/image-carousel'
 import { ResponsiveImage } from '~/components/responsive-image'
 import { CardList, ImpactFigures, PageHero, Paragraphs, TextSection } from '~/components/page-blocks'
-import { useRootData } from '~/components/root-data'
 import { HIGHLIGHTS_SHOWN, PICK_HIGHLIGHTS_SCRIPT } from '~/modules/marketplace/highlights'
 import { listUpcomingOccurrences } from '~/modules/events/events.queries.server'
 import { HOME_UPCOMING_LIMIT } from '~/modules/events/events.schema'
@@ -42,7 +41,7 @@ const upcomingKept = keptUntilContentChanges((key) => {
 }, 2)
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { timeZone } = await siteSettingsFor(context)
+  const { timeZone, impactFigures } = await siteSettingsFor(context)
   const minute = Math.floor(Date.now() / MINUTE_MS)
   const [{ content, heroImage }, highlights, upcomingEvents] = await Promise.all([
     getPublicPage(context, 'home'),
@@ -52,6 +51,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     content,
     heroImage,
+    impactFigures,
     featuredMoments: highlights.featuredMoments,
     marketplaceHighlights: highlights.marketplaceHighlights,
     // Formatted here, in the site's time zone, so server and browser show the same text.
@@ -68,8 +68,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { content, featuredMoments, marketplaceHighlights, upcomingEvents, upcomingLabel } = loaderData
-  const { impactFigures } = useRootData().settings
+  const { content, featuredMoments, marketplaceHighlights, upcomingEvents, upcomingLabel, impactFigures } = loaderData
   return (
     <>
       <PageHero title={content.hero.title} text={content.hero.text} image={loaderData.heroImage} full>

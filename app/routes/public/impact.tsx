@@ -3,8 +3,8 @@ import type { Route } from './+types/impact'
 import { editHandle, pageTextsTarget } from '~/components/admin-bar'
 import { WITHOUT_SCRIPTS } from '~/components/page-scripts'
 import { ImpactFigures, PageHero, TextSection } from '~/components/page-blocks'
-import { useRootData } from '~/components/root-data'
 import { getPublicPage } from '~/modules/pages/pages.queries.server'
+import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { pageMeta } from '~/platform/seo'
 
 export const meta: Route.MetaFunction = (args) =>
@@ -14,12 +14,12 @@ export const meta: Route.MetaFunction = (args) =>
 export const handle = { ...editHandle(() => pageTextsTarget('impact')), ...WITHOUT_SCRIPTS }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return getPublicPage(context, 'impact')
+  const [page, { impactFigures }] = await Promise.all([getPublicPage(context, 'impact'), siteSettingsFor(context)])
+  return { ...page, impactFigures }
 }
 
 export default function Impact({ loaderData }: Route.ComponentProps) {
-  const { content } = loaderData
-  const { impactFigures } = useRootData().settings
+  const { content, impactFigures } = loaderData
   return (
     <>
       <PageHero title={content.hero.title} text={content.hero.text} image={loaderData.heroImage} />

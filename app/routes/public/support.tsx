@@ -7,6 +7,7 @@ import { NewTabLink } from '~/components/new-tab-link'
 import { CardList, PageHero, Paragraphs, TextSection } from '~/components/page-blocks'
 import { useRootData } from '~/components/root-data'
 import { getPublicPage } from '~/modules/pages/pages.queries.server'
+import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { pageMeta } from '~/platform/seo'
 
 export const meta: Route.MetaFunction = (args) =>
@@ -16,12 +17,13 @@ export const meta: Route.MetaFunction = (args) =>
 export const handle = { ...editHandle(() => pageTextsTarget('support')), ...WITHOUT_SCRIPTS }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return getPublicPage(context, 'support')
+  const [page, { bankAccounts }] = await Promise.all([getPublicPage(context, 'support'), siteSettingsFor(context)])
+  return { ...page, bankAccounts }
 }
 
 export default function Support({ loaderData }: Route.ComponentProps) {
-  const { content } = loaderData
-  const { donationUrl, bankAccounts, distributionHours } = useRootData().settings
+  const { content, bankAccounts } = loaderData
+  const { donationUrl, distributionHours } = useRootData().settings
   return (
     <>
       <PageHero title={content.hero.title} text={content.hero.text} image={loaderData.heroImage} />
