@@ -8,13 +8,14 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3])
 /** Enough of the stretch's start to find it; the rest is compared byte for byte. */
 const FINDER_BYTES = 64
 /**
- * Up to this many bytes of its own, an answer is deflated on the main thread: handing a piece to
- * the thread pool costs the machine 0.5–1 ms more in all whatever its size (docs/performance.md,
- * 2026-11-28, "compressing small pages", and 2026-11-29, "the thread pool"). An article, a photo,
- * a product, /news and /support have up to 24 KB; the marketplace, the calendar and the home page
- * (29–38 KB) cost the main thread less through the pool, which is what bounds one process's rate.
+ * Up to this many bytes of its own, an answer is deflated on the main thread. At the level for one
+ * request (3), handing a page's pieces to the thread pool costs the machine three times the work
+ * and the main thread about as much as deflating them itself: the home page's 29 KB 160–220 µs on
+ * the main thread against 220–260 µs there and 640–780 µs in all through the pool, the
+ * marketplace's 38 KB 290–360 against 220–260 and 740–880 (docs/performance.md, 2026-11-29,
+ * "night"). Larger answers go to the pool so that one of them cannot hold up every other request.
  */
-const MAIN_THREAD_BYTES = 24 * 1024
+const MAIN_THREAD_BYTES = 64 * 1024
 
 /**
  * A stretch of bytes that many answers carry word for word (the public stylesheet, two thirds of
