@@ -57,12 +57,14 @@ export function compressBody(body: Buffer, encoding: Encoding, use: CompressionU
 }
 
 /**
- * `body` gzipped around `stretch`, its own bytes at the gzip level for `use`; null when it does not
- * carry it. For one request, level 3 takes 60–65 % of level 6's time on the site's pages (/news
- * 250 against 400 µs) for 2–4 % more bytes in all, about as many as brotli 4 of the whole page.
+ * `body` gzipped around `stretch`, its own bytes at the level for one request; null when it does
+ * not carry it. It is made for one visitor: a page made for one request, or the first copy of a
+ * kept page (server/page-cache.ts), whose later visitors get brotli 5. Level 3 takes 60–65 % of
+ * level 6's time on the site's pages (/news 250 against 400 µs) for 2–4 % more bytes in all, about
+ * as many as brotli 4 of the whole page.
  */
-export function gzipAroundStretch(body: Buffer, stretch: PrecompressedStretch, use: CompressionUse): Promise<Buffer | null> {
-  return stretch.gzip(body, LEVELS[use].gzip)
+export function gzipAroundStretch(body: Buffer, stretch: PrecompressedStretch): Promise<Buffer | null> {
+  return stretch.gzip(body, LEVELS.once.gzip)
 }
 
 /**
@@ -78,7 +80,7 @@ async function compressForOneRequest(
   stretch: PrecompressedStretch | undefined,
 ): Promise<{ compressed: Buffer; encoding: Encoding }> {
   if (stretch && acceptsEncoding(acceptEncoding, 'gzip')) {
-    const compressed = await gzipAroundStretch(body, stretch, 'once')
+    const compressed = await gzipAroundStretch(body, stretch)
     if (compressed) return { compressed, encoding: 'gzip' }
   }
   return { compressed: await compressBody(body, preferred, 'once'), encoding: preferred }

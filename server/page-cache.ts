@@ -189,9 +189,12 @@ function copyFor(page: KeptPage, acceptEncoding: string | undefined) {
   return bestEncoding({ identity: page.identity, ...page.encoded }, acceptEncoding)
 }
 
-/** A copy in `encoding`: gzip around `stretch` where the page carries it, else at the kept level. */
+/**
+ * A copy in `encoding`: gzip around `stretch` where the page carries it (made as for one request:
+ * the first visitor's copy), else at the kept level.
+ */
 async function makeCopy(page: KeptPage, encoding: Encoding, stretch?: PrecompressedStretch) {
-  const around = encoding === 'gzip' && stretch ? await gzipAroundStretch(page.identity, stretch, 'kept') : null
+  const around = encoding === 'gzip' && stretch ? await gzipAroundStretch(page.identity, stretch) : null
   page.encoded[encoding] = around ?? (await compressBody(page.identity, encoding, 'kept'))
 }
 
