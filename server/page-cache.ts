@@ -200,11 +200,11 @@ async function makeCopy(page: KeptPage, encoding: Encoding, stretch?: Precompres
 
 /**
  * Makes the compressed copy of `page` that this client takes best, if no client took it before
- * (off the main thread), calling `grew` once it is kept with the page. A client that takes a copy
- * the page already has is sent that one while the copy it prefers is made. A client with no copy
- * it takes, on a page that carries `stretch`, is sent it gzipped around it, as a page made for one
- * visitor is (server/compression.ts): a page asked once costs no more than without the page cache,
- * and brotli 5, 5–8 % smaller, comes when a later visitor takes it.
+ * (brotli off the main thread), calling `grew` once it is kept with the page. A client that takes
+ * a copy the page already has is sent that one while the copy it prefers is made. A client with
+ * no copy it takes, on a page that carries `stretch`, is sent it gzipped around it, as a page made
+ * for one visitor is (server/compression.ts): a page asked once costs no more than without the
+ * page cache, and brotli 5, 8–10 % smaller, comes when a later visitor takes it.
  */
 export async function encodeFor(
   page: KeptPage,
