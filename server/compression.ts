@@ -59,7 +59,7 @@ export function compressBody(body: Buffer, encoding: Encoding, use: CompressionU
 /**
  * `body` gzipped around `stretch`, its own bytes at the level for one request; null when it does
  * not carry it. It is made for one visitor: a page made for one request, or the first copy of a
- * kept page (server/page-cache.ts), whose later visitors get brotli 5. Level 3 takes 60–65 % of
+ * kept page (server/page-cache.ts), whose later visitors get brotli 5. Level 3 takes 52–65 % of
  * level 6's time on the site's pages (/news 250 against 400 µs) for 2–4 % more bytes in all, about
  * as many as brotli 4 of the whole page.
  */

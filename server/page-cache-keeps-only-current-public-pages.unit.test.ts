@@ -3,7 +3,6 @@ import type { IncomingMessage } from 'node:http'
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { describe, expect, it, vi } from 'vitest'
 import { answerOf, createPageCache, encodeFor, isCacheableRequest, keepable, type KeptPage } from './page-cache'
-import { gzipAroundStretch } from './compression'
 import { PrecompressedStretch } from './precompressed-stretch'
 
 function page(body: string | Buffer, headers: Record<string, string> = {}, status = 200) {
@@ -132,13 +131,15 @@ describe('a kept page', () => {
   const withStylesheet = `<style>${stylesheet}</style>${html}`
   const stretch = new PrecompressedStretch(stylesheet)
   const browser = 'gzip, deflate, br'
+  // The level of a page made for one request (server/compression.ts).
+  const ONE_REQUEST_GZIP_LEVEL = 3
 
   it('carrying the stylesheet, is first gzipped around it, as a page made for one visitor is, and brotli comes later', async () => {
     const stored = await kept(page(withStylesheet))
     const grew = vi.fn()
     await encodeFor(stored, browser, stretch, grew)
     expect(Object.keys(stored.encoded)).toEqual(['gzip'])
-    expect(stored.encoded.gzip).toEqual(await gzipAroundStretch(stored.identity, stretch))
+    expect(stored.encoded.gzip).toEqual(await stretch.gzip(stored.identity, ONE_REQUEST_GZIP_LEVEL))
     const first = answerOf(stored, browser, 'miss')
     expect(new Headers(first.headers).get('content-encoding')).toBe('gzip')
     expect(gunzipSync(first.body).toString()).toBe(withStylesheet)
@@ -156,7 +157,7 @@ describe('a kept page', () => {
     await encodeFor(brotliFirst, 'br', stretch, grew)
     expect(Object.keys(brotliFirst.encoded)).toEqual(['br'])
     await encodeFor(brotliFirst, 'gzip', stretch, grew)
-    expect(brotliFirst.encoded.gzip).toEqual(await gzipAroundStretch(brotliFirst.identity, stretch))
+    expect(brotliFirst.encoded.gzip).toEqual(await stretch.gzip(brotliFirst.identity, ONE_REQUEST_GZIP_LEVEL))
     // A page without the stylesheet gets brotli first.
     const without = await kept(page(html))
     await encodeFor(without, browser, stretch, grew)

@@ -9,13 +9,14 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3])
 const FINDER_BYTES = 64
 /**
  * Up to this many bytes of its own, an answer is deflated on the main thread. At the level for one
- * request (3), handing a page's pieces to the thread pool costs the machine three times the work
- * and the main thread about as much as deflating them itself: the home page's 29 KB 160–220 µs on
- * the main thread against 220–260 µs there and 640–780 µs in all through the pool, the
- * marketplace's 38 KB 290–360 against 220–260 and 740–880 (docs/performance.md, 2026-11-29,
- * "night"). Larger answers go to the pool so that one of them cannot hold up every other request.
+ * request (3) the thread pool costs the machine three times the work, and the main thread about
+ * as much as deflating there up to about 30 KB: the home page's 29 KB 160–220 µs on the main
+ * thread against 220–260 µs there and 640–780 µs in all through the pool. Above it the pool costs
+ * the main thread, which bounds one process's rate, less (the marketplace's 38 KB 220–260 against
+ * 290–360 µs), and one large answer cannot hold up every other request (docs/performance.md,
+ * 2026-11-29, "night").
  */
-const MAIN_THREAD_BYTES = 64 * 1024
+const MAIN_THREAD_BYTES = 32 * 1024
 
 /**
  * A stretch of bytes that many answers carry word for word (the public stylesheet, two thirds of

@@ -91,6 +91,20 @@ test('bank accounts and impact figures can be added and removed', async ({ page,
     notes: '',
   })
   expect(saved.impactFigures).toEqual(before.impactFigures.slice(1))
+
+  // Pages reached inside the site, without a full load, show the saved lists: each page's own
+  // loader sends them, not the site's frame.
+  await page.goto('/news')
+  await waitForHydration(page)
+  await page.evaluate(() => Object.assign(window, { stayedOnThePage: true }))
+  await page.getByRole('link', { name: 'Support Our Mission' }).click()
+  await expect(page).toHaveURL(/\/support$/)
+  await expect(page.getByText('000-999')).toBeVisible()
+  await page.getByRole('link', { name: before.organisationName }).first().click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByText(saved.impactFigures[0].label, { exact: true })).toBeVisible()
+  await expect(page.getByText(before.impactFigures[0].label, { exact: true })).toHaveCount(0)
+  expect(await page.evaluate(() => 'stayedOnThePage' in window)).toBe(true)
 })
 
 test.describe('without JavaScript', () => {

@@ -35,7 +35,9 @@ it('shows them on the pages that have them, to visitors and signed-in users alik
       expect(await (await get(server, path, cookie)).text(), path).toContain(figure.label)
     }
   }
-  // What a page with scripts asks for when a visitor moves to the support page inside the site.
-  const data = await (await get(server, '/support.data')).text()
+  // What a page with scripts asks for when a visitor moves from /news to the support page inside
+  // the site: the support route's data alone (the root's is not fetched again).
+  const data = await (await get(server, `/support.data?_routes=${encodeURIComponent('routes/public/support')}`)).text()
   expect(data).toContain(account.accountNumber)
+  expect(data).not.toContain(DEMO_SITE_SETTINGS.tagline)
 })

@@ -1,7 +1,7 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { keptUntilContentChanges, keptWith, type Shared } from '~/platform/kept-until-content-changes.server'
 import { getSiteSettings } from './settings.queries.server'
-import type { FrameSettings, SiteSettings } from './settings.schema'
+import { FRAME_SETTINGS, type FrameSettings, type SiteSettings } from './settings.schema'
 
 // Read for every page, the same for every visitor, changed rarely: made once per content version.
 const siteSettingsKept = keptUntilContentChanges(() => getSiteSettings(), 1)
@@ -24,14 +24,11 @@ export function siteSettingsFor(context: Readonly<RouterContextProvider>): Promi
 
 const frameSettingsKept = keptWith<FrameSettings>(1)
 
-/**
- * The settings without the bank accounts and impact figures, made once per kept settings: the
- * root loader's data goes into every page that ships scripts, and only the support page shows the
- * accounts, only the home, services and impact pages the figures (their own loaders send them).
- */
+/** The settings every page's frame uses (FRAME_SETTINGS), made once per kept settings. */
 export function frameSettingsOf(settings: Shared<SiteSettings>): Shared<FrameSettings> {
-  return frameSettingsKept(settings, '', () => {
-    const { bankAccounts: _accounts, impactFigures: _figures, ...frame } = settings
-    return frame
-  })
+  return frameSettingsKept(
+    settings,
+    '',
+    () => Object.fromEntries(FRAME_SETTINGS.map((key) => [key, settings[key]])) as FrameSettings,
+  )
 }

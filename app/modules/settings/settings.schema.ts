@@ -106,5 +106,26 @@ export const SiteSettingsSchema = z.object({
 export type SiteSettingsInput = z.input<typeof SiteSettingsSchema>
 export type SiteSettings = z.output<typeof SiteSettingsSchema>
 
-/** The settings every page's frame and scripts use: all but the lists only a few pages show. */
-export type FrameSettings = Omit<SiteSettings, 'bankAccounts' | 'impactFigures'>
+/**
+ * The settings every page's frame and scripts use, handed to every page that ships scripts; the
+ * lists that only a few pages show (bank accounts, impact figures) are not. Listed, not left out,
+ * so that a new setting reaches every page only when it is added here.
+ */
+export const FRAME_SETTINGS = [
+  'organisationName',
+  'tagline',
+  'foundedYear',
+  'footerText',
+  'phone',
+  'email',
+  'location',
+  'facebookUrl',
+  'instagramUrl',
+  'whatsappNumber',
+  'phoneCountryCode',
+  'donationUrl',
+  'distributionHours',
+  'timeZone',
+] as const satisfies readonly (keyof SiteSettings)[]
+
+export type FrameSettings = Pick<SiteSettings, (typeof FRAME_SETTINGS)[number]>
