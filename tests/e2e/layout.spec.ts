@@ -183,6 +183,34 @@ test('on a page sent without scripts the bar over the hero is solid, so it never
   }
 })
 
+test('before its scripts start, a page that ships them turns its bar over the hero solid once scrolled', async ({
+  page,
+  signIn,
+}) => {
+  // A signed-in user's pages ship scripts, which start only once the page and its pictures have
+  // loaded: on a slow phone the page is read, and scrolled, before React can turn the bar white.
+  await signIn()
+  for (const path of ['/', '/support']) {
+    // The page's scripts are held back until the bar has been looked at.
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await released
+      await route.continue()
+    })
+    await page.goto(path)
+    await expect(page.locator('header.site-header')).toHaveClass(/site-header-transparent/)
+    expect((await headerLook(page)).background, path).toBe(TRANSPARENT)
+    await page.evaluate(() => window.scrollTo(0, 600))
+    await expect.poll(async () => (await headerLook(page)).background, { message: path }).not.toBe(TRANSPARENT)
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await expect.poll(async () => (await headerLook(page)).background, { message: path }).toBe(TRANSPARENT)
+    release()
+    await waitForHydration(page)
+    await page.unrouteAll()
+  }
+})
+
 test('the footer shows the quick links, the site settings and the current year', async ({ page }) => {
   const settings = await getSiteSettings()
   const year = new Intl.DateTimeFormat('en', { timeZone: settings.timeZone, year: 'numeric' }).format(new Date())
