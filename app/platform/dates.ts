@@ -55,9 +55,29 @@ function formatter(timeZone: string, style: DateStyle | 'parts'): Intl.DateTimeF
   return format
 }
 
+/**
+ * Instants formatted before, by style, time zone and instant: a page shows the same dates request
+ * after request (an event's occurrences, the articles' days), and Intl takes 4 µs to format one
+ * and 12 µs to split one into parts, against half a microsecond to find it here. Bounded: past
+ * the limit the oldest goes first. The present moment (`todayIn`) is worked out afresh, not kept.
+ */
+const MAX_FORMATTED = 4096
+const formatted = new Map<string, string>()
+
+function keptFormat(style: DateStyle | 'parts', value: string | Date, timeZone: string): string {
+  const key = `${style}|${timeZone}|${typeof value === 'string' ? value : value.getTime()}`
+  let text = formatted.get(key)
+  if (text === undefined) {
+    text = style === 'parts' ? wallClockText(value, timeZone) : formatter(timeZone, style).format(new Date(value))
+    if (formatted.size >= MAX_FORMATTED) formatted.delete(formatted.keys().next().value!)
+    formatted.set(key, text)
+  }
+  return text
+}
+
 /** An instant as people read it in the given time zone. */
 export function formatDate(value: string | Date, timeZone: string, style: DateStyle): string {
-  return formatter(timeZone, style).format(new Date(value))
+  return keptFormat(style, value, timeZone)
 }
 
 let yearShown: { timeZone: string; since: number; year: string } | undefined
@@ -87,19 +107,25 @@ export function formatMonth(month: PlainMonth): string {
   return formatPlainDate(`${month}-01`, 'monthYear')
 }
 
-/** The calendar day and time of day that a clock in `timeZone` shows at this instant. */
-export function wallClockIn(value: string | Date, timeZone: string): { date: PlainDate; time: PlainTime } {
+/** 'YYYY-MM-DDTHH:MM' as a clock in `timeZone` shows the instant. */
+function wallClockText(value: string | Date, timeZone: string): string {
   const parts = Object.fromEntries(
     formatter(timeZone, 'parts')
       .formatToParts(new Date(value))
       .map((part) => [part.type, part.value]),
   )
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` }
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`
+}
+
+/** The calendar day and time of day that a clock in `timeZone` shows at this instant. */
+export function wallClockIn(value: string | Date, timeZone: string): { date: PlainDate; time: PlainTime } {
+  const [date, time] = keptFormat('parts', value, timeZone).split('T')
+  return { date, time }
 }
 
 /** Today's date in the time zone. */
 export function todayIn(timeZone: string, now: Date = new Date()): PlainDate {
-  return wallClockIn(now, timeZone).date
+  return wallClockText(now, timeZone).slice(0, 10)
 }
 
 /**

@@ -106,6 +106,20 @@ describe('time zones', () => {
     expect(formatPlainDate('2026-11-28')).toBe('Saturday, November 28, 2026')
     expect(formatMonth('2026-11')).toBe('November 2026')
   })
+
+  it('gives the same text for an instant formatted again, however it is given, also past the formats kept', () => {
+    const iso = '2026-11-29T03:30:00.000Z'
+    for (let round = 0; round < 2; round++) {
+      expect(formatDate(new Date(iso), 'America/Antigua', 'date')).toBe('November 28, 2026')
+      expect(formatDate(iso, 'America/Antigua', 'date')).toBe('November 28, 2026')
+      expect(wallClockIn(iso, 'America/Antigua')).toEqual({ date: '2026-11-28', time: '23:30' })
+      expect(wallClockIn(new Date(iso), 'Europe/London')).toEqual({ date: '2026-11-29', time: '03:30' })
+      // More instants than are kept: the first ones are formatted again.
+      for (let minute = 0; minute < 5000; minute++) formatDate(new Date(Date.UTC(2030, 0, 1, 0, minute)), 'UTC', 'time')
+      expect(formatDate(new Date(Date.UTC(2030, 0, 1, 0, 1)), 'UTC', 'time')).toBe('12:01 AM')
+    }
+    expect(() => formatDate('not a date', 'UTC', 'date')).toThrow(RangeError)
+  })
 })
 
 describe('the year shown in every footer', () => {

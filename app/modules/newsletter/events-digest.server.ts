@@ -6,7 +6,7 @@ import { OutgoingMailQuotaError } from '~/modules/outgoing-mail/outgoing-mail.se
 import { sendQueuedEmailsSoon } from '~/modules/outgoing-mail/outgoing-mail.delivery.server'
 import { getSiteSettings } from '~/modules/settings/settings.queries.server'
 import type { SiteSettings } from '~/modules/settings/settings.schema'
-import { wallClockIn } from '~/platform/dates'
+import { todayIn } from '~/platform/dates'
 import { db, nowIso, type Db } from '~/platform/db.server'
 import { escapeMarkup } from '~/platform/escape-markup'
 import { logger } from '~/platform/logger.server'
@@ -27,7 +27,7 @@ const dayOf = (date: string) => Number(date.slice(8, 10))
 
 /** The digest of a month, e.g. `digest:2026-12`: sent at most once a month to each subscriber. */
 export function digestBatchId(now = new Date(), timeZone = 'UTC'): string {
-  return `digest:${monthOf(wallClockIn(now, timeZone).date)}`
+  return `digest:${monthOf(todayIn(timeZone, now))}`
 }
 
 interface Digest {
@@ -144,7 +144,7 @@ function dueThisMonth(schedule: Schedule & { day: number }, today: string): 'don
 export async function getDigestSchedule(now = new Date()): Promise<{ day: number | null; next: string | null }> {
   const [{ schedule }, { timeZone }] = await Promise.all([readSchedule(), getSiteSettings()])
   if (schedule.day === null) return { day: null, next: null }
-  const today = wallClockIn(now, timeZone).date
+  const today = todayIn(timeZone, now)
   const [year, month] = monthOf(today).split('-').map(Number)
   const turn = dueThisMonth({ ...schedule, day: schedule.day }, today)
   // Due and not out yet (the server was down on the day, or the queue was full): the next pass sends it.
@@ -160,7 +160,7 @@ export async function getDigestSchedule(now = new Date()): Promise<{ day: number
  */
 export async function setDigestDay(day: number | null, now = new Date()): Promise<number | null> {
   const { timeZone } = await getSiteSettings()
-  const chosenOn = wallClockIn(now, timeZone).date
+  const chosenOn = todayIn(timeZone, now)
   // Another process may mark a month done meanwhile: read again and keep what it wrote.
   for (let attempt = 0; attempt < 5; attempt++) {
     const { schedule, stored } = await readSchedule()
@@ -185,7 +185,7 @@ export async function sendScheduledDigest(now = new Date()): Promise<number | nu
   if (schedule.day === null) return null
   if (now.getTime() < refusedUntil) return null
   const settings = await getSiteSettings()
-  const today = wallClockIn(now, settings.timeZone).date
+  const today = todayIn(settings.timeZone, now)
   if (dueThisMonth({ ...schedule, day: schedule.day }, today) !== 'due') return null
   const digest = await composeDigest(backgroundOrigin(), now, settings)
   try {
