@@ -59,7 +59,7 @@ function formatter(timeZone: string, style: DateStyle | 'parts'): Intl.DateTimeF
  * Instants formatted before, by style, time zone and instant: a page shows the same dates request
  * after request (an event's occurrences, the articles' days), and Intl takes 4 µs to format one
  * and 12 µs to split one into parts, against half a microsecond to find it here. Bounded: past
- * the limit the oldest goes first. The present moment (`todayIn`) is worked out afresh, not kept.
+ * the limit the oldest goes first.
  */
 const MAX_FORMATTED = 4096
 const formatted = new Map<string, string>()
@@ -123,9 +123,12 @@ export function wallClockIn(value: string | Date, timeZone: string): { date: Pla
   return { date, time }
 }
 
-/** Today's date in the time zone. */
+/**
+ * Today's date in the time zone. Pages ask for it several times each: it is kept by the minute,
+ * whose start shows the same date as its end (time zones move clocks by whole minutes).
+ */
 export function todayIn(timeZone: string, now: Date = new Date()): PlainDate {
-  return wallClockText(now, timeZone).slice(0, 10)
+  return keptFormat('parts', new Date(Math.floor(now.getTime() / 60_000) * 60_000), timeZone).slice(0, 10)
 }
 
 /**

@@ -80,6 +80,14 @@ describe('time zones', () => {
     expect(todayIn('UTC', instant)).toBe('2026-11-29')
   })
 
+  it('turns today over at midnight to the millisecond, in a zone whose offset has half hours', () => {
+    const midnight = instantIn('2026-11-29', '00:00', 'Asia/Kolkata')
+    expect(todayIn('Asia/Kolkata', new Date(midnight.getTime() - 1))).toBe('2026-11-28')
+    expect(todayIn('Asia/Kolkata', midnight)).toBe('2026-11-29')
+    expect(todayIn('Asia/Kolkata', new Date(midnight.getTime() + 59_999))).toBe('2026-11-29')
+    expect(todayIn('Asia/Kolkata', new Date(midnight.getTime() - 60_001))).toBe('2026-11-28')
+  })
+
   it('keeps the local time across daylight-saving changes (New York, London)', () => {
     expect(instantIn('2026-07-01', '09:00', 'America/New_York').toISOString()).toBe('2026-07-01T13:00:00.000Z')
     expect(instantIn('2026-12-01', '09:00', 'America/New_York').toISOString()).toBe('2026-12-01T14:00:00.000Z')
