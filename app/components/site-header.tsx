@@ -15,8 +15,9 @@ export function isOverlayPath(pathname: string): boolean {
   return OVERLAY_PATHS.has(pathname.replace(/\/+$/, '') || '/')
 }
 
-function useScrolledPast(threshold: number): boolean {
-  const [scrolled, setScrolled] = useState(false)
+/** Whether the page has scrolled past `threshold`; undefined until the page's scripts run. */
+function useScrolledPast(threshold: number): boolean | undefined {
+  const [scrolled, setScrolled] = useState<boolean>()
   useEffect(() => {
     const update = () => setScrolled(window.scrollY > threshold)
     update()
@@ -79,11 +80,13 @@ export function SiteHeader({ organisationName }: { organisationName: string }) {
   const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX)
   const look = scrolled ? 'scrolled' : isOverlayPath(pathname) ? 'transparent' : 'solid'
   const withoutScripts = !useShipsScripts()
+  // Until its scripts run, site.css turns the bar solid on scrolling, without them.
+  const state = withoutScripts ? ' site-header-without-scripts' : scrolled === undefined ? ' site-header-before-scripts' : ''
   return (
     <KeptInside
       tag="header"
       attributes={{
-        className: `site-header site-header-${look}${withoutScripts ? ' site-header-without-scripts' : ''}`,
+        className: `site-header site-header-${look}${state}`,
         'data-nav-look': look,
       }}
       name="site-header"

@@ -65,10 +65,13 @@ const MAX_FORMATTED = 4096
 const formatted = new Map<string, string>()
 
 function keptFormat(style: DateStyle | 'parts', value: string | Date, timeZone: string): string {
-  const key = `${style}|${timeZone}|${typeof value === 'string' ? value : value.getTime()}`
+  const instant = new Date(value)
+  // Not a date: Intl says so (a RangeError), as it did before anything was kept.
+  if (Number.isNaN(instant.getTime())) return formatter(timeZone, 'date').format(instant)
+  const key = `${style}|${timeZone}|${instant.getTime()}`
   let text = formatted.get(key)
   if (text === undefined) {
-    text = style === 'parts' ? wallClockText(value, timeZone) : formatter(timeZone, style).format(new Date(value))
+    text = style === 'parts' ? wallClockText(instant, timeZone) : formatter(timeZone, style).format(instant)
     if (formatted.size >= MAX_FORMATTED) formatted.delete(formatted.keys().next().value!)
     formatted.set(key, text)
   }
@@ -108,10 +111,10 @@ export function formatMonth(month: PlainMonth): string {
 }
 
 /** 'YYYY-MM-DDTHH:MM' as a clock in `timeZone` shows the instant. */
-function wallClockText(value: string | Date, timeZone: string): string {
+function wallClockText(instant: Date, timeZone: string): string {
   const parts = Object.fromEntries(
     formatter(timeZone, 'parts')
-      .formatToParts(new Date(value))
+      .formatToParts(instant)
       .map((part) => [part.type, part.value]),
   )
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`
@@ -124,8 +127,9 @@ export function wallClockIn(value: string | Date, timeZone: string): { date: Pla
 }
 
 /**
- * Today's date in the time zone. Pages ask for it several times each: it is kept by the minute,
- * whose start shows the same date as its end (time zones move clocks by whole minutes).
+ * Today's date in the time zone. The calendar and an event's page ask for it several times each:
+ * it is kept by the minute, whose start shows the same date as its end (every offset in use
+ * since 1972 is a whole number of minutes).
  */
 export function todayIn(timeZone: string, now: Date = new Date()): PlainDate {
   return keptFormat('parts', new Date(Math.floor(now.getTime() / 60_000) * 60_000), timeZone).slice(0, 10)

@@ -16,6 +16,8 @@ const NAV = [
 const PURPLE = 'rgb(109, 40, 217)'
 const WHITE = 'rgb(255, 255, 255)'
 const TRANSPARENT = 'rgba(0, 0, 0, 0)'
+/** --color-brand-deep */
+const DEEP_PURPLE = 'rgb(46, 16, 101)'
 
 function mainNav(page: Page) {
   return page.getByRole('navigation', { name: 'Main' })
@@ -190,6 +192,7 @@ test('before its scripts start, a page that ships them turns its bar over the he
   // A signed-in user's pages ship scripts, which start only once the page and its pictures have
   // loaded: on a slow phone the page is read, and scrolled, before React can turn the bar white.
   await signIn()
+  const header = page.locator('header.site-header')
   for (const path of ['/', '/support']) {
     // The page's scripts are held back until the bar has been looked at.
     let release = () => {}
@@ -198,16 +201,26 @@ test('before its scripts start, a page that ships them turns its bar over the he
       await released
       await route.continue()
     })
-    await page.goto(path)
-    await expect(page.locator('header.site-header')).toHaveClass(/site-header-transparent/)
-    expect((await headerLook(page)).background, path).toBe(TRANSPARENT)
-    await page.evaluate(() => window.scrollTo(0, 600))
-    await expect.poll(async () => (await headerLook(page)).background, { message: path }).not.toBe(TRANSPARENT)
-    await page.evaluate(() => window.scrollTo(0, 0))
-    await expect.poll(async () => (await headerLook(page)).background, { message: path }).toBe(TRANSPARENT)
-    release()
+    try {
+      await page.goto(path)
+      await expect(header).toHaveClass(/site-header-transparent/)
+      expect((await headerLook(page)).background, path).toBe(TRANSPARENT)
+      await page.evaluate(() => window.scrollTo(0, 600))
+      await expect.poll(async () => (await headerLook(page)).background, { message: path }).toBe(DEEP_PURPLE)
+      // Still the look React has not changed: the style did it, not the scripts.
+      await expect(header).toHaveClass(/site-header-transparent/)
+      await page.evaluate(() => window.scrollTo(0, 0))
+      await expect.poll(async () => (await headerLook(page)).background, { message: path }).toBe(TRANSPARENT)
+    } finally {
+      release()
+    }
     await waitForHydration(page)
-    await page.unrouteAll()
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
+    // Once React runs, the bar follows the scrolling itself: white, never the deep purple first.
+    await page.evaluate(() => window.scrollTo(0, 600))
+    await expect(header).toHaveClass(/site-header-scrolled/)
+    await expect(header).not.toHaveClass(/site-header-before-scripts/)
+    await page.evaluate(() => window.scrollTo(0, 0))
   }
 })
 

@@ -1,6 +1,6 @@
 import * as rruleExports from 'rrule'
 import type { EventRepeatValue } from '~/platform/db-schema'
-import { addDays, instantIn, monthOf, wallClockIn, type PlainDate, type PlainTime } from '~/platform/dates'
+import { addDays, instantIn, monthOf, todayIn, wallClockIn, type PlainDate, type PlainTime } from '~/platform/dates'
 
 // rrule is a CommonJS package: Node hands its exports over as the default export, Vite's
 // development server the named exports of its ES module build.
@@ -150,7 +150,7 @@ function theOnlyOccurrence(timing: EventTiming, timeZone: string): Occurrence {
 
 /** An all-day event is still to come all through its day: it counts from the start of `from`'s day. */
 function upcomingFrom(timing: EventTiming, from: Date, timeZone: string): Date {
-  return timing.allDay ? instantIn(wallClockIn(from, timeZone).date, '00:00', timeZone) : from
+  return timing.allDay ? instantIn(todayIn(timeZone, from), '00:00', timeZone) : from
 }
 
 /** No request looks at more dates of one series than this (skipped ones included). */
@@ -160,7 +160,7 @@ const MAX_STEPS_PER_WALK = 1_000
 function walkSeries(timing: EventTiming, timeZone: string, from: Date, take: (occurrence: Occurrence) => boolean): void {
   const skipped = new Set(timing.skippedDates)
   // A day's margin: local time runs up to 14 hours from UTC, and the autumn hour repeats.
-  const afterDate = addDays(wallClockIn(from, timeZone).date, -1)
+  const afterDate = addDays(todayIn(timeZone, from), -1)
   const series = seriesOf(timing, timeZone, afterDate)!
   const farFuture = new Date(Date.UTC(9999, 11, 31, 23, 59))
   let steps = 0
