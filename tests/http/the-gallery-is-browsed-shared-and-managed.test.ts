@@ -37,6 +37,24 @@ describe('visitors', () => {
     }
   })
 
+  it('who follow a link with a category in other letters are sent to its own address, page and item kept', async () => {
+    const cases = [
+      ['/photos?category=health', '/photos?category=Health'],
+      ['/photos?category=PROJECTS&page=1', '/photos?category=Projects&page=1'],
+      ['/photos/flowers-of-hope?category=health', '/photos/flowers-of-hope?category=Health'],
+    ]
+    for (const [asked, canonical] of cases) {
+      const response = await get(server, asked)
+      expect([response.status, response.headers.get('location')], asked).toEqual([301, canonical])
+    }
+    // A name that is no category, whatever its letters, is still not found.
+    expect((await get(server, '/photos?category=sports')).status).toBe(404)
+    // The browser's own data requests are sent to the page, not to another data address.
+    const data = await get(server, '/photos.data?category=health')
+    expect(data.status).toBe(202)
+    expect(await data.text()).toContain('/photos?category=Health')
+  })
+
   it('open a video on its own page with a poster, and its link preview shows the poster and the MP4', async () => {
     const page = await html('/photos/beach-clean-up-day')
     expect(page).toContain('<h1 id="media-title">Beach Clean-up Day</h1>')

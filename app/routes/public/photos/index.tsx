@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { data, useLocation, useNavigate, useOutlet, useParams, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { data, redirect, useLocation, useNavigate, useOutlet, useParams, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { Link } from '~/components/link'
 import type { Route } from './+types/index'
 import { editHandle } from '~/components/admin-bar'
@@ -11,6 +11,7 @@ import { Pagination } from '~/components/pagination'
 import { listPublishedMediaForVisitors } from '~/modules/gallery/gallery.queries.server'
 import { isMediaCategory, MEDIA_CATEGORIES, mediaHref, photosHref, type MediaCategory } from '~/modules/gallery/media-categories'
 import { canManage } from '~/platform/access'
+import { pageAddressOf } from '~/platform/page-address.server'
 import { parsePageNumber } from '~/platform/page-number'
 import { declareQueryParams } from '~/platform/query-params'
 import { pageMeta } from '~/platform/seo'
@@ -34,6 +35,12 @@ function parseCategory(value: string | null): MediaCategory | null | undefined {
   return isMediaCategory(value) ? value : undefined
 }
 
+/** The category a link typed or shared in other letters means (`health` for Health), if any. */
+function categoryWrittenOtherwise(value: string | null): MediaCategory | undefined {
+  const lower = value?.toLowerCase()
+  return MEDIA_CATEGORIES.find((category) => category.toLowerCase() === lower)
+}
+
 export const queryParams = declareQueryParams('category', 'page')
 
 /** The admin bar's "Edit this page". */
@@ -42,7 +49,14 @@ export const handle = editHandle(() => ({ section: 'gallery', path: '/admin/phot
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = queryParams.read(request)
   const category = parseCategory(query.category)
-  if (category === undefined) throw data(null, { status: 404 })
+  if (category === undefined) {
+    // One address per category, so that its variants are neither kept apart nor refused.
+    const meant = categoryWrittenOtherwise(query.category)
+    if (!meant) throw data(null, { status: 404 })
+    const address = pageAddressOf(request)
+    address.searchParams.set('category', meant)
+    throw redirect(address.pathname + address.search, 301)
+  }
   // Loaded directly, /photos/<slug> shows the item alone: the grid is not needed (see shouldRevalidate).
   if (params.slug) return { category, list: null }
   const page = parsePageNumber(query.page)
