@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { ResponsiveImage } from './responsive-image'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
+import { useHydrated } from './use-hydrated'
 
 /** An image the record has now, as the edit page shows it. */
 export interface CurrentImage {
@@ -24,8 +25,7 @@ export function CurrentImageList({
 }) {
   const [order, setOrder] = useState(() => current.map((c) => c.id))
   const [announcement, setAnnouncement] = useState('')
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   if (order.length === 0) return null
   const byId = new Map(current.map((c) => [c.id, c]))
 

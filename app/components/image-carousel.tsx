@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from
 import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { indexAtScroll, stepIndex } from './carousel-position'
 import { ResponsiveImage } from './responsive-image'
+import { useHydrated } from './use-hydrated'
 
 interface ImageCarouselProps {
   images: readonly ResponsiveImageData[]
@@ -48,8 +49,7 @@ function ImageStrip({ images, label, sizes, loading }: Required<ImageCarouselPro
   // busy phone drops frames) must not make a passing image the shown one.
   const target = useRef<number | null>(null)
   const [shownIndex, setShownIndex] = useState(0)
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   useEffect(() => () => clearTimeout(settleTimer.current), [])
 
   const count = images.length

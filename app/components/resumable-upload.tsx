@@ -3,6 +3,7 @@ import type { DetailedError, Upload } from 'tus-js-client'
 import { ErrorList } from './forms'
 import { makeThumbnail } from './image-thumbnail'
 import { UPLOAD_CHUNK_BYTES, UPLOAD_ENDPOINT, UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from '~/platform/media/upload-policy'
+import { useHydrated } from './use-hydrated'
 
 /*
  * A file field that uploads in 5 MB chunks with the tus protocol while the form is being filled
@@ -89,12 +90,11 @@ export function ResumableUpload({
   onBusyChange?: (busy: boolean) => void
 }) {
   const id = useId()
-  const [hydrated, setHydrated] = useState(false)
+  const hydrated = useHydrated()
   const [items, setItems] = useState<UploadItem[]>([])
   const uploads = useRef(new Map<string, Upload>())
   const lastKey = useRef(0)
 
-  useEffect(() => setHydrated(true), [])
   // Leaving the page pauses the uploads; they resume when the file is chosen again.
   useEffect(() => () => uploads.current.forEach((upload) => void upload.abort()), [])
 
