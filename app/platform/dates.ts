@@ -83,21 +83,9 @@ export function formatDate(value: string | Date, timeZone: string, style: DateSt
   return keptFormat(style, value, timeZone)
 }
 
-let yearShown: { timeZone: string; since: number; year: string } | undefined
-/** How long the year worked out for every page's footer is kept. */
-const YEAR_KEPT_MS = 60_000
-
-/**
- * The year a clock in `timeZone` shows now ('2026'), worked out at most once a minute: every page
- * shows it, and formatting the present instant cost about 1 % of a page's processor time under
- * load. Just after midnight on New Year's Eve it may show the old year for up to a minute.
- */
+/** The year a clock in `timeZone` shows now ('2026'): every page's footer shows it. */
 export function currentYearIn(timeZone: string, now: Date = new Date()): string {
-  const at = now.getTime()
-  if (!yearShown || yearShown.timeZone !== timeZone || at < yearShown.since || at >= yearShown.since + YEAR_KEPT_MS) {
-    yearShown = { timeZone, since: at, year: formatDate(now, timeZone, 'year') }
-  }
-  return yearShown.year
+  return todayIn(timeZone, now).slice(0, 4)
 }
 
 /** A calendar day as people read it ('Saturday, November 28, 2026'); no time zone involved. */
