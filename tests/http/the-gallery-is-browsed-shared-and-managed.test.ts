@@ -40,7 +40,7 @@ describe('visitors', () => {
   it('who follow a link with a category in other letters are sent to its own address, page and item kept', async () => {
     const cases = [
       ['/photos?category=health', '/photos?category=Health'],
-      ['/photos?category=PROJECTS&page=1', '/photos?category=Projects&page=1'],
+      ['/photos?category=PROJECTS&page=2', '/photos?category=Projects&page=2'],
       ['/photos/flowers-of-hope?category=health', '/photos/flowers-of-hope?category=Health'],
     ]
     for (const [asked, canonical] of cases) {
@@ -49,6 +49,7 @@ describe('visitors', () => {
     }
     // A name that is no category, whatever its letters, is still not found.
     expect((await get(server, '/photos?category=sports')).status).toBe(404)
+    expect((await get(server, '/photos?category=health&page=x')).status).toBe(404)
     // The browser's own data requests are sent to the page, not to another data address.
     const data = await get(server, '/photos.data?category=health')
     expect(data.status).toBe(202)

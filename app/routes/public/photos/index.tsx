@@ -11,7 +11,6 @@ import { Pagination } from '~/components/pagination'
 import { listPublishedMediaForVisitors } from '~/modules/gallery/gallery.queries.server'
 import { isMediaCategory, MEDIA_CATEGORIES, mediaHref, photosHref, type MediaCategory } from '~/modules/gallery/media-categories'
 import { canManage } from '~/platform/access'
-import { pageAddressOf } from '~/platform/page-address.server'
 import { parsePageNumber } from '~/platform/page-number'
 import { declareQueryParams } from '~/platform/query-params'
 import { pageMeta } from '~/platform/seo'
@@ -53,9 +52,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // One address per category, so that its variants are neither kept apart nor refused.
     const meant = categoryWrittenOtherwise(query.category)
     if (!meant) throw data(null, { status: 404 })
-    const address = pageAddressOf(request)
-    address.searchParams.set('category', meant)
-    throw redirect(address.pathname + address.search, 301)
+    if (params.slug) throw redirect(mediaHref(params.slug, meant), 301)
+    const page = parsePageNumber(query.page)
+    if (page === null) throw data(null, { status: 404 })
+    throw redirect(photosHref(meant, page), 301)
   }
   // Loaded directly, /photos/<slug> shows the item alone: the grid is not needed (see shouldRevalidate).
   if (params.slug) return { category, list: null }
