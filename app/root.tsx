@@ -44,7 +44,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 ]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [settings, user] = await Promise.all([siteSettingsFor(context), getOptionalUser(request)])
+  const [settings, user] = await Promise.all([siteSettingsFor(context), getOptionalUser({ request, context })])
   const { toast, headers } = takeToast(request)
   // The year in the site's own time zone, computed here so server and browser render the same.
   const year = currentYearIn(settings.timeZone)

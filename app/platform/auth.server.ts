@@ -1,10 +1,15 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
-import { data, redirect } from 'react-router'
+import { createContext, data, redirect, type RouterContextProvider } from 'react-router'
 import { canManage, type SectionName } from './access'
 import { getSessionUser, readSessionId, type SessionUser } from './session.server'
 import { pageAddressOf } from './page-address.server'
 
 export type { SessionUser }
+
+/** What a loader, action or middleware is given and the guards below need. */
+export interface RequestAndContext {
+  request: Request
+  context: Readonly<RouterContextProvider>
+}
 
 // Middleware, loader and action of one request ask in turn; the session is looked up once.
 const usersByRequest = new WeakMap<Request, Promise<SessionUser | null>>()
@@ -19,10 +24,11 @@ interface LookupsOfAnswer {
   shared: Map<string, Promise<SessionUser | null>> | null
   all: Promise<SessionUser | null>[]
 }
-const lookupsOfAnswer = new AsyncLocalStorage<LookupsOfAnswer>()
+// Set by the root middleware (keepPersonalResponsesPrivate); null for a loader called on its own.
+const lookupsOfAnswer = createContext<LookupsOfAnswer | null>(null)
 
-export function getOptionalUser(request: Request): Promise<SessionUser | null> {
-  const answer = lookupsOfAnswer.getStore()
+export function getOptionalUser({ request, context }: RequestAndContext): Promise<SessionUser | null> {
+  const answer = context.get(lookupsOfAnswer)
   let user = usersByRequest.get(request)
   if (!user) {
     const sessionId = readSessionId(request)
@@ -36,28 +42,29 @@ export function getOptionalUser(request: Request): Promise<SessionUser | null> {
 
 /** Prepares an answer and tells whether it was made for a signed-in user (it looked one up and found one). */
 export async function answerNoticingSignedInUser(
-  request: Request,
+  { request, context }: RequestAndContext,
   answer: () => Promise<Response>,
 ): Promise<{ response: Response; forSignedInUser: boolean }> {
   const readOnly = request.method === 'GET' || request.method === 'HEAD'
   const lookups: LookupsOfAnswer = { shared: readOnly ? new Map() : null, all: [] }
-  const response = await lookupsOfAnswer.run(lookups, answer)
+  context.set(lookupsOfAnswer, lookups)
+  const response = await answer()
   const users = await Promise.all(lookups.all.map((lookup) => lookup.catch(() => null)))
   return { response, forSignedInUser: users.some((user) => user !== null) }
 }
 
 /** The signed-in user; anyone else is sent to the sign-in page and brought back afterwards. */
-export async function requireUser(request: Request): Promise<SessionUser> {
-  const user = await getOptionalUser(request)
+export async function requireUser(args: RequestAndContext): Promise<SessionUser> {
+  const user = await getOptionalUser(args)
   if (user) return user
-  const url = pageAddressOf(request)
+  const url = pageAddressOf(args.request)
   const back = url.pathname + (url.searchParams.size ? `?${url.searchParams}` : '')
   throw redirect(`/login?${new URLSearchParams({ redirectTo: back })}`)
 }
 
 /** The signed-in user if they may manage the section (see access.ts); anyone else signed in gets 403. */
-export async function requireAccess(request: Request, section: SectionName): Promise<SessionUser> {
-  const user = await requireUser(request)
+export async function requireAccess(args: RequestAndContext, section: SectionName): Promise<SessionUser> {
+  const user = await requireUser(args)
   if (!canManage(user, section)) throw data('You do not have permission to open this page.', { status: 403 })
   return user
 }

@@ -1,14 +1,20 @@
+import { RouterContextProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { createUser } from '~/modules/users/users.service.server'
 import { ADMIN_SECTIONS, canManage, homeFor, ROLES, type SectionName } from './access'
-import { getOptionalUser, requireAccess, requireUser, safeRedirectPath } from './auth.server'
+import { answerNoticingSignedInUser, getOptionalUser, requireAccess, requireUser, safeRedirectPath } from './auth.server'
 import { createSession, SESSION_COOKIE } from './session.server'
 
+/** A loader's request and context, as its route is given them. */
+function argsOf(request: Request) {
+  return { request, context: new RouterContextProvider() }
+}
+
 async function requestAs(role: 'admin' | 'marketplace' | null, url = 'http://site.test/admin/users?page=2') {
-  if (!role) return new Request(url)
+  if (!role) return argsOf(new Request(url))
   const user = await createUser({ email: `${role}@example.org`, name: role, role, password: 'correct horse battery' })
   const session = await createSession(user.id)
-  return new Request(url, { headers: { cookie: `${SESSION_COOKIE}=${session.id}` } })
+  return argsOf(new Request(url, { headers: { cookie: `${SESSION_COOKIE}=${session.id}` } }))
 }
 
 const SECTIONS = Object.keys(ADMIN_SECTIONS) as SectionName[]
@@ -58,7 +64,40 @@ describe('auth guards', () => {
 
   it('ignores a forged or unknown session cookie', async () => {
     const request = new Request('http://site.test/admin', { headers: { cookie: `${SESSION_COOKIE}=${'A'.repeat(43)}` } })
-    expect(await getOptionalUser(request)).toBeNull()
+    expect(await getOptionalUser(argsOf(request))).toBeNull()
+  })
+})
+
+describe('one answer', () => {
+  it('looks a session up once for all the loaders of a page, and tells it was made for a signed-in user', async () => {
+    const { request, context } = await requestAs('admin')
+    const again = new Request(request.url, { headers: request.headers }) // as a loader may be given
+    const answered = await answerNoticingSignedInUser({ request, context }, async () => {
+      const [first, second] = [getOptionalUser({ request, context }), getOptionalUser({ request: again, context })]
+      expect(second).toBe(first)
+      expect(await first).toMatchObject({ role: 'admin' })
+      return new Response('page')
+    })
+    expect(answered.forSignedInUser).toBe(true)
+    // Another answer, with requests of its own, looks again.
+    const another = { request: new Request(request.url, { headers: request.headers }), context: new RouterContextProvider() }
+    expect(getOptionalUser(another)).not.toBe(getOptionalUser({ request, context }))
+  })
+
+  it('after a form is sent, looks again for each request, and is not for a signed-in user when none was found', async () => {
+    const { request, context } = await requestAs('admin', 'http://site.test/admin/users')
+    const sent = new Request(request.url, { method: 'POST', headers: request.headers })
+    const afterwards = new Request(request.url, { headers: request.headers })
+    await answerNoticingSignedInUser({ request: sent, context }, async () => {
+      expect(getOptionalUser({ request: afterwards, context })).not.toBe(getOptionalUser({ request: sent, context }))
+      return new Response(null, { status: 303 })
+    })
+    const anonymous = await requestAs(null)
+    const answered = await answerNoticingSignedInUser(anonymous, async () => {
+      await getOptionalUser(anonymous)
+      return new Response('page')
+    })
+    expect(answered.forSignedInUser).toBe(false)
   })
 })
 

@@ -6,8 +6,8 @@ import { answerNoticingSignedInUser } from './auth.server'
  * find their name, e-mail and id in it, or setting a cookie) is never kept by the browser or by
  * any cache. Anonymous pages carry no such header, so a page cache may keep them.
  */
-export const keepPersonalResponsesPrivate: MiddlewareFunction<Response> = async ({ request }, next) => {
-  const { response, forSignedInUser } = await answerNoticingSignedInUser(request, next)
+export const keepPersonalResponsesPrivate: MiddlewareFunction<Response> = async (args, next) => {
+  const { response, forSignedInUser } = await answerNoticingSignedInUser(args, next)
   if (forSignedInUser || response.headers.has('Set-Cookie')) response.headers.set('Cache-Control', 'private, no-store')
   return response
 }

@@ -10,7 +10,7 @@ import { redirectWithToast } from '~/platform/toast.server'
 /** The sign-out buttons of "My account"'s list of devices (the page itself is account.tsx); no page of its own. */
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAccess(request, 'account')
+  const user = await requireAccess({ request, context }, 'account')
   const submission = await parseFormSubmission(request, SignOutDevicesSchema)
   const current = readSessionId(request)
   if (submission.status !== 'success' || !current) return data('This form was not understood.', { status: 400 })

@@ -10,7 +10,7 @@ import { getSiteOrigin } from '~/platform/site-url.server'
 
 /** Adding a passkey from /admin/account/two-step (with JavaScript: the browser's WebAuthn API). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAccess(request, 'account')
+  const user = await requireAccess({ request, context }, 'account')
   const submission = await parseFormSubmission(request, AddPasskeySchema)
   if (submission.status !== 'success') {
     const message = Object.values(submission.error ?? {}).flat()[0]

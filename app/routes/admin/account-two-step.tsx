@@ -32,7 +32,7 @@ import { parseFormSubmission } from '~/platform/form-submission.server'
 export const meta: Route.MetaFunction = () => [{ title: 'Two-step sign-in | Site admin' }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireAccess(request, 'account')
+  const user = await requireAccess({ request, context }, 'account')
   const [status, requiredRoles, passkeys] = await Promise.all([
     getTwoStepStatus(user.id),
     getRolesRequiringTwoStep(),
@@ -60,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAccess(request, 'account')
+  const user = await requireAccess({ request, context }, 'account')
   const submission = await parseFormSubmission(request, ManageTwoStepSchema, { hideFields: ['code'] })
   if (submission.status !== 'success') return data({ result: submission.reply(), recoveryCodes: null }, { status: 400 })
   const by = auditSourceOf(user, context)

@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'My account | Site admin
 const SENSITIVE = ['currentPassword', 'newPassword', 'confirmPassword']
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireAccess(request, 'account')
+  const user = await requireAccess({ request, context }, 'account')
   const [sessions, { timeZone }, twoStep] = await Promise.all([
     listUserSessions(user.id, readSessionId(request)),
     siteSettingsFor(context),
@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAccess(request, 'account')
+  const user = await requireAccess({ request, context }, 'account')
   const submission = await parseFormSubmission(request, ChangeOwnPasswordSchema, { hideFields: SENSITIVE })
   if (submission.status !== 'success') {
     return data({ result: submission.reply() }, { status: 400 })

@@ -54,7 +54,7 @@ function describeDetail(detail: Record<string, unknown> | null): string {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAccess(request, 'audit')
+  await requireAccess({ request, context }, 'audit')
   const asked = queryParams.read(request)
   const page = askedListPage(asked.page)
   const filters = readFilters(asked)

@@ -37,7 +37,7 @@ function plural(count: number, one: string, many: string) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request)
+  const user = await requireUser({ request, context })
   // `/admin` is the admin area's front door (bookmarks, typed addresses): whoever may not see the
   // dashboard is sent on to their own first page instead of being refused at the door.
   if (!canManage(user, 'dashboard')) throw redirect(homeFor(user))

@@ -16,8 +16,8 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: admi
  * Each admin loader and action still checks access to its own section (see access.ts).
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request }, next) => {
-    await requireUser(request)
+  async ({ request, context }, next) => {
+    await requireUser({ request, context })
     const response = await next()
     response.headers.set('Cache-Control', 'no-store')
     response.headers.set('X-Robots-Tag', 'noindex, nofollow')
@@ -25,8 +25,8 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ]
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser({ request, context })
   const unreadMessages = canManage(user, 'messages') ? await countUnreadContactMessages() : 0
   return {
     user: { name: user.name, email: user.email },

@@ -36,15 +36,15 @@ function editorUrl(editor: PageEditor) {
   return `/admin/pages?page=${editor.key}`
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAccess(request, 'pages')
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAccess({ request, context }, 'pages')
   const editor = editorFor(request)
   const [content, heroImage] = await Promise.all([getPageContent(editor.key), getPageHeroImage(editor.key)])
   return { key: editor.key, content, heroImage }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAccess(request, 'pages')
+  const user = await requireAccess({ request, context }, 'pages')
   const editor = editorFor(request)
   const submission = await parseFormSubmission(request, PageFormSchemas[editor.key])
   if (submission.status !== 'success') {

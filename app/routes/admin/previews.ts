@@ -17,7 +17,7 @@ const PreviewSchema = z.object({
 })
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAccess(request, 'previews')
+  const user = await requireAccess({ request, context }, 'previews')
   const submission = await parseFormSubmission(request, PreviewSchema)
   if (submission.status !== 'success') throw data('This preview request is not understood.', { status: 400 })
   const { table, id } = submission.value

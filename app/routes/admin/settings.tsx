@@ -19,14 +19,14 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: sett
 
 export const meta: Route.MetaFunction = () => [{ title: 'Site settings | Site admin' }]
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAccess(request, 'settings')
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAccess({ request, context }, 'settings')
   // The form's own copy, read as stored.
   return { settings: await getSiteSettings() }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAccess(request, 'settings')
+  const user = await requireAccess({ request, context }, 'settings')
   const submission = await parseFormSubmission(request, SiteSettingsSchema, { listButtons: true })
   // Without JavaScript, 'Add' and 'Remove' post the form too: answer with the changed list, unsaved.
   if (submission.status !== 'success') {

@@ -27,7 +27,7 @@ import { redirectWithToast } from '~/platform/toast.server'
 export const meta: Route.MetaFunction = () => [{ title: 'Trash | Site admin' }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireAccess(request, 'trash')
+  const user = await requireAccess({ request, context }, 'trash')
   const kinds = trashKindsFor((section) => canManage(user, section))
   const [items, { timeZone }] = await Promise.all([listTrash(kinds), siteSettingsFor(context)])
   const expiresAt = (trashedAt: string) => new Date(Date.parse(trashedAt) + TRASH_DAYS * 86_400_000).toISOString()
@@ -57,7 +57,7 @@ const TrashActionSchema = z.discriminatedUnion('intent', [
 ])
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAccess(request, 'trash')
+  const user = await requireAccess({ request, context }, 'trash')
   const submission = await parseFormSubmission(request, TrashActionSchema)
   if (submission.status !== 'success') return data({ error: 'This item could not be found in the trash.' }, { status: 400 })
   const by = auditSourceOf(user, context)

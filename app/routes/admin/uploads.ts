@@ -5,10 +5,10 @@ import { handleUploadRequest } from '~/platform/media/uploads.server'
 // The tus endpoint for resumable uploads (docs/decisions/009-resumable-uploads.md). The server
 // refuses cross-site writes before this runs; the admin layout and this access check refuse the rest.
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  return handleUploadRequest(request, await requireAccess(request, 'uploads'), params.uploadId)
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return handleUploadRequest(request, await requireAccess({ request, context }, 'uploads'), params.uploadId)
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  return handleUploadRequest(request, await requireAccess(request, 'uploads'), params.uploadId)
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return handleUploadRequest(request, await requireAccess({ request, context }, 'uploads'), params.uploadId)
 }

@@ -21,9 +21,9 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
 
 export const queryParams = declareQueryParams('redirectTo')
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { redirectTo } = queryParams.read(request)
-  const user = await getOptionalUser(request)
+  const user = await getOptionalUser({ request, context })
   if (user) throw redirect(safeRedirectPath(redirectTo, homeFor(user)))
   return { redirectTo: redirectTo ? safeRedirectPath(redirectTo, '') : '' }
 }

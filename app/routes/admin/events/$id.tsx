@@ -34,7 +34,7 @@ export const queryParams = declareQueryParams('from')
 const fromCalendar = (request: Request) => queryParams.read(request).from === 'calendar'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAccess(request, 'events')
+  await requireAccess({ request, context }, 'events')
   const { timeZone } = await siteSettingsFor(context)
   const event = await getEventForEdit(params.id, timeZone)
   if (!event) throw data('Event not found', { status: 404 })
@@ -51,7 +51,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireAccess(request, 'events')
+  const user = await requireAccess({ request, context }, 'events')
   const submission = await parseFormSubmission(request, EventSchema)
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const { timeZone } = await siteSettingsFor(context)

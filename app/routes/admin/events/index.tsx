@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: adminListTitle('
 export const queryParams = declareQueryParams('state', 'page')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAccess(request, 'events')
+  await requireAccess({ request, context }, 'events')
   const { timeZone } = await siteSettingsFor(context)
   const asked = queryParams.read(request)
   const state = parsePublicationState(asked.state)
@@ -69,7 +69,7 @@ async function trashEvent(id: string): Promise<{ title: string; trashed: true } 
 
 /** Deletes an event, a whole series or one date of it (from this list and from the calendar's event details). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAccess(request, 'events')
+  const user = await requireAccess({ request, context }, 'events')
   const submission = await parseFormSubmission(request, DeleteEventSchema)
   if (submission.status !== 'success') {
     return data(

@@ -30,14 +30,14 @@ function openedWith(request: Request) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAccess(request, 'events')
+  await requireAccess({ request, context }, 'events')
   const { timeZone } = await siteSettingsFor(context)
   const { date, fromCalendar } = openedWith(request)
   return { date, timeZone, cancelTo: fromCalendar ? `/calendar${date ? `?month=${monthOf(date)}` : ''}` : '/admin/events' }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAccess(request, 'events')
+  const user = await requireAccess({ request, context }, 'events')
   const submission = await parseFormSubmission(request, EventSchema)
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const { timeZone } = await siteSettingsFor(context)

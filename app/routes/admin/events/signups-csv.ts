@@ -12,7 +12,7 @@ import { declareQueryParams } from '~/platform/query-params'
 export const queryParams = declareQueryParams('date')
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requireAccess(request, 'events')
+  const user = await requireAccess({ request, context }, 'events')
   const date = parsePlainDate(queryParams.read(request).date)
   const event = await getEventNameForAdmin(params.id)
   if (!event || !date) throw data('Choose an event and a date', { status: 404 })

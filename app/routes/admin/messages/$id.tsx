@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAccess(request, 'messages')
+  await requireAccess({ request, context }, 'messages')
   const [message, { timeZone }] = await Promise.all([getContactMessageForAdmin(params.id), siteSettingsFor(context)])
   if (!message) throw data('This message does not exist (it may have been deleted).', { status: 404 })
   // Opening a message is reading it.
@@ -54,7 +54,7 @@ const MessageActionSchema = z.object({
 })
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireAccess(request, 'messages')
+  const user = await requireAccess({ request, context }, 'messages')
   const submission = await parseFormSubmission(request, MessageActionSchema)
   if (submission.status !== 'success') throw data('Unknown action.', { status: 400 })
   const here = `/admin/messages/${params.id}`

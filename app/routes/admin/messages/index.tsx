@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: adminListTitle('
 export const queryParams = declareQueryParams('page')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAccess(request, 'messages')
+  await requireAccess({ request, context }, 'messages')
   const page = askedListPage(queryParams.read(request).page)
   const [{ messages, total }, unread, { timeZone, email }] = await Promise.all([
     listContactMessagesForAdmin({ page }),

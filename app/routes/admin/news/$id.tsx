@@ -30,7 +30,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: admi
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.article.title ?? 'Article'} | Site admin` }]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAccess(request, 'news')
+  await requireAccess({ request, context }, 'news')
   const [article, { timeZone }, mailing] = await Promise.all([
     getArticleForEdit(params.id),
     siteSettingsFor(context),
@@ -48,7 +48,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireAccess(request, 'news')
+  const user = await requireAccess({ request, context }, 'news')
   const submission = await parseFormSubmission(request, ArticleSchema)
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   try {

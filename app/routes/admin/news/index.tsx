@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: adminListTitle('
 export const queryParams = declareQueryParams('state', 'page')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAccess(request, 'news')
+  await requireAccess({ request, context }, 'news')
   const asked = queryParams.read(request)
   const state = parsePublicationState(asked.state)
   const page = askedListPage(asked.page)
@@ -51,7 +51,7 @@ const DeleteArticleSchema = z.object({
 
 /** Moves an article to the trash (the only form on this page; the edit page posts here too). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAccess(request, 'news')
+  const user = await requireAccess({ request, context }, 'news')
   const submission = await parseFormSubmission(request, DeleteArticleSchema)
   if (submission.status !== 'success') {
     return data({ error: 'Article ID is required for deletion' }, { status: 400 })

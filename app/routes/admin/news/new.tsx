@@ -27,12 +27,12 @@ export const queryParams = declareQueryParams('from')
 export const meta: Route.MetaFunction = () => [{ title: 'Add article | Site admin' }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAccess(request, 'news')
+  await requireAccess({ request, context }, 'news')
   return { timeZone: (await siteSettingsFor(context)).timeZone, publicUrlMissing: !env.PUBLIC_URL }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAccess(request, 'news')
+  const user = await requireAccess({ request, context }, 'news')
   const submission = await parseFormSubmission(request, ArticleSchema)
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   let created: { id: string }

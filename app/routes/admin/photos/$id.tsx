@@ -33,7 +33,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: admi
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.item.title ?? 'Photo or video'} | Site admin` }]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAccess(request, 'gallery')
+  await requireAccess({ request, context }, 'gallery')
   const [item, { timeZone }] = await Promise.all([getMediaForEdit(params.id), siteSettingsFor(context)])
   if (!item) throw data('Media item not found', { status: 404 })
   if (item.trashedAt) throw redirectToTrash(item.title)
@@ -41,7 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireAccess(request, 'gallery')
+  const user = await requireAccess({ request, context }, 'gallery')
   const submission = await parseFormSubmission(request, MediaEditSchema)
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   try {

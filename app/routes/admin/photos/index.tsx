@@ -48,7 +48,7 @@ export const queryParams = declareQueryParams('from', 'state', 'page')
 export const meta: Route.MetaFunction = ({ data }) => [{ title: adminListTitle('Gallery', data) }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAccess(request, 'gallery')
+  await requireAccess({ request, context }, 'gallery')
   const asked = queryParams.read(request)
   const state = parsePublicationState(asked.state)
   const page = askedListPage(asked.page)
@@ -69,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Uploads new items (intent `upload`) or deletes one (intent `delete`; the edit page posts here too). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAccess(request, 'gallery')
+  const user = await requireAccess({ request, context }, 'gallery')
   const submission = await parseFormSubmission(request, MediaActionSchema)
   if (submission.status !== 'success') {
     if (submission.payload.intent === 'delete') {

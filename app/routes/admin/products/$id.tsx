@@ -22,7 +22,7 @@ import { redirectWithToast } from '~/platform/toast.server'
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Edit ${data?.product.name ?? 'product'} | Site admin` }]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAccess(request, 'products')
+  await requireAccess({ request, context }, 'products')
   const [product, settings] = await Promise.all([getProductForEdit(params.id), siteSettingsFor(context)])
   if (!product) throw data('Product not found', { status: 404 })
   if (product.trashedAt) throw redirectToTrash(product.name)
@@ -35,7 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireAccess(request, 'products')
+  const user = await requireAccess({ request, context }, 'products')
   const { phoneCountryCode, timeZone } = await siteSettingsFor(context)
   const submission = await parseFormSubmission(request, productSchema(phoneCountryCode))
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })

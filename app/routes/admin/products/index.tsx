@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: adminListTitle('
 export const queryParams = declareQueryParams('state', 'page')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAccess(request, 'products')
+  await requireAccess({ request, context }, 'products')
   const asked = queryParams.read(request)
   const state = parsePublicationState(asked.state)
   const page = askedListPage(asked.page)
@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Deletes a product with its images (the marketplace page's delete control posts here too), then goes back. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAccess(request, 'products')
+  const user = await requireAccess({ request, context }, 'products')
   const submission = await parseFormSubmission(request, DeleteProductSchema)
   if (submission.status !== 'success') {
     return data({ error: 'Product ID is required for deletion' }, { status: 400 })

@@ -17,13 +17,13 @@ import { redirectWithToast } from '~/platform/toast.server'
 export const meta: Route.MetaFunction = () => [{ title: 'Add New Item | Site admin' }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAccess(request, 'products')
+  await requireAccess({ request, context }, 'products')
   const { phoneCountryCode, timeZone } = await siteSettingsFor(context)
   return { countryCode: phoneCountryCode, timeZone }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAccess(request, 'products')
+  const user = await requireAccess({ request, context }, 'products')
   const { phoneCountryCode, timeZone } = await siteSettingsFor(context)
   const submission = await parseFormSubmission(request, productSchema(phoneCountryCode))
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })

@@ -5,7 +5,7 @@ import { requireAccess } from '~/platform/auth.server'
 
 /** The subscribers as a CSV file to open in a spreadsheet. Personal data: never kept by any cache. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const me = await requireAccess(request, 'subscribers')
+  const me = await requireAccess({ request, context }, 'subscribers')
   const csv = await exportSubscribersCsv()
   await recordAuditEvent({ by: auditSourceOf(me, context), action: 'subscribers.exported' })
   return new Response(csv, {

@@ -71,7 +71,7 @@ function ordinal(day: number): string {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAccess(request, 'subscribers')
+  await requireAccess({ request, context }, 'subscribers')
   const page = askedListPage(queryParams.read(request).page)
   const { timeZone } = await siteSettingsFor(context)
   const [list, digest, schedule] = await Promise.all([
@@ -106,7 +106,7 @@ function refusal(message: string, status = 400) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireAccess(request, 'subscribers')
+  const me = await requireAccess({ request, context }, 'subscribers')
   const submission = await parseFormSubmission(request, PageSchema)
   if (submission.status !== 'success') {
     const errors = Object.values(submission.error ?? {})

@@ -32,13 +32,13 @@ async function findUser(userId: string) {
   return user
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const me = await requireAccess(request, 'users')
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const me = await requireAccess({ request, context }, 'users')
   return { user: await findUser(params.userId), isMe: me.id === params.userId }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const me = await requireAccess(request, 'users')
+  const me = await requireAccess({ request, context }, 'users')
   const user = await findUser(params.userId)
   const submission = await parseFormSubmission(request, ManageUserSchema, { hideFields: ['password'] })
   // Which of the page's forms answers: only a known intent is sent back.

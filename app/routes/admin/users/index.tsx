@@ -27,7 +27,7 @@ const UsersPageSchema = z.union([
 ])
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const me = await requireAccess(request, 'users')
+  const me = await requireAccess({ request, context }, 'users')
   const [users, invitations, twoStepRoles, { timeZone }] = await Promise.all([
     listUsersForAdmin(),
     listPendingInvitations(),
@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireAccess(request, 'users')
+  const me = await requireAccess({ request, context }, 'users')
   const submission = await parseFormSubmission(request, UsersPageSchema)
   if (submission.status !== 'success') {
     const errors = Object.values(submission.error ?? {})

@@ -18,13 +18,13 @@ import { redirectWithToast } from '~/platform/toast.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Invite someone | Site admin' }]
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAccess(request, 'users')
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAccess({ request, context }, 'users')
   return { canSendEmail: canSendEmail() }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireAccess(request, 'users')
+  const me = await requireAccess({ request, context }, 'users')
   const submission = await parseFormSubmission(request, InviteSchema)
   if (submission.status !== 'success') return data({ result: submission.reply(), link: null }, { status: 400 })
   const siteOrigin = getSiteOrigin(request, context)

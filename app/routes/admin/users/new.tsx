@@ -14,13 +14,13 @@ import { parseFormSubmission } from '~/platform/form-submission.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Add user | Site admin' }]
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAccess(request, 'users')
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAccess({ request, context }, 'users')
   return null
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireAccess(request, 'users')
+  const me = await requireAccess({ request, context }, 'users')
   const submission = await parseFormSubmission(request, NewUserSchema, { hideFields: ['password'] })
   if (submission.status !== 'success') {
     return data({ result: submission.reply() }, { status: 400 })
