@@ -46,7 +46,13 @@ describe('visitors', () => {
     for (const [asked, canonical] of cases) {
       const response = await get(server, asked)
       expect([response.status, response.headers.get('location')], asked).toEqual([301, canonical])
+      // Kept a day, not for ever: the categories may be renamed one day.
+      expect(response.headers.get('cache-control'), asked).toBe('public, max-age=86400')
     }
+    // A preview link keeps its token, and its redirect is kept by no one.
+    const preview = await get(server, '/photos/flowers-of-hope?category=health&preview=a-token')
+    expect(preview.headers.get('location')).toBe('/photos/flowers-of-hope?category=Health&preview=a-token')
+    expect(preview.headers.get('cache-control')).toBe('private, no-store')
     // A name that is no category, whatever its letters, is still not found.
     expect((await get(server, '/photos?category=sports')).status).toBe(404)
     expect((await get(server, '/photos?category=health&page=x')).status).toBe(404)

@@ -12,6 +12,15 @@ export function isMediaCategory(value: unknown): value is MediaCategory {
   return MEDIA_CATEGORIES.includes(value as MediaCategory)
 }
 
+/** The category a link typed or shared in other letters means (`health` for Health), if any. */
+export function mediaCategoryWrittenOtherwise(value: string | null): MediaCategory | undefined {
+  const lower = value?.toLowerCase()
+  return MEDIA_CATEGORIES.find((category) => category !== value && category.toLowerCase() === lower)
+}
+
+/** How long a browser keeps the way from a category's other spelling to it: a day, since categories may be renamed. */
+export const CATEGORY_REDIRECT_HEADERS = { 'Cache-Control': 'public, max-age=86400' }
+
 /** The address of the grid in a category (null: all) at a page. */
 export function photosHref(category: MediaCategory | null, page = 1): string {
   const params = new URLSearchParams()

@@ -1,14 +1,20 @@
 import { useEffect, useRef } from 'react'
-import { data, useLocation, useNavigate, useOutletContext } from 'react-router'
+import { data, redirect, useLocation, useNavigate, useOutletContext } from 'react-router'
 import type { Route } from './+types/$slug'
 import { editHandle } from '~/components/admin-bar'
 import type { MediaOutletContext } from './index'
 import { MediaItemDetail } from './media-detail'
 import { PreviewBanner } from '~/components/preview-banner'
-import { pagePreview, previewPageHeaders } from '~/modules/previews/preview-page.server'
+import { pagePreview, PREVIEW_HEADERS, previewPageHeaders } from '~/modules/previews/preview-page.server'
 import { previewQueryParam } from '~/modules/previews/previews'
 import { getPublishedMediaBySlug } from '~/modules/gallery/gallery.queries.server'
-import { isMediaCategory, mediaHref, photosHref } from '~/modules/gallery/media-categories'
+import {
+  CATEGORY_REDIRECT_HEADERS,
+  isMediaCategory,
+  mediaCategoryWrittenOtherwise,
+  mediaHref,
+  photosHref,
+} from '~/modules/gallery/media-categories'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { formatDate } from '~/platform/dates'
 import { absoluteUrl, itemPageMeta, NOINDEX } from '~/platform/seo'
@@ -26,6 +32,15 @@ export const queryParams = declareQueryParams('category', previewQueryParam)
 
 export async function loader({ request, url, params, context }: Route.LoaderArgs) {
   const query = queryParams.read(request)
+  // One address per category (the grid's loader does the same for the grid).
+  const meant = mediaCategoryWrittenOtherwise(query.category)
+  if (meant) {
+    const preview = query.preview ? `&${new URLSearchParams({ [previewQueryParam]: query.preview })}` : ''
+    throw redirect(mediaHref(params.slug, meant) + preview, {
+      status: 301,
+      headers: preview ? PREVIEW_HEADERS : CATEGORY_REDIRECT_HEADERS,
+    })
+  }
   const category = isMediaCategory(query.category) ? query.category : null
   const settings = await siteSettingsFor(context)
   const origin = getSiteOrigin(request, context)

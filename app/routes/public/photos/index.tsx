@@ -9,7 +9,15 @@ import { useRootData } from '~/components/root-data'
 import { MediaThumbnail } from '~/components/media-thumbnail'
 import { Pagination } from '~/components/pagination'
 import { listPublishedMediaForVisitors } from '~/modules/gallery/gallery.queries.server'
-import { isMediaCategory, MEDIA_CATEGORIES, mediaHref, photosHref, type MediaCategory } from '~/modules/gallery/media-categories'
+import {
+  CATEGORY_REDIRECT_HEADERS,
+  isMediaCategory,
+  MEDIA_CATEGORIES,
+  mediaCategoryWrittenOtherwise,
+  mediaHref,
+  photosHref,
+  type MediaCategory,
+} from '~/modules/gallery/media-categories'
 import { canManage } from '~/platform/access'
 import { parsePageNumber } from '~/platform/page-number'
 import { declareQueryParams } from '~/platform/query-params'
@@ -34,12 +42,6 @@ function parseCategory(value: string | null): MediaCategory | null | undefined {
   return isMediaCategory(value) ? value : undefined
 }
 
-/** The category a link typed or shared in other letters means (`health` for Health), if any. */
-function categoryWrittenOtherwise(value: string | null): MediaCategory | undefined {
-  const lower = value?.toLowerCase()
-  return MEDIA_CATEGORIES.find((category) => category.toLowerCase() === lower)
-}
-
 export const queryParams = declareQueryParams('category', 'page')
 
 /** The admin bar's "Edit this page". */
@@ -50,12 +52,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const category = parseCategory(query.category)
   if (category === undefined) {
     // One address per category, so that its variants are neither kept apart nor refused.
-    const meant = categoryWrittenOtherwise(query.category)
+    const meant = mediaCategoryWrittenOtherwise(query.category)
     if (!meant) throw data(null, { status: 404 })
-    if (params.slug) throw redirect(mediaHref(params.slug, meant), 301)
+    // An item's own loader sends its address on, with the preview only it reads.
+    if (params.slug) return { category: meant, list: null }
     const page = parsePageNumber(query.page)
     if (page === null) throw data(null, { status: 404 })
-    throw redirect(photosHref(meant, page), 301)
+    throw redirect(photosHref(meant, page), { status: 301, headers: CATEGORY_REDIRECT_HEADERS })
   }
   // Loaded directly, /photos/<slug> shows the item alone: the grid is not needed (see shouldRevalidate).
   if (params.slug) return { category, list: null }
