@@ -10,6 +10,20 @@ import { waitForHydration } from './hydration'
 
 const GARDEN = 'Community Garden'
 
+test('on a 360 px phone every category tab is whole on screen, the chosen one too, after a link in other letters', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 780 })
+  await page.goto('/photos?category=projects')
+  await expect(page).toHaveURL('/photos?category=Projects')
+  const links = page.getByRole('navigation', { name: 'Categories' }).getByRole('link')
+  await expect(links.filter({ hasText: 'Projects' })).toHaveAttribute('aria-current', 'page')
+  for (const link of await links.all()) {
+    const box = (await link.boundingBox())!
+    expect([box.x >= 0, box.x + box.width <= 360], await link.innerText()).toEqual([true, true])
+  }
+})
+
 test('the category tabs filter the grid, and the category is in the address', async ({ page }) => {
   await page.goto('/photos')
   await waitForHydration(page)
