@@ -80,7 +80,7 @@ describe('one answer', () => {
     })
     expect(answered.forSignedInUser).toBe(true)
     // Another answer, with requests of its own, looks again.
-    const another = { request: new Request(request.url, { headers: request.headers }), context: new RouterContextProvider() }
+    const another = argsOf(new Request(request.url, { headers: request.headers }))
     expect(getOptionalUser(another)).not.toBe(getOptionalUser({ request, context }))
   })
 
