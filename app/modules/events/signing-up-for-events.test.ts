@@ -27,11 +27,11 @@ function weeklyEvent(signups: Record<string, unknown>) {
   return createWeeklyEvent(firstDate, { takesSignups: true, signupContact: 'email', ...signups })
 }
 
-function signUp(slug: string, fields: Record<string, unknown>): Promise<SignUpOutcome> {
+function signUp(slug: string, fields: Record<string, unknown>, now?: Date): Promise<SignUpOutcome> {
   // Each call from an address and an e-mail address of its own: the per-address throttle has its own test over HTTP.
   const n = ++client
   const input = SignUpSchema.parse({ date: firstDate, name: 'Visitor', email: `visitor${n}@example.com`, ...fields })
-  return signUpForEvent(slug, input, { clientKey: `198.51.100.${n % 250}`, site: SITE, origin: ORIGIN })
+  return signUpForEvent(slug, input, { clientKey: `198.51.100.${n % 250}`, site: SITE, origin: ORIGIN, now })
 }
 
 const statuses = async (date: string) =>
@@ -107,6 +107,23 @@ describe('signing up for an event', () => {
     await updateEvent(id, weeklyEventInput(firstDate, { takesSignups: true, signupLimit: 2 }), ZONE)
     expect(await promoteAfterFormChange(id, SITE)).toBe(1)
     expect(await statuses(firstDate)).toEqual(['Gil confirmed', 'Hal confirmed', 'Ida waiting'])
+  })
+
+  it('keeps the order of sign-ups taken within one millisecond', async () => {
+    const values = { signupLimit: 1 }
+    const { id, slug } = await weeklyEvent(values)
+    const sameInstant = new Date()
+    for (const name of ['Jo', 'Kim', 'Lee', 'Max', 'Ned', 'Oda']) await signUp(slug, { name }, sameInstant)
+    await updateEvent(id, weeklyEventInput(firstDate, { takesSignups: true, signupLimit: 4 }), ZONE)
+    expect(await promoteAfterFormChange(id, SITE)).toBe(3)
+    expect(await statuses(firstDate)).toEqual([
+      'Jo confirmed',
+      'Kim confirmed',
+      'Lee confirmed',
+      'Max confirmed',
+      'Ned waiting',
+      'Oda waiting',
+    ])
   })
 
   it('takes sign-ups for the last places while an administrator saves the event, without failing either', async () => {

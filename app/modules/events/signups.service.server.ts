@@ -85,10 +85,19 @@ async function lockSignupForm(trx: Db, eventId: string): Promise<SignupForm | nu
 }
 
 /** How many sign-ups a date has, and how many people they confirm. */
-async function countDate(trx: Db, eventId: string, date: string): Promise<{ entries: number; taken: number }> {
+async function countDate(
+  trx: Db,
+  eventId: string,
+  date: string,
+): Promise<{ entries: number; taken: number; latest: string | null }> {
   const rows = await trx
     .selectFrom('eventSignups')
-    .select(['status', (eb) => eb.fn.countAll<number>().as('entries'), (eb) => eb.fn.sum<number>('partySize').as('people')])
+    .select([
+      'status',
+      (eb) => eb.fn.countAll<number>().as('entries'),
+      (eb) => eb.fn.sum<number>('partySize').as('people'),
+      (eb) => eb.fn.max('createdAt').as('latest'),
+    ])
     .where('eventId', '=', eventId)
     .where('date', '=', date)
     .groupBy('status')
@@ -96,7 +105,16 @@ async function countDate(trx: Db, eventId: string, date: string): Promise<{ entr
   return {
     entries: rows.reduce((sum, row) => sum + Number(row.entries), 0),
     taken: Number(rows.find((row) => row.status === 'confirmed')?.people ?? 0),
+    latest: rows.reduce<string | null>((latest, row) => (latest === null || row.latest > latest ? row.latest : latest), null),
   }
+}
+
+/**
+ * When a sign-up was taken: never at or before the date's latest, so that two taken within one
+ * millisecond keep their order (the waiting list goes by it; ids are random).
+ */
+function takenAt(now: Date, latest: string | null): string {
+  return new Date(latest === null ? now.getTime() : Math.max(now.getTime(), Date.parse(latest) + 1)).toISOString()
 }
 
 const isFull = (form: SignupForm, taken: number) => form.placeLimit !== null && taken >= form.placeLimit
@@ -135,7 +153,7 @@ export async function signUpForEvent(
     if (!form) return { outcome: 'refused', field: 'date', message: SIGNUP_MESSAGES.notTaking }
     if (isClosed(form, found.occurrenceStartsAt, now))
       return { outcome: 'refused', field: 'date', message: SIGNUP_MESSAGES.closed }
-    const { entries, taken } = await countDate(trx, found.event.id, input.date)
+    const { entries, taken, latest } = await countDate(trx, found.event.id, input.date)
     if (entries >= SIGNUPS_PER_DATE_MAX) return { outcome: 'refused', message: SIGNUP_MESSAGES.listFull }
     const partySize = form.asksPartySize ? input.partySize : 1
     const fits = form.placeLimit === null || taken + partySize <= form.placeLimit
@@ -151,7 +169,7 @@ export async function signUpForEvent(
       status,
       cancelToken: newSecretToken(),
       siteOrigin: origin,
-      createdAt: now.toISOString(),
+      createdAt: takenAt(now, latest),
       promotedAt: null,
       reminderQueuedAt: null,
     } satisfies EventSignupTable
