@@ -46,7 +46,13 @@ const POSTGRES_HTTP_TESTS = [
   'tests/http/whatsapp-numbers-reach-the-right-country.test.ts',
 ]
 
-const UNIT_TESTS = ['app/**/*.unit.test.ts', 'server/**/*.unit.test.ts', 'db/**/*.unit.test.ts', 'tests/lint/**/*.unit.test.ts']
+const UNIT_TESTS = [
+  'app/**/*.unit.test.ts',
+  'server/**/*.unit.test.ts',
+  'db/**/*.unit.test.ts',
+  'tests/lint/**/*.unit.test.ts',
+  'tests/setup/**/*.unit.test.ts',
+]
 const MODULE_TESTS = ['app/**/*.test.ts', 'server/**/*.test.ts', 'db/**/*.test.ts']
 const base = {
   testTimeout: 20_000,
@@ -60,8 +66,11 @@ const onDatabase = (kind: 'sqlite' | 'postgres') => ({
 })
 const http = (kind: 'sqlite' | 'postgres') => ({
   ...onDatabase(kind),
-  // Some tests start servers of their own; a start on a busy machine can take seconds.
-  testTimeout: 60_000,
+  setupFiles: [...onDatabase(kind).setupFiles, 'tests/setup/servers-stopped.ts'],
+  // Some tests start servers of their own: a start may take up to two minutes on a loaded machine
+  // (tests/setup/server-process.ts), and fails with its own message before the test's time is up.
+  testTimeout: 180_000,
+  hookTimeout: 180_000,
   // Each test server starts from a copy of one migrated site with its demo content (made once).
   globalSetup: ['tests/setup/seeded-site.ts'],
 })

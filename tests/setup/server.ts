@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { inject } from 'vitest'
+import { startServerProcess, stopAtTheEnd, stopServerProcess } from './server-process'
 import { copyTestDatabase, createTestDatabase, type TestDatabase } from './test-database'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -40,7 +41,8 @@ async function databaseForServer(kind: 'sqlite' | 'postgres', options: TestServe
 
 /**
  * Starts the real built server (npm run build first) on a free port with its own database, SQLite
- * or PostgreSQL as the Vitest project says: a copy of the seeded site, or an empty one.
+ * or PostgreSQL as the Vitest project says: a copy of the seeded site, or an empty one. A server
+ * the test does not stop is stopped when its file ends (tests/setup/servers-stopped.ts).
  */
 export async function startTestServer(
   extraEnv: Record<string, string> = {},
@@ -55,66 +57,49 @@ export async function startTestServer(
   }
   const kind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite'
   const database = await databaseForServer(kind, options)
-  const child = spawn(process.execPath, dev ? ['--import', 'tsx', program] : [program], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: dev ? 'development' : 'production',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      ADMIN_EMAIL: 'admin@example.org',
-      ADMIN_PASSWORD: 'correct horse battery',
-      ...database.env,
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    ...options.user,
-  })
-  let output = ''
-  child.stdout!.on('data', (d) => (output += d))
-  child.stderr!.on('data', (d) => (output += d))
-  const started = new Promise<string>((resolve, reject) => {
-    // The development server prepares Vite's dependencies first.
-    const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output}`)), dev ? 120_000 : 30_000)
-    child.stdout!.on('data', () => {
-      const match = output.match(/Listening on (http:\/\/\S+)/)
-      if (match) {
-        clearTimeout(timer)
-        resolve(match[1])
-      }
-    })
-    child.on('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`Server exited with ${code}:\n${output}`))
-    })
-  })
-  let url: string
+  const dropDatabase = () => (options.sharedDatabase ? Promise.resolve() : database.drop())
+  let started
   try {
-    url = await started
+    started = await startServerProcess(
+      process.execPath,
+      dev ? ['--import', 'tsx', program] : [program],
+      {
+        cwd: root,
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          NODE_ENV: dev ? 'development' : 'production',
+          LOG_LEVEL: 'warn',
+          HOST: '127.0.0.1',
+          PORT: '0',
+          ADMIN_EMAIL: 'admin@example.org',
+          ADMIN_PASSWORD: 'correct horse battery',
+          ...database.env,
+          ...extraEnv,
+        },
+        ...options.user,
+      },
+      // The development server prepares Vite's dependencies first.
+      { idleStartTimeout: dev ? 120_000 : 30_000 },
+    )
   } catch (error) {
     // A server that refused to start leaves no database behind either.
-    if (!options.sharedDatabase) await database.drop()
+    await dropDatabase()
     throw error
   }
+  const { child, output } = started
   let stopping = false
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   // A server that dies in the middle of a test shows why, beside the test's own failure.
   child.on('exit', (code) => {
-    if (!stopping && code) console.error(`The test server exited with ${code}:\n${output}`)
+    if (!stopping && code) console.error(`The test server exited with ${code}:\n${output()}`)
   })
-  return {
-    url,
-    process: child,
-    output: () => output,
-    database,
-    async stop(signal = 'SIGTERM') {
-      stopping = true
-      if (child.exitCode === null) child.kill(signal)
-      const code = await exited
-      if (!options.sharedDatabase) await database.drop()
-      return code
-    },
+  async function stop(signal?: NodeJS.Signals) {
+    stopping = true
+    forget()
+    const code = await stopServerProcess(started!, signal)
+    await dropDatabase()
+    return code
   }
+  const forget = stopAtTheEnd(stop)
+  return { url: started.url, process: child, output, database, stop }
 }
