@@ -62,6 +62,10 @@ describe('a message sent through the contact form', () => {
     await waitFor(() => mail.mails.length === 1 && forwarded.length === 1, 'the e-mail and the forward')
     expect(mail.mails[0].recipients).toEqual(['info@example.org']) // the demo settings' address
     expect(mail.mails[0].parsed.replyTo?.value).toEqual([{ name: 'Grace Donor', address: 'grace@example.com' }])
+    // When it came, as the site's clock showed it (the demo settings' time zone), not in UTC machine format.
+    expect(mail.mails[0].parsed.text).toMatch(
+      /^Received: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d\s[AP]M \(America\/Antigua time\)$/m,
+    )
     expect(forwarded[0]).toEqual({
       name: 'Grace Donor',
       email: 'grace@example.com',

@@ -173,7 +173,7 @@ describe('sign-ups for an event', () => {
     expect(list).toContain('5 people confirmed, 24 on the waiting list')
     const csv = await get(server, `/admin/events/${event.id}/signups.csv?date=${firstDate}`, admin)
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8')
-    expect((await csv.text()).split('\r\n')[0]).toBe('"Name","E-mail","WhatsApp","People","Status","Signed up (UTC)"')
+    expect((await csv.text()).split('\r\n')[0]).toBe('Name,E-mail,WhatsApp,People,Status,Signed up (America/Antigua time)')
     const messaged = await post(
       server,
       `/admin/events/${event.id}/signups?date=${firstDate}`,

@@ -1,4 +1,7 @@
-/** The sign-ups of a date as a CSV file (RFC 4180) that spreadsheets open safely. */
+import { toCsv } from '~/platform/csv'
+import { wallClockIn } from '~/platform/dates'
+
+/** The sign-ups of a date as a CSV file that spreadsheets open safely. */
 
 export interface CsvSignup {
   name: string
@@ -9,23 +12,22 @@ export interface CsvSignup {
   createdAt: string
 }
 
-/** A cell quoted as RFC 4180 says; text a spreadsheet would run as a formula (=, +, -, @) is kept as text. */
-function cell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return `"${safe.replaceAll('"', '""')}"`
+/** Times as the site's clock shows them, '2026-12-01 17:55', which people read and spreadsheets take as a date and time. */
+function spreadsheetTime(instant: string, timeZone: string): string {
+  const { date, time } = wallClockIn(instant, timeZone)
+  return `${date} ${time}`
 }
 
-export function signupsCsv(rows: CsvSignup[]): string {
-  const lines = [['Name', 'E-mail', 'WhatsApp', 'People', 'Status', 'Signed up (UTC)']]
-  for (const r of rows) {
-    lines.push([
+export function signupsCsv(rows: CsvSignup[], timeZone: string): string {
+  return toCsv([
+    ['Name', 'E-mail', 'WhatsApp', 'People', 'Status', `Signed up (${timeZone} time)`],
+    ...rows.map((r) => [
       r.name,
       r.email ?? '',
       r.whatsapp ?? '',
       String(r.partySize),
       r.status === 'confirmed' ? 'confirmed' : 'waiting list',
-      r.createdAt,
-    ])
-  }
-  return lines.map((line) => line.map(cell).join(',')).join('\r\n') + '\r\n'
+      spreadsheetTime(r.createdAt, timeZone),
+    ]),
+  ])
 }

@@ -1,4 +1,5 @@
 import { getSiteSender, getSiteSettings } from '~/modules/settings/settings.queries.server'
+import { formatDate } from '~/platform/dates'
 import { db } from '~/platform/db.server'
 import type { ContactDeliveryTable, ContactMessageTable } from '~/platform/db-schema'
 import { env } from '~/platform/env.server'
@@ -103,20 +104,20 @@ async function sendContactEmail(message: Message, signal: AbortSignal): Promise<
       subject: headerSafe(`Contact form: ${subjectLabel(message.subject)} from ${name}`),
       // A stable Message-ID lets mail servers drop a copy resent after a crash mid-delivery.
       messageId: siteMessageId(`contact-${message.id}`),
-      text: emailBody(message),
+      text: emailBody(message, settings.timeZone),
       signal,
     },
     { connectMs: DELIVERY_POLICY.smtpConnectTimeoutMs, replyMs: DELIVERY_POLICY.smtpReplyTimeoutMs },
   )
 }
 
-function emailBody(message: Message): string {
+function emailBody(message: Message, timeZone: string): string {
   const lines = [
     `Name: ${headerSafe(message.name)}`,
     `E-mail: ${headerSafe(message.email)}`,
     `Phone: ${message.phone ? headerSafe(message.phone) : '-'}`,
     `Subject: ${subjectLabel(message.subject)}`,
-    `Received: ${message.createdAt}`,
+    `Received: ${formatDate(message.createdAt, timeZone, 'dateTime')} (${timeZone} time)`,
     '',
     message.message,
     '',

@@ -2,7 +2,7 @@ import { ADMIN_LIST_PAGE_SIZE, listPageOffset } from '~/platform/admin-list-page
 import { db } from '~/platform/db.server'
 import type { SubscriberTable } from '~/platform/db-schema'
 import { SUBSCRIBER_STATE_LABELS, TOPIC_LABELS, topicsOf } from './newsletter.schema'
-import { toCsv } from './subscriber-csv'
+import { toCsv } from '~/platform/csv'
 
 export type SubscriberForAdmin = Pick<
   SubscriberTable,

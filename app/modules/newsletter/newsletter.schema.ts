@@ -33,6 +33,8 @@ export const NEWSLETTER_MESSAGES = {
   invited: 'Invited: they will get an e-mail to confirm.',
   alreadyListed: 'That address is already on the list.',
   deleted: 'Deleted for good, with every e-mail to them.',
+  importNotUtf8:
+    'The file is not saved as UTF-8, so letters such as ë or ñ would be lost; nothing was imported. In Excel choose File › Save As and the type “CSV UTF-8 (Comma delimited)”; in LibreOffice Calc tick “Edit filter settings” when saving and choose “Unicode (UTF-8)”.',
   tooManySubscribers: 'The list is full: delete people who no longer confirm or read before adding more.',
 } as const
 

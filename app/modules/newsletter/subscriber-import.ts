@@ -1,5 +1,5 @@
 import { AddSubscriberSchema, type AddSubscriberInput, TOPICS } from './newsletter.schema'
-import { parseCsv } from './subscriber-csv'
+import { parseCsv } from '~/platform/csv'
 
 /** Rows one import may hold: a larger list is split into several files. */
 export const IMPORT_MAX_ROWS = 2000

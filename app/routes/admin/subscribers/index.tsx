@@ -33,6 +33,7 @@ import { canSendEmail } from '~/platform/email.server'
 import { env } from '~/platform/env.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { askedListPage, listPageCount } from '~/platform/admin-list-page.server'
+import { readCsvFile } from '~/platform/csv'
 import { declareQueryParams } from '~/platform/query-params'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { redirectWithToast } from '~/platform/toast.server'
@@ -129,7 +130,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast('/admin/subscribers', NEWSLETTER_MESSAGES.invited)
     }
     if (form.intent === 'import') {
-      const { people, problems } = readSubscriberImport(await form.file.text())
+      const text = await readCsvFile(form.file)
+      if (text === null) return refusal(NEWSLETTER_MESSAGES.importNotUtf8)
+      const { people, problems } = readSubscriberImport(text)
       if (problems.length > 0) return data({ errors: problems.slice(0, 20) }, { status: 400 })
       const { invited, skipped } = await importSubscribers(people, origin)
       await recordAuditEvent({ by, action: 'subscribers.imported', detail: { invited, skipped } })
