@@ -90,8 +90,25 @@ function siteOrigin(c: Context): string {
 function publicRequest(c: Context): Request {
   const url = new URL(c.req.url)
   const origin = siteOrigin(c)
-  if (url.origin === origin) return c.req.raw
-  return new Request(new URL(url.pathname + url.search, origin), c.req.raw)
+  const request = isOneClickUnsubscribe(c) ? withoutOrigin(c.req.raw) : c.req.raw
+  if (url.origin === origin) return request
+  return new Request(new URL(url.pathname + url.search, origin), request)
+}
+
+/**
+ * RFC 8058's one-click unsubscribe: a mail program POSTs to the List-Unsubscribe address from
+ * wherever it runs, and one in a web page sends that page's Origin. The link's secret token is its
+ * only authority and the POST can do nothing but unsubscribe, so no Origin is checked there (ours
+ * nor React Router's); every other POST keeps the check. A GET only shows the page's button.
+ */
+function isOneClickUnsubscribe(c: Context): boolean {
+  return c.req.method === 'POST' && /^\/subscribe\/unsubscribe\/[\w-]+$/.test(c.req.path)
+}
+
+function withoutOrigin(request: Request): Request {
+  const headers = new Headers(request.headers)
+  headers.delete('origin')
+  return new Request(request, { headers })
 }
 
 /** The request with only the query parameters that its routes declare (server/declared-query.ts). */
@@ -161,7 +178,7 @@ export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppO
 
   // Refuse cross-site writes before any body is read (CSRF defence for forms and resource routes alike).
   app.use(async (c, next) => {
-    if (['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) return next()
+    if (['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) || isOneClickUnsubscribe(c)) return next()
     const origin = c.req.header('origin')
     const fetchSite = c.req.header('sec-fetch-site')
     const foreign = origin ? origin !== siteOrigin(c) : fetchSite === 'cross-site'

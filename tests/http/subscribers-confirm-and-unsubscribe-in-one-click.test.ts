@@ -146,6 +146,36 @@ describe('unsubscribing', () => {
     expect((await get(server, linkIn(note.parsed.text!, 'topics'))).status).toBe(410)
   })
 
+  it('works by the same POST from a mail program in a web page, which sends its Origin; never by a GET', async () => {
+    await signUp({ email: 'dora@example.org', topics: 'news' })
+    const [confirmation] = await waitForMails('dora@example.org', 1)
+    expect((await post(server, linkIn(confirmation.parsed.text!, 'confirm'), {})).status).toBe(200)
+    await signUp({ email: 'dora@example.org', topics: 'news' })
+    const [, note] = await waitForMails('dora@example.org', 2)
+    const address = new URL(linkIn(note.parsed.text!, 'unsubscribe'), server.url).href
+
+    // Following the link (a mail scanner, say) only shows the button.
+    expect((await fetch(address)).status).toBe(200)
+    expect(await stateOf('dora@example.org')).toBe('confirmed')
+    const webMail = { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://webmail.example.net' }
+    // Any other POST from another site is still refused.
+    const elsewhere = await fetch(`${server.url}/subscribe`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: webMail,
+      body: 'email=eve%40example.org&topics=news',
+    })
+    expect(elsewhere.status).toBe(403)
+    const response = await fetch(address, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { ...webMail, 'sec-fetch-site': 'cross-site' },
+      body: 'List-Unsubscribe=One-Click',
+    })
+    expect(response.status).toBe(200)
+    expect(await stateOf('dora@example.org')).toBe('unsubscribed')
+  })
+
   it('says a made-up link does not work, and reveals nothing', async () => {
     for (const path of ['/subscribe/unsubscribe/made-up', '/subscribe/confirm/made-up']) {
       const answer = await post(server, path, {})
