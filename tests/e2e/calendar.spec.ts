@@ -305,6 +305,37 @@ test.describe('on a phone 360 px wide', () => {
   })
 })
 
+test('an all-day event over four days is on each of them in the agenda at 360 px and in the grid', async ({ page }) => {
+  await addEvent({ title: 'Summer camp', startDate: '2027-06-29', endDate: '2027-07-02', startTime: undefined })
+  await page.setViewportSize({ width: 360, height: 740 })
+  const agendaDaysOf = (month: string) =>
+    page
+      .getByRole('region', { name: month })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: /Summer camp/ }) })
+      .getByRole('heading', { level: 3 })
+  await page.goto('/calendar?month=2027-06')
+  await expect(agendaDaysOf('June 2027')).toHaveText(['Tuesday, June 29, 2027', 'Wednesday, June 30, 2027'])
+  await page.goto('/calendar?month=2027-07')
+  await expect(agendaDaysOf('July 2027')).toHaveText(['Thursday, July 1, 2027', 'Friday, July 2, 2027'])
+  // Every day leads to the event's page, for the day it began.
+  const camp = page.getByRole('region', { name: 'July 2027' }).getByRole('link', { name: /Summer camp/ })
+  await expect(camp.first()).toHaveAttribute('href', '/calendar/summer-camp?date=2027-06-29')
+
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const cells = page
+    .getByRole('table', { name: 'Events in July 2027' })
+    .getByRole('cell')
+    .filter({ has: page.getByRole('link', { name: /Summer camp/ }) })
+  await expect(cells).toHaveCount(4)
+  expect(await cells.locator('time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime')))).toEqual([
+    '2027-06-29',
+    '2027-06-30',
+    '2027-07-01',
+    '2027-07-02',
+  ])
+})
+
 test.describe('on a wide screen', () => {
   test.use({ viewport: { width: 1280, height: 900 } })
 

@@ -7,6 +7,7 @@ import {
   type PlainDate,
   type PlainMonth,
   todayIn,
+  wallClockIn,
 } from '~/platform/dates'
 import { keptUntilContentChanges, type Shared, type VersionSource } from '~/platform/kept-until-content-changes.server'
 import { countUpcomingEvents, listOccurrencesOnDays, listUpcomingOccurrences } from './events.queries.server'
@@ -29,6 +30,11 @@ function chipOf(o: CalendarOccurrence, timeZone: string) {
   return { ...linkOf(o), type: o.type, time: formatOccurrenceStart(o, timeZone) }
 }
 
+/** The last day an occurrence is on: an all-day one may last several (its end is the start of its last day). */
+function lastDayOf(o: CalendarOccurrence, timeZone: string): PlainDate {
+  return o.allDay && o.endsAt ? wallClockIn(o.endsAt, timeZone).date : o.date
+}
+
 /** The calendar page's month: its grid of weeks with each day's events, and the sidebar's upcoming dates. */
 export async function getCalendarMonth(
   month: PlainMonth,
@@ -40,7 +46,8 @@ export async function getCalendarMonth(
     listUpcomingOccurrences({ from: now, limit: CALENDAR_SIDEBAR_LIMIT, timeZone }),
     countUpcomingEvents({ from: now, timeZone }),
   ])
-  const onDay = (date: PlainDate) => occurrences.filter((o) => o.date === date).map((o) => chipOf(o, timeZone))
+  const onDay = (date: PlainDate) =>
+    occurrences.filter((o) => o.date <= date && date <= lastDayOf(o, timeZone)).map((o) => chipOf(o, timeZone))
   return {
     month,
     monthLabel: formatMonth(month),

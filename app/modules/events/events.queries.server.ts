@@ -2,7 +2,7 @@ import { lastChangeOf } from '~/platform/publication'
 import { markdownToPlainText, renderMarkdown } from '~/platform/markdown'
 import { db } from '~/platform/db.server'
 import { addDays, instantIn, type PlainDate } from '~/platform/dates'
-import { nextOccurrences, occurrenceOn, occurrencesBetween, type Occurrence } from './events.recurrence.server'
+import { nextOccurrences, occurrenceOn, occurrencesOnDaysBetween, type Occurrence } from './events.recurrence.server'
 import { describeRepeat } from './events.wording.server'
 import { readSignupForm, type SignupForm } from './signups.queries.server'
 import { isPublicNow, isVisibleTo, type Audience } from '~/platform/publication.server'
@@ -25,13 +25,30 @@ function publicEvents(audience: Audience = 'public') {
 // Times are worked out in the time zone the event was saved in; a day's margin covers a later change of zone.
 const MARGIN_MS = 36 * 3_600_000
 
-/** The events that may have an occurrence starting in [from, to): a small set for a charity's calendar. */
-async function eventsThatMayOccurBetween(from: Date, to: Date | null): Promise<EventRecord[]> {
+/**
+ * A repeating all-day event lasts less than its period, a month at most: an occurrence that began
+ * before a range and lasts into it started at most this long before it.
+ */
+const LONGEST_REPEATED_SPAN_MS = 31 * 86_400_000
+
+/**
+ * The events that may have an occurrence starting in [from, to), or with `lasting`, one on its days
+ * (an all-day event that began before): a small set for a charity's calendar.
+ */
+async function eventsThatMayOccurBetween(from: Date, to: Date | null, { lasting = false } = {}): Promise<EventRecord[]> {
   const rows = await db
     .selectFrom('events')
     .select(EVENT_COLUMNS)
     .where(isPublicNow('events'))
-    .where(mayOccurFrom(from))
+    .$if(!lasting, (qb) => qb.where(mayOccurFrom(from)))
+    .$if(lasting, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          mayOccurFrom(new Date(from.getTime() - LONGEST_REPEATED_SPAN_MS))(eb),
+          eb('endsAt', '>=', new Date(from.getTime() - MARGIN_MS).toISOString()),
+        ]),
+      ),
+    )
     .$if(to !== null, (qb) => qb.where('startsAt', '<', new Date(to!.getTime() + MARGIN_MS).toISOString()))
     .orderBy('startsAt')
     .orderBy('id')
@@ -39,13 +56,16 @@ async function eventsThatMayOccurBetween(from: Date, to: Date | null): Promise<E
   return withSkippedDates(rows)
 }
 
-/** Every occurrence that starts on the days from `first` to `last` (site time zone), soonest first. */
+/**
+ * Every occurrence on the days from `first` to `last` (site time zone), soonest first: those that
+ * start there, and all-day ones that began before and last into them.
+ */
 export async function listOccurrencesOnDays(first: PlainDate, last: PlainDate, timeZone: string): Promise<CalendarOccurrence[]> {
   const from = instantIn(first, '00:00', timeZone)
   const to = instantIn(addDays(last, 1), '00:00', timeZone)
-  const events = await eventsThatMayOccurBetween(from, to)
+  const events = await eventsThatMayOccurBetween(from, to, { lasting: true })
   return events
-    .flatMap((event) => occurrencesBetween(event, from, to, timeZone).map((o) => toCalendarOccurrence(event, o)))
+    .flatMap((event) => occurrencesOnDaysBetween(event, from, to, timeZone).map((o) => toCalendarOccurrence(event, o)))
     .sort(byStart)
 }
 

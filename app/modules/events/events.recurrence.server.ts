@@ -188,6 +188,18 @@ export function occurrencesBetween(timing: EventTiming, from: Date, to: Date, ti
   return found
 }
 
+/**
+ * The occurrences on any day of [from, to): those that start there, and an all-day one that began
+ * before and lasts into it (a four-day camp is on each of its days, as calendar apps show it).
+ */
+export function occurrencesOnDaysBetween(timing: EventTiming, from: Date, to: Date, timeZone: string): Occurrence[] {
+  const span = timing.allDay ? daySpanOf(timing, timeZone) : 0
+  if (span === 0) return occurrencesBetween(timing, from, to, timeZone)
+  const earliest = instantIn(addDays(todayIn(timeZone, from), -span), '00:00', timeZone)
+  // An all-day occurrence's end is the start of its last day.
+  return occurrencesBetween(timing, earliest, to, timeZone).filter((o) => o.endsAt! >= from)
+}
+
 /** The first `limit` occurrences that start at `from` or later (an all-day one: on `from`'s day or later). */
 export function nextOccurrences(timing: EventTiming, fromInstant: Date, limit: number, timeZone: string): Occurrence[] {
   const from = upcomingFrom(timing, fromInstant, timeZone)

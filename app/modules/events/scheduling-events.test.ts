@@ -52,6 +52,20 @@ describe('events', () => {
     expect(distribution).toMatchObject({ startsAt: '2026-11-28T13:00:00.000Z', endsAt: '2026-11-28T16:00:00.000Z' })
   })
 
+  it('puts an all-day event on each of its days, when it began before the days asked for too', async () => {
+    await createEvent(input({ title: 'Camp', startDate: '2026-11-28', endDate: '2026-12-01', startTime: undefined }), ZONE)
+    await createEvent(
+      input({ title: 'Retreat', startDate: '2026-10-30', endDate: '2026-11-01', startTime: undefined, repeat: 'monthly-date' }),
+      ZONE,
+    )
+    expect(summary(await listOccurrencesOnDays('2026-12-01', '2026-12-05', ZONE))).toEqual([
+      '2026-11-28 Camp',
+      '2026-11-30 Retreat',
+    ])
+    expect(summary(await listOccurrencesOnDays('2026-12-02', '2026-12-05', ZONE))).toEqual(['2026-11-30 Retreat'])
+    expect(await listOccurrencesOnDays('2026-12-03', '2026-12-05', ZONE)).toEqual([])
+  })
+
   it('lists upcoming occurrences from now on, soonest first, at most the limit, and counts upcoming events', async () => {
     await createEvent(input({ title: 'Weekly prayer', startDate: '2026-11-02', startTime: '19:00', repeat: 'weekly' }), ZONE)
     await createEvent(input({ title: 'Gala', startDate: '2026-11-20', startTime: '19:00' }), ZONE)
