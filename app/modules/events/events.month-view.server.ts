@@ -46,8 +46,9 @@ export async function getCalendarMonth(
     listUpcomingOccurrences({ from: now, limit: CALENDAR_SIDEBAR_LIMIT, timeZone }),
     countUpcomingEvents({ from: now, timeZone }),
   ])
-  const onDay = (date: PlainDate) =>
-    occurrences.filter((o) => o.date <= date && date <= lastDayOf(o, timeZone)).map((o) => chipOf(o, timeZone))
+  // Each occurrence's days and chip are worked out once, not once per day of the grid.
+  const placed = occurrences.map((o) => ({ first: o.date, last: lastDayOf(o, timeZone), chip: chipOf(o, timeZone) }))
+  const onDay = (date: PlainDate) => placed.filter((p) => p.first <= date && date <= p.last).map((p) => p.chip)
   return {
     month,
     monthLabel: formatMonth(month),

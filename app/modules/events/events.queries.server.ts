@@ -40,14 +40,13 @@ async function eventsThatMayOccurBetween(from: Date, to: Date | null, { lasting 
     .selectFrom('events')
     .select(EVENT_COLUMNS)
     .where(isPublicNow('events'))
-    .$if(!lasting, (qb) => qb.where(mayOccurFrom(from)))
-    .$if(lasting, (qb) =>
-      qb.where((eb) =>
-        eb.or([
-          mayOccurFrom(new Date(from.getTime() - LONGEST_REPEATED_SPAN_MS))(eb),
-          eb('endsAt', '>=', new Date(from.getTime() - MARGIN_MS).toISOString()),
-        ]),
-      ),
+    .where((eb) =>
+      lasting
+        ? eb.or([
+            mayOccurFrom(new Date(from.getTime() - LONGEST_REPEATED_SPAN_MS))(eb),
+            eb('endsAt', '>=', new Date(from.getTime() - MARGIN_MS).toISOString()),
+          ])
+        : mayOccurFrom(from)(eb),
     )
     .$if(to !== null, (qb) => qb.where('startsAt', '<', new Date(to!.getTime() + MARGIN_MS).toISOString()))
     .orderBy('startsAt')
