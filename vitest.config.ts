@@ -40,6 +40,7 @@ const POSTGRES_HTTP_TESTS = [
   'tests/http/resumable-uploads-are-limited-per-user.test.ts',
   'tests/http/sign-in-is-throttled.test.ts',
   'tests/http/subscribers-confirm-and-unsubscribe-in-one-click.test.ts',
+  'tests/http/the-owner-sets-up-a-new-site.test.ts',
   'tests/http/the-site-is-searched.test.ts',
   'tests/http/two-step-sign-in.test.ts',
   'tests/http/unpublished-items-stay-off-every-public-page.test.ts',

@@ -9,6 +9,7 @@ import { useShipsScripts } from '~/components/page-scripts'
 import { useOfflineReading } from '~/components/offline-reading'
 import { SiteShell } from '~/components/site-shell'
 import { Toaster } from '~/components/toaster'
+import { waitForSetup } from '~/modules/setup/waiting-for-setup.server'
 import { frameSettingsOf, shareSiteSettingsPerRequest, siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { bodyTooLargeMessage } from '~/components/body-too-large-notice'
 import { getOptionalUser } from '~/platform/auth.server'
@@ -36,6 +37,7 @@ const refuseUnreadBody: Route.MiddlewareFunction = ({ request, context }, next) 
 }
 
 export const middleware: Route.MiddlewareFunction[] = [
+  waitForSetup,
   notFoundForNulInParams,
   refuseUnreadBody,
   keepPersonalResponsesPrivate,

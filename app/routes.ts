@@ -27,6 +27,7 @@ export default [
     route('subscribe/topics/:token', 'routes/public/subscribe/topics.tsx'),
     route('signups/:token', 'routes/public/signup.tsx'),
   ]),
+  route('setup/:token', 'routes/auth/setup.tsx'),
   route('logout', 'routes/auth/logout.ts'),
   route('login/passkey', 'routes/auth/passkey.ts'),
   route('admin', 'routes/admin/layout.tsx', [

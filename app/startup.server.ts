@@ -6,7 +6,9 @@ import { startMailingWorker, stopMailingWorker } from '~/modules/newsletter/mail
 import { startOutgoingMailWorker, stopOutgoingMailWorker } from '~/modules/outgoing-mail/outgoing-mail.delivery.server'
 import { sweepPreviewLinks } from '~/modules/previews/preview-links.server'
 import { startSignupReminders, stopSignupReminders } from '~/modules/events/signups.reminders.server'
+import { openSetup, setupWaitsAtStart } from '~/modules/setup/setup.server'
 import { ensureFirstAdmin } from '~/modules/users/first-admin.server'
+import { countUsers } from '~/modules/users/users.queries.server'
 import { accountEmailsSent } from '~/modules/users/account-emails.server'
 import { startTrashPurger, stopTrashPurger } from '~/modules/trash/trash.server'
 import { createBackgroundWorker } from '~/platform/background-worker.server'
@@ -49,11 +51,18 @@ const previewLinksSweeper = createBackgroundWorker({
   intervalMs: 60_000,
 })
 
-/** Runs once when the HTTP server starts, before it accepts requests. */
-export async function prepareServer(): Promise<void> {
+/**
+ * Runs once when the HTTP server starts, before it accepts requests. A site without an account
+ * waits for its owner: the answer holds the setup page's path, which the server prints with its
+ * address. ADMIN_EMAIL sets a site up without a browser, with the demo content.
+ */
+export async function prepareServer(): Promise<{ setupPath: string | null }> {
   await migrateToLatest()
-  await seedDemoContentIfEmpty()
-  await ensureFirstAdmin()
+  const setupPath = setupWaitsAtStart(await countUsers()) ? await openSetup() : null
+  if (!setupPath) {
+    await seedDemoContentIfEmpty()
+    await ensureFirstAdmin()
+  }
   // What killed processes left in DATA_DIR/tmp (a download, a half-converted video).
   await sweepTempFiles().catch((error) => logger.error({ err: error }, 'sweeping temporary files failed'))
   // The first sweep is done before the first request; a failed sweep is logged and does not stop the site.
@@ -68,6 +77,7 @@ export async function prepareServer(): Promise<void> {
   startTrashPurger()
   previewLinksSweeper.start()
   startSignupReminders()
+  return { setupPath }
 }
 
 export async function closeServer(): Promise<void> {

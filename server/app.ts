@@ -25,7 +25,7 @@ type RenderedBody = (answer: Response) => Buffer | undefined
 export interface AppServerBuild extends ServerBuild {
   entry: ServerBuild['entry'] & {
     module: ServerBuild['entry']['module'] & {
-      prepareServer: () => Promise<void>
+      prepareServer: () => Promise<{ setupPath: string | null }>
       closeServer: () => Promise<void>
       requestInfoContext: RouterContext<RequestInfo>
       readContentVersion: () => Promise<string>

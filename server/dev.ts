@@ -6,6 +6,7 @@ import { getRequestListener } from '@hono/node-server'
 import { createServer as createViteServer } from 'vite'
 import { env } from '../app/platform/env.server'
 import { createApp, type AppServerBuild } from './app'
+import { printSetupAddress } from './setup-address'
 
 const httpServer = createHttpServer()
 // Vite's hot-update WebSocket shares the site's port.
@@ -17,7 +18,7 @@ const vite = await createViteServer({
 // Loaded afresh through Vite on each request, so edits apply without a restart.
 const getBuild = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<AppServerBuild>
 const firstBuild = await getBuild()
-await firstBuild.entry.module.prepareServer()
+const { setupPath } = await firstBuild.entry.module.prepareServer()
 
 const app = createApp(getBuild, { mode: 'development' })
 const handleRequest = getRequestListener(app.fetch)
@@ -31,6 +32,7 @@ httpServer.listen(env.PORT, env.HOST, () => {
   // The port bound, also when PORT=0 asked for any free one (the tests do).
   const { port } = httpServer.address() as AddressInfo
   console.log(`Listening on http://${address}:${port} (development server)`)
+  printSetupAddress(setupPath, `http://${address}:${port}`)
 })
 
 let stopping = false

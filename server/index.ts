@@ -7,11 +7,12 @@ import { env } from '../app/platform/env.server'
 import { answersFromMemory } from './answers-from-memory'
 import { createApp, type AppServerBuild } from './app'
 import { compressedStylesheetOf } from './precompressed-stretch'
+import { printSetupAddress } from './setup-address'
 import { loadStaticFiles } from './static-files'
 
 const buildDir = path.resolve(import.meta.dirname, '..')
 const build = (await import(path.join(buildDir, 'server/index.js'))) as AppServerBuild
-await build.entry.module.prepareServer()
+const { setupPath } = await build.entry.module.prepareServer()
 
 const app = createApp(async () => build, { mode: 'production' })
 const { readContentVersion, SESSION_COOKIE } = build.entry.module
@@ -29,7 +30,9 @@ const listener = answersFromMemory({
 const server = createServer(listener)
 server.listen(env.PORT, env.HOST, () => {
   const info = server.address() as AddressInfo
-  console.log(`Listening on http://${info.address === '0.0.0.0' ? 'localhost' : info.address}:${info.port}`)
+  const listening = `http://${info.address === '0.0.0.0' ? 'localhost' : info.address}:${info.port}`
+  console.log(`Listening on ${listening}`)
+  printSetupAddress(setupPath, listening)
   if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
     console.warn(
       "PUBLIC_URL is not set: links in feeds, the sitemap and social previews name this server's own address. " +

@@ -163,3 +163,45 @@ export function NewPasswordFields({
     </>
   )
 }
+
+/** One of a few choices, each a radio button with its label and a line saying what it means. */
+export function RadioChoiceField({
+  meta,
+  label,
+  options,
+}: {
+  meta: Meta
+  label: string
+  options: ReadonlyArray<{ value: string; label: string; hint: string }>
+}) {
+  const invalid = meta.errors ? true : undefined
+  return (
+    <fieldset className="field field-choices" aria-describedby={invalid ? meta.errorId : undefined}>
+      <legend className="field-label">{label}</legend>
+      {options.map((option) => {
+        const id = `${meta.id}-${option.value}`
+        return (
+          <div key={option.value} className="field-choice">
+            <div className="field-checkbox">
+              <input
+                type="radio"
+                id={id}
+                name={meta.name}
+                value={option.value}
+                defaultChecked={meta.initialValue === option.value}
+                aria-invalid={invalid}
+                aria-describedby={`${id}-hint`}
+                required
+              />
+              <label htmlFor={id}>{option.label}</label>
+            </div>
+            <p id={`${id}-hint`} className="field-hint">
+              {option.hint}
+            </p>
+          </div>
+        )
+      })}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </fieldset>
+  )
+}

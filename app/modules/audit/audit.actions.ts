@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = {
   'message.deleted': 'Message deleted',
   'page-texts.changed': 'Page texts changed',
   'settings.changed': 'Site settings changed',
+  'site.set-up': 'Site set up by its owner',
   'user.created': 'User added',
   'user.role-changed': 'Role changed',
   'user.password-reset': 'Password reset',

@@ -57,10 +57,14 @@ const DEMO_HERO_PHOTOS: Partial<Record<PageKey, { file: string; alt: string }>> 
 }
 
 /**
- * Stores the demo texts for every page that has none yet (never overwrites an admin's edits).
- * Inside the seed's media change it also puts the demo photographs behind the heroes.
+ * Stores the texts for every page that has none yet (never overwrites an admin's edits): the demo's,
+ * or another start's. Inside the seed's media change it also puts the demo photographs behind the heroes.
  */
-export async function seedPageContent(executor: Db = db, media?: MediaChange): Promise<void> {
+export async function seedPageContent(
+  executor: Db = db,
+  media?: MediaChange,
+  content: PageContent = demoPageContent,
+): Promise<void> {
   const updatedAt = nowIso()
   const heroImageIds = new Map<PageKey, string>()
   if (media) {
@@ -77,7 +81,7 @@ export async function seedPageContent(executor: Db = db, media?: MediaChange): P
     .values(
       PAGE_KEYS.map((key) => ({
         key,
-        content: JSON.stringify(demoPageContent[key]),
+        content: JSON.stringify(content[key]),
         heroImageId: heroImageIds.get(key) ?? null,
         updatedAt,
       })),

@@ -19,14 +19,14 @@ export async function saveSiteSettings(input: SiteSettingsInput, { actor }: { ac
 }
 
 /**
- * Stores the demo settings unless settings exist. Returns true when it wrote them: the demo
+ * Stores the settings of a new site (the demo's unless given) unless settings exist. Returns true when it wrote them: the demo
  * seed uses the settings row as its "already seeded" marker, and a concurrent second process
  * that loses this insert skips the rest of the seed.
  */
-export async function seedSiteSettings(executor: Db = db): Promise<boolean> {
+export async function seedSiteSettings(executor: Db = db, settings: SiteSettings = DEMO_SITE_SETTINGS): Promise<boolean> {
   const inserted = await executor
     .insertInto('settings')
-    .values({ key: SITE_SETTINGS_KEY, value: JSON.stringify(DEMO_SITE_SETTINGS), updatedAt: nowIso() })
+    .values({ key: SITE_SETTINGS_KEY, value: JSON.stringify(settings), updatedAt: nowIso() })
     .onConflict((oc) => oc.column('key').doNothing())
     .returning('key')
     .executeTakeFirst()

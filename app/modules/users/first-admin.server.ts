@@ -4,15 +4,14 @@ import { generatePassword } from '~/platform/password.server'
 import { countUsers } from './users.queries.server'
 import { createUser, UserRuleError } from './users.service.server'
 
-export const DEFAULT_ADMIN_EMAIL = 'admin@example.org'
-
 /**
- * On a database without users, creates the first admin: from ADMIN_EMAIL / ADMIN_PASSWORD when
- * set, otherwise with a random password that is printed once and never stored in clear.
+ * On a database without users, creates the first admin from ADMIN_EMAIL, with ADMIN_PASSWORD or
+ * else a random password that is printed once and never stored in clear. Without ADMIN_EMAIL the
+ * owner sets the site up in the browser instead (modules/setup).
  */
 export async function ensureFirstAdmin(): Promise<void> {
-  if ((await countUsers()) > 0) return
-  const email = env.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL
+  const email = env.ADMIN_EMAIL
+  if (!email || (await countUsers()) > 0) return
   const password = env.ADMIN_PASSWORD ?? generatePassword()
   try {
     await createUser({ email, password, name: 'Administrator', role: 'admin' })
