@@ -6,8 +6,8 @@ import { startTestServer, type TestServer } from './server'
  * The built server that all the tests of one file share, stopped after the last of them. Await it
  * at the top of the test file: `const server = await startServerForFile()`.
  */
-export async function startServerForFile(): Promise<TestServer> {
-  const server = await startTestServer()
+export async function startServerForFile(extraEnv: Record<string, string> = {}): Promise<TestServer> {
+  const server = await startTestServer(extraEnv)
   afterAll(async () => {
     await server.stop()
   })

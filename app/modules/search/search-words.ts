@@ -6,13 +6,30 @@
 export const SEARCH_TEXT_MAX = 100
 export const SEARCH_WORDS_MAX = 8
 
+/**
+ * PostgreSQL's English stop words (its `english.stop`): words in nearly every text, which find
+ * everything and rank nothing. PostgreSQL leaves them out of a query; SQLite is given the same
+ * words, so both find the same, and a question of common words costs nothing.
+ */
+const STOP_WORDS = new Set(
+  `i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she
+    her hers herself it its itself they them their theirs themselves what which who whom this that
+    these those am is are was were be been being have has had having do does did doing a an the and
+    but if or because as until while of at by for with about against between into through during
+    before after above below to from up down in out on off over under again further then once here
+    there when where why how all any both each few more most other some such no nor not only own
+    same so than too very s t can will just don should now`.split(/\s+/),
+)
+
 export function searchWords(text: string | null): string[] {
   const words =
     (text ?? '')
       .slice(0, SEARCH_TEXT_MAX)
       .toLowerCase()
+      // "children's" is the word "children", as PostgreSQL reads it, not "children" and "s".
+      .replace(/['’]s(?![\p{L}\p{N}])/gu, '')
       .match(/[\p{L}\p{N}]+/gu) ?? []
-  return [...new Set(words)].slice(0, SEARCH_WORDS_MAX)
+  return [...new Set(words)].filter((word) => !STOP_WORDS.has(word)).slice(0, SEARCH_WORDS_MAX)
 }
 
 /** The engines mark found words with these private-use characters; the page turns them into <mark>. */

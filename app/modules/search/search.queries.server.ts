@@ -3,7 +3,8 @@ import { db, dialectName } from '~/platform/db.server'
 import { isPublicNowSql } from '~/platform/publication.server'
 import { PUBLISHABLE_KINDS, type PublishableKind } from '~/platform/publication'
 import { isReadyToShow } from '~/modules/gallery/gallery.queries.server'
-import { MARK_END, MARK_START, markedParts, searchWords, type TextPart } from './search-words'
+import { markedParts, searchWords, type TextPart } from './search-words'
+import { markedWhole, passage, PASSAGE_SCAN_MAX } from './passages'
 
 /** What the index holds (db/migrations/0022-site-search.ts): the publishable kinds. */
 export type SearchKind = PublishableKind
@@ -12,8 +13,12 @@ const RESULTS_PER_PAGE = 20
 /** The deepest page: nobody reads further, and a page of a billion costs what page 1 costs. */
 export const SEARCH_PAGES_MAX = 25
 const COUNT_MAX = RESULTS_PER_PAGE * SEARCH_PAGES_MAX
-/** Matches ranked before the visitor's condition is applied: room for rows a visitor may not see. */
-const CANDIDATES_MAX = COUNT_MAX * 4
+/**
+ * Matches ranked before the visitor's condition is applied: room for rows a visitor may not see.
+ * Ranking reads each match's word positions, so it is bounded too: a word in a thousand long
+ * articles costs what a word in two thousand does.
+ */
+const CANDIDATES_MAX = COUNT_MAX * 2
 
 export interface SearchResult {
   kind: SearchKind
@@ -68,17 +73,18 @@ function tsQuery(words: string[]): RawBuilder<unknown> {
 }
 
 /**
- * The best-ranked index rows matching the words (kind, source_id, score: lower is better), at
- * most CANDIDATES_MAX: a word in every article costs a sort of the index's scores, not a join of
- * every match. On SQLite the CROSS JOIN keeps that ranked list as the outer loop.
+ * Index rows matching the words, ranked (kind, source_id, score: lower is better): at most
+ * CANDIDATES_MAX matches are ranked, the newest on SQLite (its row numbers grow), the first the
+ * index finds on PostgreSQL. On SQLite the CROSS JOIN keeps that list as the outer loop.
  */
 function matchingRows(words: string[]): RawBuilder<unknown> {
   return dialectName === 'postgres'
-    ? sql`(select kind, source_id, -ts_rank(document, ${tsQuery(words)}) as score from search_index
-          where document @@ ${tsQuery(words)} order by score limit ${CANDIDATES_MAX}) found`
+    ? sql`(select kind, source_id, -ts_rank(document, ${tsQuery(words)}) as score from
+            (select kind, source_id, document from search_index where document @@ ${tsQuery(words)}
+             limit ${CANDIDATES_MAX}) matched) found`
     : sql`(select r.kind, r.source_id, top.score from
             (select rowid as row_id, bm25(search_index, 4.0, 1.0) as score from search_index
-             where search_index match ${ftsQuery(words)} order by score limit ${CANDIDATES_MAX}) top
+             where search_index match ${ftsQuery(words)} order by rowid desc limit ${CANDIDATES_MAX}) top
           cross join search_index_rows r on r.id = top.row_id) found`
 }
 
@@ -88,43 +94,29 @@ interface RankedRow {
   slug: string
 }
 
-interface MarkedRow {
+interface StoredText {
   kind: SearchKind
   sourceId: string
   title: string
-  snippet: string
+  body: string
 }
 
 /**
- * PostgreSQL's headlines drop what looks like an HTML tag: '<' stands in for itself as a
- * private-use character there, so the visitor reads the stored text as it is.
+ * The title and the opening of the body of each row of the page, as the index keeps them; the
+ * passages are made from those (./passages.ts), the same on both databases.
  */
-const LESS_THAN = '\uE002'
-const withoutTags = (column: string) => sql`replace(${sql.ref(column)}, '<', ${LESS_THAN})`
-
-/** The highlighted title and passage of each row of the page. */
-async function highlights(words: string[], rows: RankedRow[]): Promise<Map<string, MarkedRow>> {
+async function storedTexts(rows: RankedRow[]): Promise<Map<string, StoredText>> {
   if (rows.length === 0) return new Map()
   const keys = sql.join(rows.map((r) => sql`(${r.kind}, ${r.sourceId})`))
-  const marked =
+  const opening = sql`substr(body, 1, ${PASSAGE_SCAN_MAX})`
+  const stored =
     dialectName === 'postgres'
-      ? await sql<MarkedRow>`select kind, source_id,
-          ts_headline('search_english', ${withoutTags('title')}, ${tsQuery(words)}, ${`StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll=true`}) as title,
-          ts_headline('search_english', ${withoutTags('body')}, ${tsQuery(words)},
-            ${`StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`}) as snippet
+      ? await sql<StoredText>`select kind, source_id, title, ${opening} as body
           from search_index where (kind, source_id) in (${keys})`.execute(db)
-      : await sql<MarkedRow>`select r.kind, r.source_id,
-          highlight(search_index, 0, ${MARK_START}, ${MARK_END}) as title,
-          snippet(search_index, 1, ${MARK_START}, ${MARK_END}, '…', 30) as snippet
-          from search_index cross join search_index_rows r on r.id = search_index.rowid
-          where search_index match ${ftsQuery(words)} and (r.kind, r.source_id) in (values ${keys})`.execute(db)
-  const restored = (text: string) => text.replaceAll(LESS_THAN, '<')
-  return new Map(
-    marked.rows.map((row) => [
-      `${row.kind}:${row.sourceId}`,
-      { ...row, title: restored(row.title), snippet: restored(row.snippet) },
-    ]),
-  )
+      : await sql<StoredText>`select r.kind, r.source_id, search_index.title, ${opening} as body
+          from search_index_rows r cross join search_index on search_index.rowid = r.id
+          where (r.kind, r.source_id) in (values ${keys})`.execute(db)
+  return new Map(stored.rows.map((row) => [`${row.kind}:${row.sourceId}`, row]))
 }
 
 /** Markdown's marks are left out of a passage (articles and descriptions are Markdown): the visitor reads the words. */
@@ -149,16 +141,16 @@ export async function searchSite(text: string | null, page: number): Promise<Sea
   const pageCount = Math.max(1, Math.ceil(total / RESULTS_PER_PAGE))
   const shownPage = Math.min(page, pageCount)
   const onPage = shown.rows.slice((shownPage - 1) * RESULTS_PER_PAGE, shownPage * RESULTS_PER_PAGE)
-  const marked = await highlights(words, onPage)
+  const texts = await storedTexts(onPage)
   const results = onPage.flatMap((row): SearchResult[] => {
-    const found = marked.get(`${row.kind}:${row.sourceId}`)
+    const found = texts.get(`${row.kind}:${row.sourceId}`)
     if (!found) return []
     return [
       {
         kind: row.kind,
         href: `${PUBLISHABLE_KINDS[row.kind].publicPath}/${row.slug}`,
-        title: markedParts(found.title),
-        snippet: markedParts(withoutMarkdown(found.snippet)),
+        title: markedParts(markedWhole(found.title, words)),
+        snippet: markedParts(passage(withoutMarkdown(found.body), words)),
       },
     ]
   })

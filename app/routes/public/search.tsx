@@ -5,11 +5,15 @@ import { Pagination } from '~/components/pagination'
 import { SearchMarks } from '~/components/search-marks'
 import { SearchForm } from '~/components/search-form'
 import { SEARCH_PAGES_MAX, searchSite } from '~/modules/search/search.queries.server'
+import { inSearchTurn, SearchesBusy } from '~/modules/search/searches-in-turn.server'
 import { PUBLISHABLE_KINDS } from '~/platform/publication'
 import { SEARCH_TEXT_MAX } from '~/modules/search/search-words'
 import { parsePageNumber } from '~/platform/page-number'
 import { pageMeta } from '~/platform/seo'
 import { declareQueryParams } from '~/platform/query-params'
+import { clientRateLimitKey } from '~/platform/client-address.server'
+import { createRateLimiter, minutesToWait, retryAfterHeaders } from '~/platform/rate-limit.server'
+import { requestInfoContext } from '~/platform/request-context'
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, { title: 'Search', description: 'Search the news, photos, events and marketplace of the site.' }),
@@ -18,17 +22,42 @@ export const meta: Route.MetaFunction = (args) => [
 ]
 
 // Every question makes another address: the page cache keeps none of them (docs/decisions/028).
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-cache' })
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const retryAfter = loaderHeaders.get('Retry-After')
+  return { 'Cache-Control': 'private, no-cache', ...(retryAfter ? { 'Retry-After': retryAfter } : {}) }
+}
 
 export const queryParams = declareQueryParams('q', 'page')
 
-export async function loader({ request }: Route.LoaderArgs) {
+/**
+ * Searches a client may make: far more than a person types, far fewer than a script that would
+ * keep the server busy (one client address may be many phones behind a carrier).
+ */
+const searchesPerClient = createRateLimiter('search-client', { attempts: 60, windowSeconds: 60, refuseFromMemory: true })
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { q, page: pageParam } = queryParams.read(request)
   const page = parsePageNumber(pageParam)
   if (page === null || page > SEARCH_PAGES_MAX)
     throw data(null, { status: 404, headers: { 'Cache-Control': 'private, no-cache' } })
   const text = (q ?? '').trim().slice(0, SEARCH_TEXT_MAX)
-  return { text, found: await searchSite(text, page) }
+  if (text !== '') {
+    const verdict = await searchesPerClient.hit(clientRateLimitKey(context.get(requestInfoContext).clientIp))
+    if (verdict.limited) return refused(text, 429, minutesToWait(verdict.retryAfterSeconds), verdict.retryAfterSeconds)
+  }
+  try {
+    return { text, found: await inSearchTurn(() => searchSite(text, page)), waitFor: null }
+  } catch (error) {
+    if (error instanceof SearchesBusy) return refused(text, 503, 'a moment', 5)
+    throw error
+  }
+}
+
+function refused(text: string, status: 429 | 503, waitFor: string, retryAfterSeconds: number) {
+  return data(
+    { text, found: null, waitFor },
+    { status, headers: { 'Cache-Control': 'private, no-cache', ...retryAfterHeaders({ retryAfterSeconds }) } },
+  )
 }
 
 function searchHref(text: string, page: number): string {
@@ -38,7 +67,7 @@ function searchHref(text: string, page: number): string {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { text, found } = loaderData
+  const { text, found, waitFor } = loaderData
   const asked = text !== ''
   return (
     <div className="container section search-page">
@@ -56,8 +85,16 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         button="Search"
       />
 
-      {!asked ? (
+      {found === null ? (
+        <p className="search-summary" role="alert">
+          {waitFor === 'a moment'
+            ? 'Many people are searching right now. Please try again in a moment.'
+            : `Many searches came from your connection in a short time. Please wait ${waitFor} and try again.`}
+        </p>
+      ) : !asked ? (
         <p className="search-summary">Type a word or two to find news, photos, events and products.</p>
+      ) : found.words.length === 0 && /[\p{L}\p{N}]/u.test(text) ? (
+        <p className="search-summary">“{text}” has only words found almost everywhere. Try a more particular word.</p>
       ) : found.words.length === 0 ? (
         <p className="search-summary">Search with letters or numbers: “{text}” has none.</p>
       ) : found.total === 0 ? (
