@@ -36,6 +36,7 @@ const POSTGRES_HTTP_TESTS = [
   'tests/http/item-pages-follow-every-change.test.ts',
   'tests/http/my-account-lists-and-signs-out-devices.test.ts',
   'tests/http/nul-characters-are-not-found-or-dropped.test.ts',
+  'tests/http/people-deleted-for-good-leave-no-trace-on-disk.test.ts',
   'tests/http/people-sign-up-for-events.test.ts',
   'tests/http/removed-and-demoted-users-lose-their-sessions.test.ts',
   'tests/http/resumable-uploads-are-limited-per-user.test.ts',

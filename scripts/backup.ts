@@ -62,6 +62,8 @@ function makeSelfContained(sqliteFile: string): void {
   const copy = new SQLite(sqliteFile, { fileMustExist: true })
   try {
     copy.pragma('journal_mode = DELETE')
+    // Pages freed before deletes were made secure may still hold old rows: the copy keeps none.
+    copy.exec('vacuum')
   } finally {
     copy.close()
   }

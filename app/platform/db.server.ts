@@ -17,7 +17,7 @@ import { env } from './env.server'
 import { logger } from './logger.server'
 import { LockWaitingSqliteDriver } from './sqlite-driver.server'
 
-/** Opens the SQLite file as every connection of the app does: WAL, foreign keys, no blocking wait for locks. */
+/** Opens the SQLite file as every connection of the app does: WAL, foreign keys, secure delete, no blocking wait for locks. */
 export function openSqliteFile(file: string): SQLite.Database {
   const database = new SQLite(file)
   // Start-up may wait for a lock with the process stopped: nothing is served yet.
@@ -25,6 +25,8 @@ export function openSqliteFile(file: string): SQLite.Database {
   database.pragma('journal_mode = WAL')
   database.pragma('synchronous = NORMAL')
   database.pragma('foreign_keys = ON')
+  // "Deleted for good" is true on disk: a removed row's bytes are overwritten, not left in a free page.
+  database.pragma('secure_delete = ON')
   // From now on a locked database answers SQLITE_BUSY at once, and the caller waits without
   // blocking the event loop (retryWhileBusy): see docs/decisions/010-sqlite-locks.md.
   database.pragma('busy_timeout = 0')
