@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MailCatcher } from '../fixtures/mail-catcher'
-import { get, post, sessionCookieOf, signIn } from '../setup/http-session'
+import { get, post, sessionCookieOf, signIn, userIdFromList } from '../setup/http-session'
 import { execOnServerDatabase } from '../setup/server-database'
 import { startTestServer, type TestServer } from '../setup/server'
 
@@ -92,6 +92,35 @@ describe('an invitation', () => {
     expect((await join(path, 'Too Late', 'a password here')).status).toBe(410)
     expect((await post(server, '/admin/users', { intent: 'withdraw', id }, admin)).status).toBe(404)
     expect(await (await get(server, '/admin/audit', admin)).text()).toContain('Invitation withdrawn')
+  })
+
+  it('is withdrawn when the person who made it is removed or may no longer invite', async () => {
+    const inviters: string[] = []
+    for (const name of ['Removed', 'Demoted']) {
+      const email = `${name.toLowerCase()}.admin@example.org`
+      expect((await invite(email, 'admin')).status).toBe(302)
+      expect((await join(await invitationPathFor(email), `${name} Admin`, 'a long enough password')).status).toBe(302)
+      const cookie = await signIn(server, email, 'a long enough password')
+      expect((await invite(`backdoor.${name.toLowerCase()}@example.org`, 'admin', server, cookie)).status).toBe(302)
+      inviters.push(await userIdFromList(server, admin, `${name} Admin`))
+    }
+    const [removed, demoted] = inviters
+    const left = [
+      await invitationPathFor('backdoor.removed@example.org'),
+      await invitationPathFor('backdoor.demoted@example.org'),
+    ]
+    expect((await get(server, left[0])).status).toBe(200)
+
+    expect((await post(server, `/admin/users/${removed}`, { intent: 'remove' }, admin)).status).toBe(302)
+    const demotion = await post(server, `/admin/users/${demoted}`, { intent: 'change-role', role: 'marketplace' }, admin)
+    expect(demotion.status).toBe(302)
+    for (const path of left) {
+      expect((await get(server, path)).status).toBe(410)
+      expect((await join(path, 'Back Door', 'a password here')).status).toBe(410)
+    }
+    const page = await usersPage()
+    expect(page).not.toContain('backdoor.removed@example.org')
+    expect(page).not.toContain('backdoor.demoted@example.org')
   })
 
   it('leads a person whose role requires two-step sign-in to set it up before any session', async () => {

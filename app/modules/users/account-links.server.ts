@@ -97,3 +97,16 @@ export async function useUpLink(id: string, executor: Executor): Promise<boolean
     .executeTakeFirst()
   return Number(result.numUpdatedRows) === 1
 }
+
+/**
+ * Withdraws the invitations a person made that wait still: they are removed, or may no longer
+ * give accounts (checked again when an invitation is used).
+ */
+export async function withdrawInvitationsMadeBy(userId: string, executor: Executor): Promise<void> {
+  await executor
+    .deleteFrom('accountLinks')
+    .where('purpose', '=', 'invitation')
+    .where('createdBy', '=', userId)
+    .where('usedAt', 'is', null)
+    .execute()
+}

@@ -1,6 +1,9 @@
 import crypto from 'node:crypto'
+import type { Kysely } from 'kysely'
 import { getSiteSettings } from '~/modules/settings/settings.queries.server'
+import { canManage } from '~/platform/access'
 import { db, nowIso } from '~/platform/db.server'
+import type { Database } from '~/platform/db-schema'
 import { canSendEmail } from '~/platform/email.server'
 import { hashPassword } from '~/platform/password.server'
 import type { SessionUser } from '~/platform/session.server'
@@ -93,10 +96,18 @@ export async function withdrawInvitation(id: string): Promise<string | null> {
   return row?.email ?? null
 }
 
+/** Whether the person who made an invitation is still here and may still give accounts. */
+async function inviterMayStillInvite(createdBy: string | null, executor: Kysely<Database> = db): Promise<boolean> {
+  if (!createdBy) return false
+  const inviter = await executor.selectFrom('users').select('role').where('id', '=', createdBy).executeTakeFirst()
+  return canManage(inviter, 'users')
+}
+
 /** What an invitation link offers, while it can still be used (reads only). */
 export async function findInvitation(token: string): Promise<{ email: string; role: SessionUser['role'] } | null> {
   const link = await findUsableLink(token, 'invitation')
-  return link?.role ? { email: link.email, role: link.role } : null
+  if (!link?.role || !(await inviterMayStillInvite(link.createdBy))) return null
+  return { email: link.email, role: link.role }
 }
 
 /** Creates the invited person's account with the name and password they chose, using the link up. */
@@ -107,7 +118,9 @@ export async function joinWithInvitation(token: string, input: { name: string; p
   const passwordHash = await hashPassword(input.password)
   try {
     await db.transaction().execute(async (trx) => {
-      if (!(await useUpLink(link.id, trx))) throw new UserRuleError(INVITATION_MESSAGES.unusable)
+      if (!(await inviterMayStillInvite(link.createdBy, trx)) || !(await useUpLink(link.id, trx))) {
+        throw new UserRuleError(INVITATION_MESSAGES.unusable)
+      }
       const now = nowIso()
       await trx
         .insertInto('users')

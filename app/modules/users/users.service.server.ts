@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import type { Kysely } from 'kysely'
-import type { Role } from '~/platform/access'
+import { canManage, type Role } from '~/platform/access'
 import { db, lockForUpdate, nowIso } from '~/platform/db.server'
 import type { Database } from '~/platform/db-schema'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '~/platform/password.server'
@@ -13,6 +13,7 @@ import {
   type SessionUser,
 } from '~/platform/session.server'
 import type { NewUserInput } from './users.schema'
+import { withdrawInvitationsMadeBy } from './account-links.server'
 
 /** A request the rules refuse; `field` names the form field to show it on, if any. */
 export class UserRuleError extends Error {
@@ -80,10 +81,11 @@ async function withAdminGuard(
   })
 }
 
-/** Removes a user and ends their sessions. */
+/** Removes a user, ends their sessions and withdraws the invitations they made. */
 export async function removeUser(userId: string): Promise<void> {
   await withAdminGuard(userId, false, async (trx) => {
     await revokeUserSessions(userId, trx)
+    await withdrawInvitationsMadeBy(userId, trx)
     await trx.deleteFrom('users').where('id', '=', userId).execute()
   })
 }
@@ -97,7 +99,9 @@ export async function changeUserRole(userId: string, role: Role): Promise<void> 
       .where('id', '=', userId)
       .where('role', '!=', role)
       .executeTakeFirst()
-    if (Number(result.numUpdatedRows) > 0) await revokeUserSessions(userId, trx)
+    if (Number(result.numUpdatedRows) === 0) return
+    await revokeUserSessions(userId, trx)
+    if (!canManage({ role }, 'users')) await withdrawInvitationsMadeBy(userId, trx)
   })
 }
 
