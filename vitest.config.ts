@@ -16,6 +16,7 @@ const POSTGRES_HTTP_TESTS = [
   'tests/http/a-conversion-cut-off-by-a-killed-server-resumes-at-once.test.ts',
   'tests/http/a-preview-link-shows-an-unpublished-item.test.ts',
   'tests/http/a-search-of-common-words-does-not-stall-the-site.test.ts',
+  'tests/http/a-session-alone-cannot-change-how-an-account-signs-in.test.ts',
   'tests/http/admin-lists-show-fifty-rows-a-page.test.ts',
   'tests/http/admin-routes-are-protected.test.ts',
   'tests/http/all-day-events-over-http.test.ts',

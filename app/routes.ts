@@ -43,6 +43,7 @@ export default [
     route('account/devices', 'routes/admin/account-devices.ts'),
     route('account/two-step', 'routes/admin/account-two-step.tsx'),
     route('account/passkeys', 'routes/admin/account-passkeys.ts'),
+    route('account/confirm', 'routes/admin/account-confirm.tsx'),
     route('messages', 'routes/admin/messages/index.tsx'),
     route('messages/:id', 'routes/admin/messages/$id.tsx'),
     route('news', 'routes/admin/news/index.tsx'),

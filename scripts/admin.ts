@@ -12,7 +12,7 @@ import readline from 'node:readline/promises'
 import { Writable } from 'node:stream'
 import { parseArgs } from 'node:util'
 import { FROM_COMMAND_LINE, recordAuditEvent } from '../app/modules/audit/audit.service.server'
-import { turnOffTwoStep } from '../app/modules/users/two-step.server'
+import { removeEverySecondFactor } from '../app/modules/users/two-step.server'
 import { listUsersForAdmin } from '../app/modules/users/users.queries.server'
 import { NewUserSchema, PasswordSchema, ROLE_LABELS } from '../app/modules/users/users.schema'
 import { ROLES, type Role } from '../app/platform/access'
@@ -125,13 +125,15 @@ async function run(argv: string[]): Promise<void> {
       if (!values.email) throw new UsageError(USAGE)
       const userId = await findUserIdByEmail(values.email)
       if (!userId) throw new UsageError(`No user has the e-mail ${values.email}.`)
-      await turnOffTwoStep(userId)
+      const passkeys = await removeEverySecondFactor(userId)
       await recordAuditEvent({
         by: FROM_COMMAND_LINE,
         action: 'account.two-step-disabled',
         target: { type: 'user', id: userId, label: values.email },
       })
-      console.log(`Two-step sign-in turned off for ${values.email} (authenticator app and recovery codes; passkeys stay).`)
+      console.log(
+        `Two-step sign-in turned off for ${values.email}: authenticator app, recovery codes and ${passkeys} passkey(s) removed, every session ended.`,
+      )
       return
     }
     default:

@@ -1,6 +1,6 @@
 import { createContext, data, redirect, type RouterContextProvider } from 'react-router'
 import { canManage, type SectionName } from './access'
-import { getSessionUser, readSessionId, type SessionUser } from './session.server'
+import { getSessionUser, isConfirmedRecently, readSessionId, type SessionUser } from './session.server'
 import { pageAddressOf } from './page-address.server'
 
 export type { SessionUser }
@@ -67,6 +67,26 @@ export async function requireAccess(args: RequestAndContext, section: SectionNam
   const user = await requireUser(args)
   if (!canManage(user, section)) throw data('You do not have permission to open this page.', { status: 403 })
   return user
+}
+
+/** Where a signed-in person types their password again before changing how they sign in. */
+export const CONFIRM_PAGE = '/admin/account/confirm'
+
+/** Whether the request's session signed in, or had its password typed again, within the confirmation window. */
+export async function isRecentlyConfirmed(request: Request): Promise<boolean> {
+  const sessionId = readSessionId(request)
+  return sessionId !== null && (await isConfirmedRecently(sessionId))
+}
+
+/**
+ * The signed-in user, for a page or an action that changes how their account signs in: only
+ * within the confirmation window, so a session alone (a borrowed device, a stolen cookie) is not
+ * enough. Anyone else is asked for their password first and brought back to `returnTo`.
+ */
+export async function requireRecentConfirmation(args: RequestAndContext, returnTo: string): Promise<SessionUser> {
+  const user = await requireAccess(args, 'account')
+  if (await isRecentlyConfirmed(args.request)) return user
+  throw redirect(`${CONFIRM_PAGE}?${new URLSearchParams({ redirectTo: returnTo })}`)
 }
 
 /**

@@ -5,6 +5,8 @@ import { ADMIN_SECTIONS, canManage, homeFor, ROLES, type SectionName } from './a
 import { answerNoticingSignedInUser, getOptionalUser, requireAccess, requireUser, safeRedirectPath } from './auth.server'
 import { createSession, SESSION_COOKIE } from './session.server'
 
+const DEVICE = { userAgent: null, clientAddress: '192.0.2.1' }
+
 /** A loader's request and context, as its route is given them. */
 function argsOf(request: Request) {
   return { request, context: new RouterContextProvider() }
@@ -13,7 +15,7 @@ function argsOf(request: Request) {
 async function requestAs(role: 'admin' | 'marketplace' | null, url = 'http://site.test/admin/users?page=2') {
   if (!role) return argsOf(new Request(url))
   const user = await createUser({ email: `${role}@example.org`, name: role, role, password: 'correct horse battery' })
-  const session = await createSession(user.id)
+  const session = await createSession(user.id, DEVICE)
   return argsOf(new Request(url, { headers: { cookie: `${SESSION_COOKIE}=${session.id}` } }))
 }
 

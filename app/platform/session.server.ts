@@ -19,6 +19,8 @@ export const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
 // Writing last-seen on every request would turn each page view into a write: at most once in 5
 // minutes per session, far inside the idle limit, and precise enough for the list of devices.
 export const TOUCH_INTERVAL_MS = 5 * 60 * 1000
+/** Changing how an account signs in needs a sign-in, or the password typed again, this recent. */
+export const CONFIRMATION_WINDOW_MS = 15 * 60 * 1000
 
 /** The app's db or a transaction on it. */
 type Executor = Kysely<Database>
@@ -45,8 +47,8 @@ export function deviceOf(request: Request, clientAddress: string): SessionDevice
   return { userAgent: request.headers.get('user-agent')?.slice(0, 500) || null, clientAddress }
 }
 
-/** Starts a session with a fresh random 256-bit id (never one the browser proposed). */
-export async function createSession(userId: string, executor: Executor = db, device?: SessionDevice): Promise<NewSession> {
+/** Starts a session with a fresh random 256-bit id (never one the browser proposed), just after its owner proved who they are. */
+export async function createSession(userId: string, device: SessionDevice, executor: Executor = db): Promise<NewSession> {
   const id = crypto.randomBytes(32).toString('base64url')
   const now = new Date()
   const expiresAt = new Date(now.getTime() + SESSION_MAX_AGE_MS)
@@ -58,8 +60,9 @@ export async function createSession(userId: string, executor: Executor = db, dev
       createdAt: now.toISOString(),
       lastSeenAt: now.toISOString(),
       expiresAt: expiresAt.toISOString(),
-      userAgent: device?.userAgent ?? null,
-      clientAddress: device?.clientAddress ?? null,
+      userAgent: device.userAgent,
+      clientAddress: device.clientAddress,
+      confirmedAt: now.toISOString(),
     })
     .execute()
   return { id, expiresAt }
@@ -85,6 +88,22 @@ export async function getSessionUser(sessionId: string): Promise<SessionUser | n
     await db.updateTable('sessions').set({ lastSeenAt: nowIso() }).where('idHash', '=', idHash).execute()
   }
   return { id: row.id, email: row.email, name: row.name, role: row.role }
+}
+
+/** Whether the session's owner signed in or typed their password within the confirmation window. */
+export async function isConfirmedRecently(sessionId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('confirmedAt')
+    .where('idHash', '=', hashSessionId(sessionId))
+    .executeTakeFirst()
+  const confirmed = row ? Date.parse(row.confirmedAt) : NaN
+  return Date.now() - confirmed < CONFIRMATION_WINDOW_MS
+}
+
+/** Records that the session's owner has just typed their password again. */
+export async function markConfirmed(sessionId: string): Promise<void> {
+  await db.updateTable('sessions').set({ confirmedAt: nowIso() }).where('idHash', '=', hashSessionId(sessionId)).execute()
 }
 
 export async function revokeSession(sessionId: string): Promise<void> {

@@ -13,6 +13,8 @@ import {
   sessionCookie,
 } from './session.server'
 
+const DEVICE = { userAgent: null, clientAddress: '192.0.2.1' }
+
 afterEach(() => {
   vi.useRealTimers()
 })
@@ -28,8 +30,8 @@ function advance(ms: number) {
 describe('sessions', () => {
   it('hands out 256-bit random ids and stores only their hash', async () => {
     const user = await someUser()
-    const a = await createSession(user.id)
-    const b = await createSession(user.id)
+    const a = await createSession(user.id, DEVICE)
+    const b = await createSession(user.id, DEVICE)
     expect(a.id).toMatch(/^[\w-]{43}$/)
     expect(a.id).not.toBe(b.id)
     const rows = await db.selectFrom('sessions').select(['idHash']).execute()
@@ -41,8 +43,8 @@ describe('sessions', () => {
   it('ends after a long idle time, but not while the user is active', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     const user = await someUser()
-    const active = await createSession(user.id)
-    const idle = await createSession(user.id)
+    const active = await createSession(user.id, DEVICE)
+    const idle = await createSession(user.id, DEVICE)
     for (let i = 0; i < 3; i++) {
       advance(SESSION_IDLE_MS / 2)
       expect(await getSessionUser(active.id)).not.toBeNull()
@@ -55,7 +57,7 @@ describe('sessions', () => {
   it('ends at its absolute lifetime even when used all the time', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     const user = await someUser()
-    const session = await createSession(user.id)
+    const session = await createSession(user.id, DEVICE)
     const step = SESSION_IDLE_MS / 2
     for (let t = step; t < SESSION_MAX_AGE_MS; t += step) {
       advance(step)
@@ -67,7 +69,11 @@ describe('sessions', () => {
 
   it('can be revoked one by one or all of a user at once', async () => {
     const user = await someUser()
-    const [a, b, c] = await Promise.all([createSession(user.id), createSession(user.id), createSession(user.id)])
+    const [a, b, c] = await Promise.all([
+      createSession(user.id, DEVICE),
+      createSession(user.id, DEVICE),
+      createSession(user.id, DEVICE),
+    ])
     await revokeSession(a.id)
     expect(await getSessionUser(a.id)).toBeNull()
     expect(await getSessionUser(b.id)).not.toBeNull()
@@ -79,9 +85,9 @@ describe('sessions', () => {
   it('sweeps expired and idle sessions', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     const user = await someUser()
-    await createSession(user.id)
+    await createSession(user.id, DEVICE)
     advance(SESSION_IDLE_MS + 1000)
-    const fresh = await createSession(user.id)
+    const fresh = await createSession(user.id, DEVICE)
     await deleteExpiredSessions()
     const left = await db.selectFrom('sessions').select(['createdAt']).execute()
     expect(left).toHaveLength(1)
@@ -90,7 +96,7 @@ describe('sessions', () => {
 
   it('uses an HttpOnly, SameSite=Lax cookie, Secure over HTTPS', async () => {
     const user = await someUser()
-    const session = await createSession(user.id)
+    const session = await createSession(user.id, DEVICE)
     const plain = sessionCookie(session, false)
     expect(plain).toMatch(/HttpOnly/)
     expect(plain).toMatch(/SameSite=Lax/)

@@ -25,6 +25,7 @@ import * as outgoingEmails from './0025-outgoing-emails'
 import * as eventSignups from './0026-event-signups'
 import * as subscribers from './0027-subscribers'
 import * as contentChangesRenewTheContentVersion from './0028-content-changes-renew-the-content-version'
+import * as sessionConfirmations from './0029-session-confirmations'
 
 /** Every migration, in order. Listed explicitly so the server bundle, the CLI and the tests share one list. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0026-event-signups': eventSignups,
   '0027-subscribers': subscribers,
   '0028-content-changes-renew-the-content-version': contentChangesRenewTheContentVersion,
+  '0029-session-confirmations': sessionConfirmations,
 }

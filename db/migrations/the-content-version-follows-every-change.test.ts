@@ -36,6 +36,8 @@ import { getPublicPage } from '~/modules/pages/pages.queries.server'
 import { loadHomeHighlights } from '~/modules/pages/home-highlights.server'
 import { createMigrator } from '../migrate.server'
 
+const DEVICE = { userAgent: null, clientAddress: '192.0.2.1' }
+
 const ZONE = DEMO_SITE_SETTINGS.timeZone
 const SITE = { siteName: 'Hearts of Hope', timeZone: ZONE }
 const firstDate = addDays(todayIn(ZONE), 7)
@@ -132,7 +134,7 @@ describe('the content version', () => {
     expect(
       await renews(() => createUser({ email: 'ben@example.org', name: 'Ben', role: 'marketplace', password: 'a long password' })),
     ).toBe(false)
-    expect(await renews(() => createSession(admin.id))).toBe(false)
+    expect(await renews(() => createSession(admin.id, DEVICE))).toBe(false)
     expect(await renews(() => storeContactMessage(aMessage()))).toBe(false)
     const email = { to: 'grace@example.com', subject: 'Hello', html: '<p>Hello.</p>', text: 'Hello.' }
     expect(await renews(() => db.transaction().execute((trx) => queueEmails(trx, [email])))).toBe(false)

@@ -47,7 +47,9 @@ test('a volunteer who forgot the password chooses a new one from the link in an 
   await page.getByRole('button', { name: 'Set new password' }).click()
 
   await expect(page).toHaveURL(/\/login$/)
-  await expect(page.getByText('Your new password is set and every device has been signed out.')).toBeVisible()
+  await expect(
+    page.getByText('Your new password is set, every device has been signed out and any passkeys removed.'),
+  ).toBeVisible()
   await page.getByLabel('E-mail').fill(VOLUNTEER.email)
   await page.getByLabel('Password').fill('my brand new password')
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()

@@ -1,8 +1,20 @@
 import { generate } from 'otplib'
 import type { Page } from '@playwright/test'
 import { createUser } from '../../app/modules/users/users.service.server'
-import { E2E_PORT } from '../../playwright.config'
+import { E2E_PORT, E2E_SMTP_PORT } from '../../playwright.config'
+import { MailCatcher } from '../fixtures/mail-catcher'
 import { expect, test } from './fixtures'
+
+const mail = new MailCatcher()
+
+test.beforeAll(async () => {
+  mail.port = E2E_SMTP_PORT
+  await mail.start()
+})
+
+test.afterAll(async () => {
+  await mail.stop()
+})
 
 const PASSWORD = 'a long enough password'
 
@@ -38,6 +50,10 @@ test('a passkey is added on My account, named, used to sign in without the passw
   const passkeys = page.getByRole('region', { name: 'Passkeys' })
   await expect(passkeys.getByText('Work laptop')).toBeVisible()
   await expect(passkeys.getByText('not used yet')).toBeVisible()
+  // Pia is told, in case it was not her.
+  await expect
+    .poll(() => mail.mails.find((m) => m.recipients.includes('pia@example.org'))?.parsed.text)
+    .toContain('A passkey named “Work laptop” was added on your account')
   await signOut(page)
 
   await page.goto(`${origin}/login`)

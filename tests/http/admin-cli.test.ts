@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { generate } from 'otplib'
 import { beginAuthenticatorSetup, confirmAuthenticator, getTwoStepStatus } from '~/modules/users/two-step.server'
 import { authenticate } from '~/modules/users/users.service.server'
+import { listPasskeys } from '~/modules/users/passkeys.server'
+import { db } from '~/platform/db.server'
+import { createSession, getSessionUser } from '~/platform/session.server'
 import { runScript } from '../setup/run-script'
 
 /** Runs `npm run admin -- ...` against this test file's database, with `stdin` piped in. */
@@ -26,17 +29,34 @@ describe('npm run admin', () => {
     expect(await authenticate('ops@example.org', 'another piped password')).not.toBeNull()
   }, 60_000)
 
-  it('turns off the authenticator app of someone who lost their phone and recovery codes', async () => {
+  it('turns off the authenticator app, the passkeys and the sessions of someone who lost their phone and recovery codes', async () => {
     await admin(['create', '--email', 'lost@example.org', '--name', 'Lost'], 'a piped password\n')
     const user = await authenticate('lost@example.org', 'a piped password')
     await beginAuthenticatorSetup(user!.id)
     const { pendingSecret } = await getTwoStepStatus(user!.id)
     await confirmAuthenticator(user!.id, await generate({ secret: pendingSecret! }))
     expect(await getTwoStepStatus(user!.id)).toMatchObject({ enabled: true, recoveryCodesLeft: 10 })
+    const now = new Date().toISOString()
+    await db
+      .insertInto('passkeys')
+      .values({
+        id: 'on-the-lost-phone',
+        userId: user!.id,
+        name: 'Phone',
+        publicKey: 'key',
+        counter: 0,
+        transports: '[]',
+        createdAt: now,
+      })
+      .execute()
+    const session = await createSession(user!.id, { userAgent: null, clientAddress: '192.0.2.1' })
 
     const result = await admin(['turn-off-two-step', '--email', 'lost@example.org'])
     expect(result.code).toBe(0)
+    expect(result.stdout).toContain('1 passkey(s) removed')
     expect(await getTwoStepStatus(user!.id)).toEqual({ enabled: false, recoveryCodesLeft: 0, pendingSecret: null })
+    expect(await listPasskeys(user!.id)).toEqual([])
+    expect(await getSessionUser(session.id)).toBeNull()
   }, 60_000)
 
   it('never takes a password from the command line', async () => {

@@ -12,6 +12,8 @@ import {
   UserRuleError,
 } from './users.service.server'
 
+const DEVICE = { userAgent: null, clientAddress: '192.0.2.1' }
+
 const PASSWORD = 'correct horse battery'
 
 function addAdmin(email = 'ana@example.org') {
@@ -37,7 +39,7 @@ describe('users', () => {
   it('ends every session of a removed user', async () => {
     await addAdmin()
     const ben = await createUser({ email: 'ben@example.org', name: 'Ben', role: 'admin', password: PASSWORD })
-    const session = await createSession(ben.id)
+    const session = await createSession(ben.id, DEVICE)
     await removeUser(ben.id)
     expect(await getSessionUser(session.id)).toBeNull()
     expect(await authenticate('ben@example.org', PASSWORD)).toBeNull()
@@ -46,16 +48,16 @@ describe('users', () => {
   it('ends the sessions of a user whose role changes', async () => {
     await addAdmin()
     const ben = await createUser({ email: 'ben@example.org', name: 'Ben', role: 'admin', password: PASSWORD })
-    const session = await createSession(ben.id)
+    const session = await createSession(ben.id, DEVICE)
     await changeUserRole(ben.id, 'marketplace')
     expect(await getSessionUser(session.id)).toBeNull()
-    const again = await createSession(ben.id)
+    const again = await createSession(ben.id, DEVICE)
     expect(await getSessionUser(again.id)).toMatchObject({ role: 'marketplace' })
   })
 
   it('keeps the sessions when the role is saved unchanged', async () => {
     const ana = await addAdmin()
-    const session = await createSession(ana.id)
+    const session = await createSession(ana.id, DEVICE)
     await changeUserRole(ana.id, 'admin')
     expect(await getSessionUser(session.id)).not.toBeNull()
   })
@@ -81,7 +83,7 @@ describe('users', () => {
   it('resets a password and signs the user out everywhere', async () => {
     await addAdmin()
     const ben = await createUser({ email: 'ben@example.org', name: 'Ben', role: 'marketplace', password: PASSWORD })
-    const session = await createSession(ben.id)
+    const session = await createSession(ben.id, DEVICE)
     await resetUserPassword(ben.id, 'a brand new password')
     expect(await getSessionUser(session.id)).toBeNull()
     expect(await authenticate('ben@example.org', PASSWORD)).toBeNull()
@@ -90,13 +92,13 @@ describe('users', () => {
 
   it('changes one’s own password only with the current one, keeping just the new session', async () => {
     const ana = await addAdmin()
-    const here = await createSession(ana.id)
-    const elsewhere = await createSession(ana.id)
-    await expect(changeOwnPassword(ana.id, 'not my password', 'a brand new password')).rejects.toMatchObject({
+    const here = await createSession(ana.id, DEVICE)
+    const elsewhere = await createSession(ana.id, DEVICE)
+    await expect(changeOwnPassword(ana.id, 'not my password', 'a brand new password', DEVICE)).rejects.toMatchObject({
       field: 'currentPassword',
       message: 'Current password is incorrect',
     })
-    const fresh = await changeOwnPassword(ana.id, PASSWORD, 'a brand new password')
+    const fresh = await changeOwnPassword(ana.id, PASSWORD, 'a brand new password', DEVICE)
     expect(await getSessionUser(here.id)).toBeNull()
     expect(await getSessionUser(elsewhere.id)).toBeNull()
     expect(await getSessionUser(fresh.id)).toMatchObject({ id: ana.id })
@@ -106,11 +108,11 @@ describe('users', () => {
   it('stops guessing of the current password through a signed-in session', async () => {
     const ana = await addAdmin()
     for (let i = 0; i < 5; i++) {
-      await expect(changeOwnPassword(ana.id, `guess ${i}`, 'a brand new password')).rejects.toThrow(
+      await expect(changeOwnPassword(ana.id, `guess ${i}`, 'a brand new password', DEVICE)).rejects.toThrow(
         'Current password is incorrect',
       )
     }
-    await expect(changeOwnPassword(ana.id, PASSWORD, 'a brand new password')).rejects.toMatchObject({
+    await expect(changeOwnPassword(ana.id, PASSWORD, 'a brand new password', DEVICE)).rejects.toMatchObject({
       field: 'currentPassword',
       message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes?\.$/),
     })

@@ -1,5 +1,7 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
+import type { Kysely } from 'kysely'
 import { db, nowIso } from '~/platform/db.server'
+import type { Database } from '~/platform/db-schema'
 import { clientRateLimitKey } from '~/platform/client-address.server'
 import { createRateLimiter, type RateLimitVerdict } from '~/platform/rate-limit.server'
 import type { SessionUser } from '~/platform/session.server'
@@ -122,6 +124,12 @@ export async function addPasskey(
 export async function removePasskey(userId: string, passkeyId: string): Promise<boolean> {
   const deleted = await db.deleteFrom('passkeys').where('id', '=', passkeyId).where('userId', '=', userId).executeTakeFirst()
   return Number(deleted.numDeletedRows) === 1
+}
+
+/** Removes every passkey of a user: a password reset or a lost phone leaves none a thief may have added. Returns how many. */
+export async function removeAllPasskeys(userId: string, executor: Kysely<Database> = db): Promise<number> {
+  const deleted = await executor.deleteFrom('passkeys').where('userId', '=', userId).executeTakeFirst()
+  return Number(deleted.numDeletedRows)
 }
 
 /** Options for signing in: no account named, the device offers the passkeys it keeps for this site. */

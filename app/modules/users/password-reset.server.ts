@@ -8,6 +8,7 @@ import { createRateLimiter } from '~/platform/rate-limit.server'
 import { revokeUserSessions, type SessionUser } from '~/platform/session.server'
 import { emailPerson, sendInBackground } from './account-emails.server'
 import { findUsableLink, issueAccountLink, passwordFingerprint, useUpLink, type IssuedLink } from './account-links.server'
+import { removeAllPasskeys } from './passkeys.server'
 import { PASSWORD_RESET_MESSAGES } from './users.schema'
 import { UserRuleError } from './users.service.server'
 
@@ -96,8 +97,8 @@ export async function findUserOfResetLink(token: string): Promise<Pick<SessionUs
 }
 
 /**
- * Sets the password a reset link's owner chose, uses the link up and ends every session of the
- * account. Refused when the link is unknown, used, expired, or the password changed since.
+ * Sets the password a reset link's owner chose, uses the link up, ends every session of the
+ * account and removes its passkeys. Refused when the link is unknown, used, expired, or the password changed since.
  */
 export async function resetPasswordWithLink(
   token: string,
@@ -115,6 +116,7 @@ export async function resetPasswordWithLink(
     if (!unchanged || !(await useUpLink(linkId, trx))) throw new UserRuleError(PASSWORD_RESET_MESSAGES.unusable)
     await trx.updateTable('users').set({ passwordHash, updatedAt: new Date().toISOString() }).where('id', '=', user.id).execute()
     await revokeUserSessions(user.id, trx)
+    await removeAllPasskeys(user.id, trx)
   })
   return user
 }

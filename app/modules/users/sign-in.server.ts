@@ -1,7 +1,14 @@
 import crypto from 'node:crypto'
 import { clientRateLimitKey } from '~/platform/client-address.server'
 import { createRateLimiter, minutesToWait } from '~/platform/rate-limit.server'
-import { createSession, deleteExpiredSessions, type NewSession, type SessionUser } from '~/platform/session.server'
+import {
+  createSession,
+  deleteExpiredSessions,
+  deviceOf,
+  type NewSession,
+  type SessionDevice,
+  type SessionUser,
+} from '~/platform/session.server'
 import { recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { safeRedirectPath } from '~/platform/auth.server'
 import { homeFor } from '~/platform/access'
@@ -82,7 +89,7 @@ export async function signInWithPassword(input: {
   if (step !== 'session') {
     return { ok: true, user, pending: await startPendingSignIn(user.id, step, safeRedirectPath(input.redirectTo, '')) }
   }
-  const session = await createSession(user.id, undefined, { userAgent: input.userAgent ?? null, clientAddress: input.clientIp })
+  const session = await createSession(user.id, { userAgent: input.userAgent ?? null, clientAddress: input.clientIp })
   await recordAuditEvent({ by: { actor: user, clientAddress: input.clientIp }, action: 'sign-in' })
   return { ok: true, user, session }
 }
@@ -122,7 +129,7 @@ export async function completeSignIn(
   await clearCodeLimits(user.id, clientKey)
   // Two requests with the same pending sign-in: only the one that ends it gets a session.
   if (!(await finishPendingSignIn(request))) return { ok: false, reason: 'expired' }
-  const session = await createSession(user.id)
+  const session = await createSession(user.id, deviceOf(request, input.clientIp))
   if (recoveryCodes) await recordAuditEvent({ by, action: 'account.two-step-enabled' })
   await recordAuditEvent({ by, action: 'sign-in', detail: { secondStep: passed } })
   return { ok: true, session, redirectTo: safeRedirectPath(pending.redirectTo, homeFor(user)), recoveryCodes }
@@ -132,7 +139,12 @@ export async function completeSignIn(
  * Signs in with a passkey's answer (it proves the device and its unlocking, so no second step).
  * Counted against the same per-client limit as passwords; a refused answer is audited.
  */
-export async function signInWithPasskey(input: { rp: RelyingParty; response: string; clientIp: string }): Promise<SignInResult> {
+export async function signInWithPasskey(input: {
+  rp: RelyingParty
+  response: string
+  clientIp: string
+  device: SessionDevice
+}): Promise<SignInResult> {
   const clientKey = clientRateLimitKey(input.clientIp)
   const known = perClient.knownRefusalSeconds(clientKey)
   if (known > 0) return { ok: false, reason: 'throttled', retryAfterSeconds: known }
@@ -157,7 +169,7 @@ export async function signInWithPasskey(input: { rp: RelyingParty; response: str
     return { ok: false, reason: 'invalid' }
   }
   await Promise.all([perClient.refund(clientKey), deleteExpiredSessions()])
-  const session = await createSession(user.id)
+  const session = await createSession(user.id, input.device)
   await recordAuditEvent({ by: { actor: user, clientAddress: input.clientIp }, action: 'sign-in', detail: { method: 'passkey' } })
   return { ok: true, user, session }
 }

@@ -3,6 +3,8 @@ import type { Role } from '~/platform/access'
 import { db, nowIso } from '~/platform/db.server'
 import { createRateLimiter, type RateLimitVerdict } from '~/platform/rate-limit.server'
 import { hashOfSecret } from '~/platform/secret-tokens.server'
+import { revokeUserSessions } from '~/platform/session.server'
+import { removeAllPasskeys } from './passkeys.server'
 import { TwoStepRolesSchema } from './two-step.schema'
 
 /**
@@ -202,5 +204,19 @@ export async function turnOffTwoStep(userId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('recoveryCodes').where('userId', '=', userId).execute()
     await trx.deleteFrom('authenticatorApps').where('userId', '=', userId).execute()
+  })
+}
+
+/**
+ * For someone who lost their phone and recovery codes (the command line): the authenticator app,
+ * the recovery codes and every passkey go (those on the lost phone too), and every session ends.
+ * Returns how many passkeys were removed.
+ */
+export async function removeEverySecondFactor(userId: string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('recoveryCodes').where('userId', '=', userId).execute()
+    await trx.deleteFrom('authenticatorApps').where('userId', '=', userId).execute()
+    await revokeUserSessions(userId, trx)
+    return removeAllPasskeys(userId, trx)
   })
 }

@@ -48,6 +48,7 @@ export const ManageUserSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('reset-password'), password: PasswordSchema }),
   z.object({ intent: z.literal('reset-link') }),
   z.object({ intent: z.literal('remove') }),
+  z.object({ intent: z.literal('remove-passkey'), passkeyId: text().max(1_400) }),
 ])
 export type ManageUserInput = z.infer<typeof ManageUserSchema>
 
@@ -65,6 +66,12 @@ export const ChangeOwnPasswordSchema = z
   })
   .refine(...samePasswordTwice)
 
+/** Typing one's password again before changing how the account signs in (/admin/account/confirm). */
+export const ConfirmItIsYouSchema = z.object({
+  currentPassword: text({ error: 'Enter your current password' }).max(PASSWORD_MAX_LENGTH, 'Current password is incorrect'),
+  redirectTo: text().optional(),
+})
+
 /** What the forgotten-password pages say, in one place. */
 export const PASSWORD_RESET_MESSAGES = {
   sent:
@@ -72,7 +79,7 @@ export const PASSWORD_RESET_MESSAGES = {
     'The link works once, within an hour. If nothing arrives, look in the spam folder.',
   noEmail: 'This website cannot send e-mail. Please ask an administrator for a link to choose a new password.',
   unusable: 'This link has expired or has already been used. You can ask for a new one.',
-  done: 'Your new password is set and every device has been signed out. Please sign in.',
+  done: 'Your new password is set, every device has been signed out and any passkeys removed. Please sign in.',
   tooMany: (wait: string) => `Too many requests. Please try again in ${wait}.`,
 }
 

@@ -14,6 +14,7 @@ import {
 } from '~/platform/session.server'
 import type { NewUserInput } from './users.schema'
 import { withdrawInvitationsMadeBy } from './account-links.server'
+import { removeAllPasskeys } from './passkeys.server'
 
 /** A request the rules refuse; `field` names the form field to show it on, if any. */
 export class UserRuleError extends Error {
@@ -105,7 +106,10 @@ export async function changeUserRole(userId: string, role: Role): Promise<void> 
   })
 }
 
-/** Sets a new password chosen by an admin (or the CLI) and signs the user out everywhere. */
+/**
+ * Sets a new password chosen by an admin (or the CLI), signs the user out everywhere and removes
+ * their passkeys (one added from a stolen session would otherwise outlive the reset).
+ */
 export async function resetUserPassword(userId: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password)
   await db.transaction().execute(async (trx) => {
@@ -116,10 +120,30 @@ export async function resetUserPassword(userId: string, password: string): Promi
       .executeTakeFirst()
     if (Number(result.numUpdatedRows) === 0) throw new UserRuleError('This user no longer exists.')
     await revokeUserSessions(userId, trx)
+    await removeAllPasskeys(userId, trx)
   })
 }
 
 const currentPasswordChecks = createRateLimiter('current-password', { attempts: 5, windowSeconds: 15 * 60 })
+
+/**
+ * Checks the password a signed-in user typed again (to change it, or to confirm it is them), at
+ * most five times in 15 minutes: a borrowed or stolen session must not become a way to guess it.
+ */
+export async function checkCurrentPassword(userId: string, password: string): Promise<void> {
+  const verdict = await currentPasswordChecks.hit(userId)
+  if (verdict.limited) {
+    throw new UserRuleError(
+      `Too many attempts. Please try again in ${minutesToWait(verdict.retryAfterSeconds)}.`,
+      'currentPassword',
+    )
+  }
+  const row = await db.selectFrom('users').select(['passwordHash']).where('id', '=', userId).executeTakeFirst()
+  if (!row || !(await verifyPassword(row.passwordHash, password))) {
+    throw new UserRuleError('Current password is incorrect', 'currentPassword')
+  }
+  await currentPasswordChecks.reset(userId)
+}
 
 /**
  * A user's own password change: checks the current one, ends every session (a thief's too)
@@ -129,26 +153,14 @@ export async function changeOwnPassword(
   userId: string,
   currentPassword: string,
   newPassword: string,
-  device?: SessionDevice,
+  device: SessionDevice,
 ): Promise<NewSession> {
-  // A borrowed or stolen session must not become a way to guess the password.
-  const verdict = await currentPasswordChecks.hit(userId)
-  if (verdict.limited) {
-    throw new UserRuleError(
-      `Too many attempts. Please try again in ${minutesToWait(verdict.retryAfterSeconds)}.`,
-      'currentPassword',
-    )
-  }
-  const row = await db.selectFrom('users').select(['passwordHash']).where('id', '=', userId).executeTakeFirst()
-  if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
-    throw new UserRuleError('Current password is incorrect', 'currentPassword')
-  }
-  await currentPasswordChecks.reset(userId)
+  await checkCurrentPassword(userId, currentPassword)
   const passwordHash = await hashPassword(newPassword)
   return db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ passwordHash, updatedAt: nowIso() }).where('id', '=', userId).execute()
     await revokeUserSessions(userId, trx)
-    return createSession(userId, trx, device)
+    return createSession(userId, device, trx)
   })
 }
 

@@ -21,6 +21,8 @@ export interface SessionTable {
   /** The browser's User-Agent and the client address when the session began (for "My account"). */
   userAgent: string | null
   clientAddress: string | null
+  /** When the owner last signed in or typed their password again (db/migrations/0029). */
+  confirmedAt: string
 }
 
 /** A one-time link to choose a password: a reset for a user, or an invitation (db/migrations/0019). */

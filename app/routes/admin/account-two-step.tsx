@@ -3,11 +3,13 @@ import { BackLink } from '~/components/back-link'
 import type { Route } from './+types/account-two-step'
 import { AuthenticatorSetup, RecoveryCodes } from '~/components/two-step'
 import { ConfirmButton } from '~/components/confirm-button'
+import { PasskeyList } from '~/components/passkey-list'
 import { AddPasskeyForm } from '~/components/passkey-buttons'
 import { ErrorList } from '~/components/forms'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { getSiteSettings } from '~/modules/settings/settings.queries.server'
+import { tellOfSignInChange } from '~/modules/users/account-emails.server'
 import { listPasskeys, removePasskey } from '~/modules/users/passkeys.server'
 import { ManageTwoStepSchema, TWO_STEP_MESSAGES } from '~/modules/users/two-step.schema'
 import {
@@ -21,18 +23,22 @@ import {
   replaceRecoveryCodes,
   turnOffTwoStep,
 } from '~/modules/users/two-step.server'
-import { requireAccess } from '~/platform/auth.server'
+import { requireRecentConfirmation } from '~/platform/auth.server'
 import { formatDate } from '~/platform/dates'
 import { clientRateLimitKey } from '~/platform/client-address.server'
 import { minutesToWait, retryAfterHeaders } from '~/platform/rate-limit.server'
 import { requestInfoContext } from '~/platform/request-context'
+import { deviceOf } from '~/platform/session.server'
+import { getSiteOrigin } from '~/platform/site-url.server'
 import { redirectWithToast } from '~/platform/toast.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Two-step sign-in | Site admin' }]
 
+const PAGE = '/admin/account/two-step'
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireAccess({ request, context }, 'account')
+  const user = await requireRecentConfirmation({ request, context }, PAGE)
   const [status, requiredRoles, passkeys] = await Promise.all([
     getTwoStepStatus(user.id),
     getRolesRequiringTwoStep(),
@@ -60,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAccess({ request, context }, 'account')
+  const user = await requireRecentConfirmation({ request, context }, PAGE)
   const submission = await parseFormSubmission(request, ManageTwoStepSchema, { hideFields: ['code'] })
   if (submission.status !== 'success') return data({ result: submission.reply(), recoveryCodes: null }, { status: 400 })
   const by = auditSourceOf(user, context)
@@ -68,11 +74,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = submission.value
   if (input.intent === 'begin') {
     await beginAuthenticatorSetup(user.id)
-    return redirect('/admin/account/two-step')
+    return redirect(PAGE)
   }
   if (input.intent === 'remove-passkey') {
     if (await removePasskey(user.id, input.passkeyId)) await recordAuditEvent({ by, action: 'account.passkey-removed', target })
-    return redirectWithToast('/admin/account/two-step', 'The passkey has been removed.')
+    return redirectWithToast(PAGE, 'The passkey has been removed.')
   }
   if (input.intent === 'confirm') {
     const clientKey = clientRateLimitKey(context.get(requestInfoContext).clientIp)
@@ -96,7 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { result: null, recoveryCodes }
   }
   const status = await getTwoStepStatus(user.id)
-  if (!status.enabled) return redirect('/admin/account/two-step')
+  if (!status.enabled) return redirect(PAGE)
   if (input.intent === 'new-recovery-codes') {
     const recoveryCodes = await replaceRecoveryCodes(user.id)
     await recordAuditEvent({ by, action: 'account.recovery-codes-renewed', target })
@@ -110,7 +116,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   await turnOffTwoStep(user.id)
   await recordAuditEvent({ by, action: 'account.two-step-disabled', target })
-  return redirectWithToast('/admin/account/two-step', 'Two-step sign-in is off.')
+  tellOfSignInChange(user, 'Two-step sign-in was turned off', {
+    device: deviceOf(request, context.get(requestInfoContext).clientIp),
+    siteOrigin: getSiteOrigin(request, context),
+  })
+  return redirectWithToast(PAGE, 'Two-step sign-in is off.')
 }
 
 export default function AccountTwoStep({ loaderData, actionData }: Route.ComponentProps) {
@@ -133,25 +143,7 @@ export default function AccountTwoStep({ loaderData, actionData }: Route.Compone
           lock), or with a security key.
         </p>
         {loaderData.passkeys.length > 0 ? (
-          <ul className="passkey-list">
-            {loaderData.passkeys.map((passkey) => (
-              <li key={passkey.id}>
-                <div>
-                  <strong>{passkey.name}</strong>
-                  <span className="field-hint">
-                    Added {passkey.added}
-                    {passkey.lastUsed ? ` · last used ${passkey.lastUsed}` : ' · not used yet'}
-                  </span>
-                </div>
-                <ConfirmButton
-                  hiddenFields={{ intent: 'remove-passkey', passkeyId: passkey.id }}
-                  label="Remove"
-                  confirmText={`Remove the passkey “${passkey.name}”? It will no longer sign you in.`}
-                  confirmLabel="Remove"
-                />
-              </li>
-            ))}
-          </ul>
+          <PasskeyList passkeys={loaderData.passkeys} signsIn="you" />
         ) : (
           <p className="muted">You have no passkeys yet.</p>
         )}

@@ -55,7 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const pending = await startPendingSignIn(user.id, step, homeFor(user))
     return redirect('/login/two-step', { headers: { 'Set-Cookie': pendingSignInCookie(pending, secure) } })
   }
-  const session = await createSession(user.id, undefined, deviceOf(request, clientIp))
+  const session = await createSession(user.id, deviceOf(request, clientIp))
   return redirect(homeFor(user), { headers: { 'Set-Cookie': sessionCookie(session, secure) } })
 }
 

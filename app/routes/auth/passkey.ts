@@ -9,7 +9,7 @@ import { safeRedirectPath } from '~/platform/auth.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { retryAfterHeaders } from '~/platform/rate-limit.server'
 import { requestInfoContext } from '~/platform/request-context'
-import { readSessionId, revokeSession, sessionCookie } from '~/platform/session.server'
+import { deviceOf, readSessionId, revokeSession, sessionCookie } from '~/platform/session.server'
 import { getSiteOrigin } from '~/platform/site-url.server'
 
 /**
@@ -31,7 +31,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return { options: answer.options }
   }
-  const outcome = await signInWithPasskey({ rp, response: submission.value.response, clientIp })
+  const outcome = await signInWithPasskey({
+    rp,
+    response: submission.value.response,
+    clientIp,
+    device: deviceOf(request, clientIp),
+  })
   if (!outcome.ok) {
     if (outcome.reason === 'throttled') {
       return data(

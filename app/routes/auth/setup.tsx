@@ -51,7 +51,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     target: { type: 'user', id: user.id, label: `${user.name} <${user.email}>` },
     detail: { start: submission.value.start, timeZone: submission.value.timeZone },
   })
-  const session = await createSession(user.id, undefined, deviceOf(request, clientIp))
+  const session = await createSession(user.id, deviceOf(request, clientIp))
   return redirectWithToast('/admin', SETUP_MESSAGES.done(submission.value.organisationName), 'success', {
     headers: { 'Set-Cookie': sessionCookie(session, secure) },
   })

@@ -5,6 +5,7 @@ import { BackLink } from '~/components/back-link'
 import type { Route } from './+types/$userId'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { ConfirmButton } from '~/components/confirm-button'
+import { PasskeyList } from '~/components/passkey-list'
 import { ErrorList, Field, SelectField } from '~/components/forms'
 import { getUserForAdmin } from '~/modules/users/users.queries.server'
 import {
@@ -15,6 +16,9 @@ import {
   type ManageUserInput,
 } from '~/modules/users/users.schema'
 import { issueResetLink, resetLinkUrl } from '~/modules/users/password-reset.server'
+import { listPasskeys, removePasskey } from '~/modules/users/passkeys.server'
+import { siteSettingsFor } from '~/modules/settings/settings.context.server'
+import { formatDate } from '~/platform/dates'
 import { changeUserRole, removeUser, resetUserPassword, UserRuleError } from '~/modules/users/users.service.server'
 import { requireAccess } from '~/platform/auth.server'
 import { getSiteOrigin } from '~/platform/site-url.server'
@@ -34,7 +38,21 @@ async function findUser(userId: string) {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const me = await requireAccess({ request, context }, 'users')
-  return { user: await findUser(params.userId), isMe: me.id === params.userId }
+  const [user, passkeys, { timeZone }] = await Promise.all([
+    findUser(params.userId),
+    listPasskeys(params.userId),
+    siteSettingsFor(context),
+  ])
+  return {
+    user,
+    isMe: me.id === params.userId,
+    passkeys: passkeys.map((passkey) => ({
+      id: passkey.id,
+      name: passkey.name,
+      added: formatDate(passkey.createdAt, timeZone, 'dateTime'),
+      lastUsed: passkey.lastUsedAt ? formatDate(passkey.lastUsedAt, timeZone, 'dateTime') : null,
+    })),
+  }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -75,6 +93,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           resetLink: resetLinkUrl(getSiteOrigin(request, context), link),
         }
       }
+      case 'remove-passkey':
+        if (await removePasskey(user.id, value.passkeyId)) await recordAuditEvent({ by, action: 'user.passkey-removed', target })
+        return redirectWithToast(`/admin/users/${user.id}`, `The passkey no longer signs ${user.name} in.`)
       case 'remove':
         await removeUser(user.id)
         await recordAuditEvent({ by, action: 'user.removed', target, detail: { role: user.role } })
@@ -141,7 +162,7 @@ export default function ManageUser({ loaderData, actionData }: Route.ComponentPr
             label="New password"
             type="password"
             autoComplete="new-password"
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters. The user is signed out everywhere.`}
+            hint={`At least ${PASSWORD_MIN_LENGTH} characters. The user is signed out everywhere and their passkeys are removed.`}
             required
           />
           <div className="button-row">
@@ -182,6 +203,18 @@ export default function ManageUser({ loaderData, actionData }: Route.ComponentPr
             </button>
           </div>
         </Form>
+      </section>
+
+      <section className="card admin-section" aria-labelledby="passkeys-heading">
+        <h2 id="passkeys-heading">Passkeys</h2>
+        {loaderData.passkeys.length > 0 ? (
+          <>
+            <p>{`These sign ${user.name} in without a password. Remove one that was lost or that they do not recognise.`}</p>
+            <PasskeyList passkeys={loaderData.passkeys} signsIn={user.name} />
+          </>
+        ) : (
+          <p className="muted">{`${user.name} has no passkeys. Resetting the password removes any they add.`}</p>
+        )}
       </section>
 
       <section className="card admin-section" aria-labelledby="remove-heading">
