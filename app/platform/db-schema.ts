@@ -32,6 +32,7 @@ import type {
   AuditEventTable,
   EventSignupFormTable,
   EventSignupTable,
+  RepeatedSignupTable,
 } from './db-schema/records'
 
 export type * from './db-schema/accounts'
@@ -57,6 +58,7 @@ export interface Database {
   eventSkippedDates: EventSkippedDateTable
   eventSignupForms: EventSignupFormTable
   eventSignups: EventSignupTable
+  repeatedSignups: RepeatedSignupTable
   uploads: UploadTable
   uploadStarts: UploadStartTable
   uploadLocks: UploadLockTable

@@ -15,6 +15,7 @@ const NOT_SHOWN_ON_PUBLIC_PAGES: Record<string, string> = {
   contact_deliveries: "the contact form's delivery queue",
   contact_messages: "the administrators' inbox",
   event_signups: 'who signed up: the public page shows places left, read uncached',
+  repeated_signups: 'sign-ups repeated with a contact already on the date: shown only on their own private page',
   legacy_imports: "the old site's import bookkeeping",
   outgoing_emails: 'the mail queue',
   passkey_challenges: 'passkey sign-in challenges',

@@ -26,6 +26,7 @@ import * as eventSignups from './0026-event-signups'
 import * as subscribers from './0027-subscribers'
 import * as contentChangesRenewTheContentVersion from './0028-content-changes-renew-the-content-version'
 import * as sessionConfirmations from './0029-session-confirmations'
+import * as repeatedSignups from './0030-repeated-signups'
 
 /** Every migration, in order. Listed explicitly so the server bundle, the CLI and the tests share one list. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0027-subscribers': subscribers,
   '0028-content-changes-renew-the-content-version': contentChangesRenewTheContentVersion,
   '0029-session-confirmations': sessionConfirmations,
+  '0030-repeated-signups': repeatedSignups,
 }

@@ -10,6 +10,7 @@ import { deleteEvent, updateEvent } from './events.service.server'
 import { queueDueReminders } from './signups.reminders.server'
 import { SIGNUP_DAYS_AHEAD, SIGNUP_MESSAGES, SignUpSchema } from './signups.schema'
 import { signupEmailKeys } from './signups.emails.server'
+import { getSignupByToken } from './signups.queries.server'
 import { cancelSignup, promoteAfterFormChange, signUpForEvent, type SignUpOutcome } from './signups.service.server'
 
 const ZONE = DEMO_SITE_SETTINGS.timeZone
@@ -162,24 +163,37 @@ describe('signing up for an event', () => {
     expect(await signUp(slug, { date: secondDate, whatsapp: '+1 268 555 0100' })).toMatchObject({ outcome: 'signed-up' })
   })
 
-  it('takes one sign-up per date and contact, even from parallel posts, and sends its e-mail once', async () => {
+  it('takes one sign-up per date and contact, even from parallel posts, and answers a repeat as a new one', async () => {
     const { slug } = await weeklyEvent({ signupContact: 'either' })
     const twice = await Promise.all([
       signUp(slug, { name: 'Jo', email: 'jo@example.com' }),
       signUp(slug, { name: 'Jo again', email: 'JO@Example.com' }),
     ])
-    expect(twice.map((o) => o.outcome).sort()).toEqual(['refused', 'signed-up'])
-    expect(twice.find((o) => o.outcome === 'refused')).toMatchObject({ message: SIGNUP_MESSAGES.alreadySignedUp })
+    // Both are told they are signed up, each with a page of their own: nobody learns who attends.
+    expect(twice.map((o) => o.outcome)).toEqual(['signed-up', 'signed-up'])
+    const [first, second] = twice as Extract<SignUpOutcome, { outcome: 'signed-up' }>[]
+    expect(first.token).not.toBe(second.token)
+    expect(await statuses(firstDate)).toHaveLength(1)
+    // The person already signed up is told once; nothing goes to the address twice as a new sign-up.
+    expect(await queuedKeys()).toEqual(['signup:*:confirmed', 'signup:*:repeated'])
+
     expect(await signUp(slug, { name: 'Kim', email: undefined, whatsapp: '+1 268 555 0100' })).toMatchObject({
       outcome: 'signed-up',
     })
-    expect(await signUp(slug, { name: 'Kim', email: undefined, whatsapp: '+1 (268) 555-0100' })).toMatchObject({
-      message: SIGNUP_MESSAGES.alreadySignedUp,
-    })
+    const kimAgain = await signUp(slug, { name: 'Kim?', email: 'stranger@example.com', whatsapp: '+1 (268) 555-0100' })
+    expect(kimAgain).toMatchObject({ outcome: 'signed-up', status: 'confirmed' })
     expect(await statuses(firstDate)).toHaveLength(2)
-    expect(await queuedKeys()).toEqual(['signup:*:confirmed'])
+    // A new address given with a number already signed up gets what a new sign-up would.
+    expect(await queuedKeys()).toEqual(['signup:*:confirmed', 'signup:*:confirmed', 'signup:*:repeated'])
+    // The repeat's own page shows it like a new one, and cancelling it leaves the real one.
+    const own = await getSignupByToken((kimAgain as { token: string }).token)
+    expect(own).toMatchObject({ name: 'Kim?', status: 'confirmed', partySize: 1 })
+    expect(await cancelSignup((kimAgain as { token: string }).token, SITE)).toMatchObject({ date: firstDate, promoted: [] })
+    expect(await getSignupByToken((kimAgain as { token: string }).token)).toBeNull()
+    expect(await statuses(firstDate)).toContain('Kim confirmed')
     // Another date is another sign-up.
     expect(await signUp(slug, { date: secondDate, email: 'jo@example.com' })).toMatchObject({ outcome: 'signed-up' })
+    expect(await statuses(secondDate)).toHaveLength(1)
   })
 
   it('takes sign-ups only for dates up to the horizon ahead', async () => {

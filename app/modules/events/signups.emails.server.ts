@@ -17,7 +17,7 @@ import { formatOccurrenceTimes } from './events.wording.server'
  * dedupe key starting `signup:<id>:`, so none is queued twice and all go when the sign-up is deleted.
  */
 
-export type SignupEmailKind = 'confirmed' | 'waiting' | 'promoted' | 'reminder'
+export type SignupEmailKind = 'confirmed' | 'waiting' | 'promoted' | 'reminder' | 'repeated'
 
 export type SignupForEmail = Pick<EventSignupTable, 'id' | 'name' | 'email' | 'date' | 'cancelToken' | 'siteOrigin'>
 
@@ -36,6 +36,7 @@ const SUBJECTS: Record<SignupEmailKind, (title: string) => string> = {
   waiting: (title) => `On the waiting list: ${title}`,
   promoted: (title) => `A place became free: you are signed up for ${title}`,
   reminder: (title) => `Tomorrow: ${title}`,
+  repeated: (title) => `You are already signed up: ${title}`,
 }
 
 const OPENINGS: Record<SignupEmailKind, string> = {
@@ -43,7 +44,13 @@ const OPENINGS: Record<SignupEmailKind, string> = {
   waiting: 'The date is full, so you are on the waiting list. We will write again if a place becomes free.',
   promoted: 'A place became free, and it is yours: you are signed up. The date is attached for your calendar.',
   reminder: 'A reminder: you are signed up for tomorrow.',
+  repeated:
+    'Someone signed up again for this date with your e-mail address or WhatsApp number. You were already signed up, so nothing has changed.',
 }
+
+// Nobody proved that the address is theirs: the e-mails hold nothing the visitor typed (their name
+// could be a message to a stranger), only the site's own words and the event's.
+const GREETING = 'Hello,'
 
 /** The event as stored, read with the caller's executor (inside a transaction, the shared connection is its own). */
 export async function readEventForEmails(executor: Db, eventId: string): Promise<EventRecord | null> {
@@ -114,10 +121,10 @@ export function signupEmail(
   const when = occurrence
     ? `${formatPlainDate(signup.date)}, ${formatOccurrenceTimes(occurrence, site.timeZone)}`
     : formatPlainDate(signup.date)
-  const ics = kind === 'waiting' ? null : occurrenceCalendarFile(event, signup, site)
+  const ics = kind === 'waiting' || kind === 'repeated' ? null : occurrenceCalendarFile(event, signup, site)
   return emailTo(signup, {
     subject: SUBJECTS[kind](event.title),
-    lines: [`Dear ${signup.name},`, OPENINGS[kind], `${event.title}\n${when}\n${event.location}`, site.siteName],
+    lines: [GREETING, OPENINGS[kind], `${event.title}\n${when}\n${event.location}`, site.siteName],
     link: ownPageLink(signup),
     dedupeKey: `signup:${signup.id}:${kind}`,
     attachment: ics ? [{ filename: 'event.ics', contentType: 'text/calendar; charset=utf-8', content: ics }] : undefined,
@@ -132,7 +139,7 @@ export function signupMessageEmail(
 ): OutgoingEmail | null {
   return emailTo(signup, {
     subject: message.subject,
-    lines: [`Dear ${signup.name},`, message.body, site.siteName],
+    lines: [GREETING, message.body, site.siteName],
     link: ownPageLink(signup),
     dedupeKey: `signup:${signup.id}:message:${message.batchId}`,
     batchId: message.batchId,
@@ -173,17 +180,19 @@ export async function removeSignupEmails(trx: Db, signupId: string): Promise<voi
   await trx.deleteFrom('outgoingEmails').where(signupEmailKeys(signupId)).execute()
 }
 
-/** Removes the e-mails to every sign-up of an event, sent or not: part of deleting the event for good. */
+/** Removes the e-mails to every sign-up of an event (repeated ones too), sent or not: part of deleting the event for good. */
 export async function removeEventSignupEmails(trx: Db, eventId: string): Promise<void> {
   // From the event's sign-ups to each one's range of keys: neither table is read whole.
-  await trx
-    .deleteFrom('outgoingEmails')
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('eventSignups')
-        .innerJoin('outgoingEmails', (join) => join.on(signupEmailKeys(sql.ref('eventSignups.id'))))
-        .select('outgoingEmails.id')
-        .where('eventSignups.eventId', '=', eventId),
-    )
-    .execute()
+  for (const table of ['eventSignups', 'repeatedSignups'] as const) {
+    await trx
+      .deleteFrom('outgoingEmails')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom(table)
+          .innerJoin('outgoingEmails', (join) => join.on(signupEmailKeys(sql.ref(`${table}.id`))))
+          .select('outgoingEmails.id')
+          .where(`${table}.eventId`, '=', eventId),
+      )
+      .execute()
+  }
 }

@@ -112,21 +112,21 @@ export interface OwnSignup {
 
 /** A person's own sign-up, found by the secret of their link; null when it is gone. */
 export async function getSignupByToken(token: string): Promise<OwnSignup | null> {
-  const row = await db
-    .selectFrom('eventSignups')
-    .innerJoin('events', 'events.id', 'eventSignups.eventId')
-    .select([
-      'eventSignups.eventId',
-      'eventSignups.date',
-      'eventSignups.name',
-      'eventSignups.partySize',
-      'eventSignups.status',
-      'eventSignups.createdAt',
-      'events.title',
-      'events.slug',
-    ])
-    .where('eventSignups.cancelToken', '=', token)
-    .executeTakeFirst()
+  const columns = ['eventId', 'date', 'name', 'partySize', 'status', 'createdAt'] as const
+  // A repeated sign-up (signups.service.server.ts) shows as a new one would: the visitor cannot tell them apart.
+  const row =
+    (await db
+      .selectFrom('eventSignups')
+      .innerJoin('events', 'events.id', 'eventSignups.eventId')
+      .select([...columns.map((column) => `eventSignups.${column}` as const), 'events.title', 'events.slug'])
+      .where('eventSignups.cancelToken', '=', token)
+      .executeTakeFirst()) ??
+    (await db
+      .selectFrom('repeatedSignups')
+      .innerJoin('events', 'events.id', 'repeatedSignups.eventId')
+      .select([...columns.map((column) => `repeatedSignups.${column}` as const), 'events.title', 'events.slug'])
+      .where('repeatedSignups.cancelToken', '=', token)
+      .executeTakeFirst())
   if (!row) return null
   let waitingPosition: number | null = null
   if (row.status === 'waiting') {

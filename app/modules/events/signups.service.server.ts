@@ -1,3 +1,5 @@
+import crypto from 'node:crypto'
+import { sql } from 'kysely'
 import { db, lockForUpdate, nowIso, type Db } from '~/platform/db.server'
 import { markContentChanged } from '~/platform/content-version.server'
 import { todayIn } from '~/platform/dates'
@@ -29,6 +31,12 @@ import { SIGNUP_MESSAGES, SIGNUPS_PER_DATE_MAX, type SignupSettings, type SignUp
 /** Generous enough for a family signing up from one shared phone, and for several people behind one address. */
 export const SIGNUP_RATE_LIMIT = { attempts: 10, windowSeconds: 60 * 60 }
 const signupRateLimiter = createRateLimiter('event-signups', SIGNUP_RATE_LIMIT)
+/**
+ * Each sign-up e-mails the address given, which nobody has proved to be theirs: however many
+ * clients send the form, one address gets the e-mails of at most this many sign-ups a week.
+ */
+export const SIGNUPS_PER_ADDRESS = { attempts: 5, windowSeconds: 7 * 24 * 60 * 60 }
+const addressRateLimiter = createRateLimiter('event-signups-address', SIGNUPS_PER_ADDRESS)
 
 export type SignUpOutcome =
   | { outcome: 'signed-up'; status: EventSignupTable['status']; token: string }
@@ -147,6 +155,13 @@ export async function signUpForEvent(
   if (problem) return problem
   const verdict = await signupRateLimiter.hit(clientRateLimitKey(clientKey))
   if (verdict.limited) return { outcome: 'rate-limited', retryAfterSeconds: verdict.retryAfterSeconds }
+  if (input.email) {
+    // Hashed, so that no address sits in the counter table.
+    const address = crypto.createHash('sha256').update(input.email.toLowerCase()).digest('hex')
+    if ((await addressRateLimiter.hit(address)).limited) {
+      return { outcome: 'refused', field: 'email', message: SIGNUP_MESSAGES.tooManyForAddress }
+    }
+  }
 
   const outcome = await db.transaction().execute(async (trx): Promise<SignUpOutcome> => {
     const form = await lockSignupForm(trx, found.event.id)
@@ -154,7 +169,8 @@ export async function signUpForEvent(
     if (isClosed(form, found.occurrenceStartsAt, now))
       return { outcome: 'refused', field: 'date', message: SIGNUP_MESSAGES.closed }
     const { entries, taken, latest } = await countDate(trx, found.event.id, input.date)
-    if (entries >= SIGNUPS_PER_DATE_MAX) return { outcome: 'refused', message: SIGNUP_MESSAGES.listFull }
+    const repeats = await countRepeats(trx, found.event.id, input.date)
+    if (entries + repeats >= SIGNUPS_PER_DATE_MAX) return { outcome: 'refused', message: SIGNUP_MESSAGES.listFull }
     const partySize = form.asksPartySize ? input.partySize : 1
     const fits = form.placeLimit === null || taken + partySize <= form.placeLimit
     const status = fits ? 'confirmed' : 'waiting'
@@ -179,8 +195,10 @@ export async function signUpForEvent(
       .values(signup)
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst()
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0)
-      return { outcome: 'refused', message: SIGNUP_MESSAGES.alreadySignedUp }
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+      await repeatSignup(trx, signup, found.event, site)
+      return { outcome: 'signed-up', status, token: signup.cancelToken }
+    }
     await queueSignupEmails(trx, [signupEmail(status, signup, found.event, site)])
     // The event's page says "full" from now on: cached copies of it are made anew.
     if (fits && isFull(form, taken + partySize)) await markContentChanged(trx)
@@ -188,6 +206,47 @@ export async function signUpForEvent(
   })
   sendQueuedEmailsSoon()
   return outcome
+}
+
+async function countRepeats(trx: Db, eventId: string, date: string): Promise<number> {
+  const row = await trx
+    .selectFrom('repeatedSignups')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('eventId', '=', eventId)
+    .where('date', '=', date)
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
+/**
+ * A sign-up whose e-mail address or WhatsApp number is already on the date: the same person
+ * again, or someone finding out whether a person attends. It is answered exactly as a new one,
+ * with a page of its own that holds no place and is on no list (its contact is not kept). The
+ * person already signed up is told once, by e-mail, with their own link; an address given that is
+ * not theirs gets what a new sign-up would.
+ */
+async function repeatSignup(trx: Db, signup: EventSignupTable, event: EventRecord, site: SignupEmailSite): Promise<void> {
+  const email = signup.email?.toLowerCase() ?? null
+  const already = await trx
+    .selectFrom('eventSignups')
+    .select(['id', 'name', 'email', 'date', 'cancelToken', 'siteOrigin'])
+    .where('eventId', '=', signup.eventId)
+    .where('date', '=', signup.date)
+    .where((eb) =>
+      eb.or([
+        ...(email ? [eb(sql<string>`lower(${sql.ref('email')})`, '=', email)] : []),
+        ...(signup.whatsapp ? [eb('whatsapp', '=', signup.whatsapp)] : []),
+      ]),
+    )
+    .limit(2)
+    .execute()
+  const { id, eventId, date, name, partySize, status, cancelToken, createdAt } = signup
+  await trx.insertInto('repeatedSignups').values({ id, eventId, date, name, partySize, status, cancelToken, createdAt }).execute()
+  const theirs = already.some((row) => row.email?.toLowerCase() === email)
+  await queueSignupEmails(trx, [
+    ...already.map((row) => signupEmail('repeated', row, event, site)),
+    theirs ? null : signupEmail(status, signup, event, site),
+  ])
 }
 
 export interface RemovedSignup {
@@ -307,10 +366,24 @@ export async function cancelSignup(token: string, site: SignupEmailSite): Promis
       .select(['id', 'eventId'])
       .where('cancelToken', '=', token)
       .executeTakeFirst()
-    return signup ? removeSignup(trx, signup, site) : null
+    return signup ? removeSignup(trx, signup, site) : removeRepeatedSignup(trx, token)
   })
   sendQueuedEmailsSoon()
   return removed
+}
+
+/** Cancelling a repeated sign-up: it held no place, so only it and its e-mails go. */
+async function removeRepeatedSignup(trx: Db, token: string): Promise<RemovedSignup | null> {
+  const repeated = await trx
+    .selectFrom('repeatedSignups')
+    .innerJoin('events', 'events.id', 'repeatedSignups.eventId')
+    .select(['repeatedSignups.id', 'repeatedSignups.date', 'events.id as eventId', 'events.title', 'events.slug'])
+    .where('repeatedSignups.cancelToken', '=', token)
+    .executeTakeFirst()
+  if (!repeated) return null
+  await removeSignupEmails(trx, repeated.id)
+  await trx.deleteFrom('repeatedSignups').where('id', '=', repeated.id).execute()
+  return { eventId: repeated.eventId, eventTitle: repeated.title, eventSlug: repeated.slug, date: repeated.date, promoted: [] }
 }
 
 /** An administrator deletes a sign-up for good (the person asked, say). Null when it is gone already. */

@@ -134,3 +134,15 @@ export interface EventSignupTable {
   promotedAt: string | null
   reminderQueuedAt: string | null
 }
+
+/** A sign-up repeated with a contact already on its date: answered like a new one, holding no place (db/migrations/0030). */
+export interface RepeatedSignupTable {
+  id: string
+  eventId: string
+  date: string
+  name: string
+  partySize: number
+  status: EventSignupTable['status']
+  cancelToken: string
+  createdAt: string
+}
