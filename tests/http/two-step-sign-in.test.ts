@@ -115,8 +115,14 @@ describe('two-step sign-in', () => {
     const admin = await signIn(server)
     const manager = { email: 'mo@example.org', password: 'a long enough password' }
     expect((await post(server, '/admin/users/new', { name: 'Mo', role: 'marketplace', ...manager }, admin)).status).toBe(302)
-    expect((await post(server, '/admin/users', { roles: 'marketplace' }, admin)).status).toBe(302)
-    // Administrators are not concerned: they still sign in with the password alone.
+    const before = await signIn(server, manager.email, manager.password)
+    expect((await get(server, '/admin/products', before)).status).toBe(200)
+    const required = await post(server, '/admin/users', { roles: 'marketplace' }, admin)
+    expect(required.status).toBe(302)
+    // Mo's session began with the password alone: it ends with the new rule.
+    expect((await get(server, '/admin/products', before)).headers.get('location')).toMatch(/^\/login/)
+    // Administrators are not concerned: they stay signed in, and still sign in with the password alone.
+    expect((await get(server, '/admin/users', admin)).status).toBe(200)
     expect(sessionCookieOf(await post(server, '/login', ADMIN))).toBeDefined()
 
     const pending = await passwordStep(server, manager)

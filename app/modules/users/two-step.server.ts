@@ -55,14 +55,40 @@ function safeJson(text: string): unknown {
   }
 }
 
-export async function setRolesRequiringTwoStep(roles: Role[]): Promise<void> {
+/**
+ * Saves the roles that must use two-step sign-in, and ends the sessions of their people who have
+ * no authenticator app yet: a session begun with the password alone does not outlive the rule,
+ * and the next sign-in leads to the app's setup. Returns the ids of the people signed out.
+ */
+export async function setRolesRequiringTwoStep(roles: Role[]): Promise<string[]> {
   const value = JSON.stringify([...new Set(roles)].sort())
   const updatedAt = nowIso()
-  await db
-    .insertInto('settings')
-    .values({ key: TWO_STEP_ROLES_KEY, value, updatedAt })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updatedAt }))
-    .execute()
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('settings')
+      .values({ key: TWO_STEP_ROLES_KEY, value, updatedAt })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value, updatedAt }))
+      .execute()
+    if (roles.length === 0) return []
+    const withoutApp = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('role', 'in', roles)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('authenticatorApps')
+              .select('authenticatorApps.userId')
+              .whereRef('authenticatorApps.userId', '=', 'users.id')
+              .where('authenticatorApps.confirmedAt', 'is not', null),
+          ),
+        ),
+      )
+      .execute()
+    const ids = withoutApp.map((user) => user.id)
+    if (ids.length > 0) await trx.deleteFrom('sessions').where('userId', 'in', ids).execute()
+    return ids
+  })
 }
 
 // ---- The authenticator app

@@ -66,13 +66,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     })
     return redirectWithToast('/admin/users', INVITATION_MESSAGES.withdrawn(email))
   }
-  await setRolesRequiringTwoStep(form.roles)
+  const signedOut = await setRolesRequiringTwoStep(form.roles)
   await recordAuditEvent({
     by: auditSourceOf(me, context),
     action: 'settings.two-step-roles-changed',
-    detail: { roles: form.roles.join(', ') || 'none' },
+    detail: { roles: form.roles.join(', ') || 'none', signedOut: signedOut.length },
   })
-  return redirectWithToast('/admin/users', 'Saved. People of these roles set up two-step sign-in at their next sign-in.')
+  if (signedOut.includes(me.id)) return redirectWithToast('/login', 'Saved. Sign in again to set up two-step sign-in.')
+  return redirectWithToast(
+    '/admin/users',
+    signedOut.length > 0
+      ? `Saved. ${signedOut.length} ${signedOut.length === 1 ? 'person' : 'people'} without two-step sign-in ${signedOut.length === 1 ? 'was' : 'were'} signed out, to set it up at their next sign-in.`
+      : 'Saved. People of these roles set up two-step sign-in at their next sign-in.',
+  )
 }
 
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
