@@ -53,6 +53,10 @@ const TURNS: InTurnOptions = {
     const pathname = requestedUrl(incoming)?.pathname
     return pathname === '/healthz' || pathname?.startsWith('/media/') === true
   },
+  // A search reads many rows (on SQLite, holding the process while it does): made when no page
+  // waits, one at a time, ten waiting (docs/decisions/045-search-work-is-bounded.md).
+  startsLater: (incoming) => requestedUrl(incoming)?.pathname === '/search',
+  maxWaitingLater: 10,
 }
 
 // A database that hangs must not hold up every page (nor the health check behind them).

@@ -21,6 +21,12 @@ export interface InTurnOptions {
   addressOf: (incoming: IncomingMessage) => string
   /** Requests that start at once, without waiting: cheap ones that must answer under load. */
   startsAtOnce: (incoming: IncomingMessage) => boolean
+  /**
+   * Requests made only when no other waits, one at a time, `maxWaitingLater` waiting at most
+   * (beyond, 503): costly ones that must not delay anyone else, however many come (searches).
+   */
+  startsLater: (incoming: IncomingMessage) => boolean
+  maxWaitingLater: number
 }
 
 interface Waiting {
@@ -47,23 +53,42 @@ interface Waiting {
  */
 export function inTurn(listener: RequestListener, options: InTurnOptions): RequestListener {
   const waiting: Waiting[] = []
+  const waitingLater: Waiting[] = []
+  let laterRunning = false
   const waitingOn = new WeakMap<Socket, number>()
   const waitingFrom = new Map<string, number>()
   let scheduled = false
 
-  function startNext() {
-    scheduled = false
-    let next = waiting.shift()
+  /** The next request whose client is still there; those who left are dropped on the way. */
+  function takeFrom(queue: Waiting[]): Waiting | undefined {
+    let next = queue.shift()
     // Node aborts a request whose client closed its connection.
     while (next?.incoming.destroyed) {
       leftQueue(next)
-      next = waiting.shift()
+      next = queue.shift()
     }
-    if (waiting.length > 0) schedule()
+    if (next) leftQueue(next)
+    return next
+  }
+
+  function startNext() {
+    scheduled = false
+    const next = takeFrom(waiting)
     if (next) {
-      leftQueue(next)
+      if (waiting.length > 0 || waitingLater.length > 0) schedule()
       void listener(next.incoming, next.outgoing)
+      return
     }
+    if (laterRunning) return
+    const later = takeFrom(waitingLater)
+    if (!later) return
+    laterRunning = true
+    later.outgoing.once('close', () => {
+      laterRunning = false
+      schedule()
+    })
+    if (waitingLater.length > 0) schedule()
+    void listener(later.incoming, later.outgoing)
   }
 
   function leftQueue({ incoming, address }: Waiting) {
@@ -116,11 +141,13 @@ export function inTurn(listener: RequestListener, options: InTurnOptions): Reque
     if (onConnection >= options.maxWaitingPerConnection || fromAddress >= options.maxWaitingPerAddress) {
       return refuse(outgoing, 429)
     }
-    if (waiting.length >= options.maxWaiting && !makeRoomFor(fromAddress)) return refuse(outgoing, 503)
+    const later = options.startsLater(incoming)
+    if (later && waitingLater.length >= options.maxWaitingLater) return refuse(outgoing, 503)
+    if (!later && waiting.length >= options.maxWaiting && !makeRoomFor(fromAddress)) return refuse(outgoing, 503)
     // Read again: the room made may have been this connection's.
     waitingOn.set(incoming.socket, (waitingOn.get(incoming.socket) ?? 0) + 1)
     waitingFrom.set(address, (waitingFrom.get(address) ?? 0) + 1)
-    waiting.push({ incoming, outgoing, address })
+    ;(later ? waitingLater : waiting).push({ incoming, outgoing, address })
     schedule()
   }
 }

@@ -38,6 +38,8 @@ async function serve(
     maxWaitingPerAddress = 100,
     connections = 8,
     startsAtOnce = (_incoming: http.IncomingMessage): boolean => false,
+    startsLater = (_incoming: http.IncomingMessage): boolean => false,
+    maxWaitingLater = 0,
   } = {},
 ) {
   const server = http.createServer(
@@ -48,6 +50,8 @@ async function serve(
       // Every client here is on 127.0.0.1: the one a request stands for is in a header.
       addressOf: (incoming) => String(incoming.headers['x-client'] ?? ''),
       startsAtOnce,
+      startsLater,
+      maxWaitingLater,
     }),
   )
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -172,6 +176,8 @@ describe('requests in turn', () => {
         maxWaitingPerAddress: 8, // a floor of 2
         addressOf: (incoming) => String(incoming.headers['x-client']),
         startsAtOnce: () => false,
+        startsLater: () => false,
+        maxWaitingLater: 0,
       },
     )
     const ask = (url: string, client: string) => {
@@ -203,6 +209,36 @@ describe('requests in turn', () => {
     })
     const answers = await Promise.all(['/a', '/b', '/healthz'].map((path) => get(path)))
     expect(answers.map((answer) => answer.status)).toEqual([200, 503, 200])
+  })
+
+  it('make the requests that can wait only when no other waits, one at a time, and refuse those beyond their places', async () => {
+    const events: string[] = []
+    const { get } = await serve(
+      (req, res) => {
+        events.push(`start ${req.url}`)
+        if (!req.url!.startsWith('/search')) return void res.end('ok')
+        // A search takes a while, asynchronously: the next waits until this one has answered.
+        setTimeout(() => {
+          events.push(`end ${req.url}`)
+          res.end('ok')
+        }, 30)
+      },
+      { connections: 6, maxWaitingLater: 3, startsLater: (incoming) => incoming.url!.startsWith('/search') },
+    )
+    events.length = 0
+    const paths = ['/search1', '/search2', '/search3', '/search4', '/page1', '/page2']
+    const answers = await Promise.all(paths.map((path) => get(path)))
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 503, 200, 200])
+    expect(events).toEqual([
+      'start /page1',
+      'start /page2',
+      'start /search1',
+      'end /search1',
+      'start /search2',
+      'end /search2',
+      'start /search3',
+      'end /search3',
+    ])
   })
 
   it('drop a request whose client closed its connection while it waited, without starting it, and give its place back', async () => {

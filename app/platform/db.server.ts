@@ -10,12 +10,14 @@ import {
   SqliteQueryCompiler,
   sql,
   type Dialect,
+  type Driver,
 } from 'kysely'
 import type pg from 'pg'
 import type { Database } from '~/platform/db-schema'
 import { env } from './env.server'
 import { logger } from './logger.server'
 import { LockWaitingSqliteDriver } from './sqlite-driver.server'
+import { WorkerReadDriver } from './sqlite-reader.server'
 
 /** Opens the SQLite file as every connection of the app does: WAL, foreign keys, secure delete, no blocking wait for locks. */
 export function openSqliteFile(file: string): SQLite.Database {
@@ -33,7 +35,7 @@ export function openSqliteFile(file: string): SQLite.Database {
   return database
 }
 
-function sqliteDialect(driver: LockWaitingSqliteDriver): Dialect {
+function sqliteDialect(driver: Driver): Dialect {
   return {
     createAdapter: () => new SqliteAdapter(),
     createDriver: () => driver,
@@ -66,10 +68,11 @@ function postgresDialect(url: string): Dialect {
 
 export const dialectName: 'sqlite' | 'postgres' = env.DATABASE_URL ? 'postgres' : 'sqlite'
 
+const sqliteFile = path.join(env.dataDir, 'site.db')
+
 function openSqliteDriver(): LockWaitingSqliteDriver {
-  const file = path.join(env.dataDir, 'site.db')
-  fs.mkdirSync(path.dirname(file), { recursive: true })
-  return new LockWaitingSqliteDriver(openSqliteFile(file))
+  fs.mkdirSync(path.dirname(sqliteFile), { recursive: true })
+  return new LockWaitingSqliteDriver(openSqliteFile(sqliteFile))
 }
 
 const sqliteDriver = env.DATABASE_URL ? undefined : openSqliteDriver()
@@ -80,6 +83,15 @@ export const db = new Kysely<Database>({
 })
 
 export type Db = typeof db
+
+/**
+ * For reads whose length a visitor chooses (the search), outside transactions: on SQLite a
+ * read-only connection in a worker thread (./sqlite-reader.server.ts), so that they hold up no other
+ * request; on PostgreSQL, whose queries never hold the process, the same pool as `db`.
+ */
+export const longReadsDb: Db = sqliteDriver
+  ? new Kysely<Database>({ dialect: sqliteDialect(new WorkerReadDriver(sqliteFile)), plugins: [new CamelCasePlugin()] })
+  : db
 
 /**
  * Locks the selected rows until the transaction ends (`for update`) on PostgreSQL, where parallel

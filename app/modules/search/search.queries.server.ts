@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely'
-import { db, dialectName } from '~/platform/db.server'
+import { dialectName, longReadsDb } from '~/platform/db.server'
 import { isPublicNowSql } from '~/platform/publication.server'
 import { PUBLISHABLE_KINDS, type PublishableKind } from '~/platform/publication'
 import { isReadyToShow } from '~/modules/gallery/gallery.queries.server'
@@ -112,10 +112,10 @@ async function storedTexts(rows: RankedRow[]): Promise<Map<string, StoredText>> 
   const stored =
     dialectName === 'postgres'
       ? await sql<StoredText>`select kind, source_id, title, ${opening} as body
-          from search_index where (kind, source_id) in (${keys})`.execute(db)
+          from search_index where (kind, source_id) in (${keys})`.execute(longReadsDb)
       : await sql<StoredText>`select r.kind, r.source_id, search_index.title, ${opening} as body
           from search_index_rows r cross join search_index on search_index.rowid = r.id
-          where (r.kind, r.source_id) in (values ${keys})`.execute(db)
+          where (r.kind, r.source_id) in (values ${keys})`.execute(longReadsDb)
   return new Map(stored.rows.map((row) => [`${row.kind}:${row.sourceId}`, row]))
 }
 
@@ -136,7 +136,7 @@ export async function searchSite(text: string | null, page: number): Promise<Sea
       from ${visibleSources(matchingRows(words))}
       where ${shownToVisitorsNow()}
       order by found.score, found.kind, found.source_id
-      limit ${COUNT_MAX}`.execute(db)
+      limit ${COUNT_MAX}`.execute(longReadsDb)
   const total = shown.rows.length
   const pageCount = Math.max(1, Math.ceil(total / RESULTS_PER_PAGE))
   const shownPage = Math.min(page, pageCount)

@@ -5,7 +5,6 @@ import { Pagination } from '~/components/pagination'
 import { SearchMarks } from '~/components/search-marks'
 import { SearchForm } from '~/components/search-form'
 import { SEARCH_PAGES_MAX, searchSite } from '~/modules/search/search.queries.server'
-import { inSearchTurn, SearchesBusy } from '~/modules/search/searches-in-turn.server'
 import { PUBLISHABLE_KINDS } from '~/platform/publication'
 import { SEARCH_TEXT_MAX } from '~/modules/search/search-words'
 import { parsePageNumber } from '~/platform/page-number'
@@ -43,21 +42,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const text = (q ?? '').trim().slice(0, SEARCH_TEXT_MAX)
   if (text !== '') {
     const verdict = await searchesPerClient.hit(clientRateLimitKey(context.get(requestInfoContext).clientIp))
-    if (verdict.limited) return refused(text, 429, minutesToWait(verdict.retryAfterSeconds), verdict.retryAfterSeconds)
+    if (verdict.limited) {
+      return data(
+        { text, found: null, waitFor: minutesToWait(verdict.retryAfterSeconds) },
+        { status: 429, headers: { 'Cache-Control': 'private, no-cache', ...retryAfterHeaders(verdict) } },
+      )
+    }
   }
-  try {
-    return { text, found: await inSearchTurn(() => searchSite(text, page)), waitFor: null }
-  } catch (error) {
-    if (error instanceof SearchesBusy) return refused(text, 503, 'a moment', 5)
-    throw error
-  }
-}
-
-function refused(text: string, status: 429 | 503, waitFor: string, retryAfterSeconds: number) {
-  return data(
-    { text, found: null, waitFor },
-    { status, headers: { 'Cache-Control': 'private, no-cache', ...retryAfterHeaders({ retryAfterSeconds }) } },
-  )
+  return { text, found: await searchSite(text, page), waitFor: null }
 }
 
 function searchHref(text: string, page: number): string {
@@ -87,9 +79,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
 
       {found === null ? (
         <p className="search-summary" role="alert">
-          {waitFor === 'a moment'
-            ? 'Many people are searching right now. Please try again in a moment.'
-            : `Many searches came from your connection in a short time. Please wait ${waitFor} and try again.`}
+          {`Many searches came from your connection in a short time. Please wait ${waitFor} and try again.`}
         </p>
       ) : !asked ? (
         <p className="search-summary">Type a word or two to find news, photos, events and products.</p>
