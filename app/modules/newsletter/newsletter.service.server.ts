@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import crypto from 'node:crypto'
 import {
   normaliseAddress,
@@ -22,6 +23,8 @@ import { NEWSLETTER_MESSAGES, type AddSubscriberInput, type SubscribeInput, type
 /** Generous enough for several people behind one shared mobile-network address (as the contact form). */
 const SIGNUP_RATE_LIMIT = { attempts: 10, windowSeconds: 60 * 60 }
 const signupRateLimiter = createRateLimiter('newsletter-signup', SIGNUP_RATE_LIMIT)
+/** And a day's worth: one client cannot fill the invitations waiting, hour after hour, on its own. */
+const signupsPerClientDay = createRateLimiter('newsletter-signup-day', { attempts: 30, windowSeconds: 24 * 60 * 60 })
 
 /** An invitation not confirmed within this time is removed: nothing was ever sent but the invitation. */
 const PENDING_DAYS = 7
@@ -46,6 +49,11 @@ export function pendingSubscribersMax(): number {
   return Math.max(1, Math.floor(env.SUBSCRIBERS_MAX / 10))
 }
 
+/** Of which at most a tenth for one domain: made-up addresses of one domain cannot fill them all. */
+function pendingPerDomainMax(): number {
+  return Math.max(1, Math.floor(pendingSubscribersMax() / 10))
+}
+
 /** Invitations sent before this have expired. */
 function pendingCutoff(now = Date.now()): string {
   return new Date(now - PENDING_DAYS * 86_400_000).toISOString()
@@ -67,8 +75,11 @@ export async function subscribe(
   options: { clientKey: string; origin: string },
 ): Promise<SubscribeOutcome> {
   if (input[HONEYPOT_FIELD]) return { outcome: 'accepted' }
-  const verdict = await signupRateLimiter.hit(clientRateLimitKey(options.clientKey))
-  if (verdict.limited) return { outcome: 'rate-limited', retryAfterSeconds: verdict.retryAfterSeconds }
+  const clientKey = clientRateLimitKey(options.clientKey)
+  const verdicts = await Promise.all([signupRateLimiter.hit(clientKey), signupsPerClientDay.hit(clientKey)])
+  const limited = verdicts.filter((v) => v.limited)
+  if (limited.length > 0)
+    return { outcome: 'rate-limited', retryAfterSeconds: Math.max(...limited.map((v) => v.retryAfterSeconds)) }
   try {
     const site = await siteOf(options.origin)
     await db.transaction().execute((trx) => inviteInTransaction(trx, input, site))
@@ -115,6 +126,18 @@ async function siteOf(origin: string): Promise<SiteForEmails> {
   return { origin, name: (await getSiteSettings()).organisationName }
 }
 
+/** Invitations waiting for addresses of the same domain (at most pendingSubscribersMax rows are read). */
+async function pendingOfDomain(trx: Db, email: string): Promise<number> {
+  const domain = email.slice(email.lastIndexOf('@'))
+  const row = await trx
+    .selectFrom('subscribers')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('state', '=', 'pending')
+    .where(sql<string>`substr(email, length(email) - ${domain.length - 1})`, '=', domain)
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
 async function inviteInTransaction(
   trx: Db,
   input: Pick<SubscribeInput, 'email' | 'firstName' | 'topics'>,
@@ -133,7 +156,9 @@ async function inviteInTransaction(
     const counts = await countsByState(trx)
     const full = byAdmin
       ? counts.confirmed + counts.pending >= env.SUBSCRIBERS_MAX
-      : counts.confirmed >= env.SUBSCRIBERS_MAX || counts.pending >= pendingSubscribersMax()
+      : counts.confirmed >= env.SUBSCRIBERS_MAX ||
+        counts.pending >= pendingSubscribersMax() ||
+        (await pendingOfDomain(trx, email)) >= pendingPerDomainMax()
     if (full) throw new SubscriberRuleError(NEWSLETTER_MESSAGES.tooManySubscribers)
   }
   const id = existing?.id ?? crypto.randomUUID()

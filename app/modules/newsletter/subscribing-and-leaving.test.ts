@@ -127,6 +127,39 @@ describe('subscribing', () => {
     }
   })
 
+  it('keeps room among the invitations waiting: one domain takes a tenth of it, one client thirty a day', async () => {
+    const original = env.SUBSCRIBERS_MAX
+    env.SUBSCRIBERS_MAX = 1000 // 100 invitations may wait, 10 of them for one domain
+    const waitingFor = async (domain: string) =>
+      (await db.selectFrom('subscribers').select('email').where('email', 'like', `%@${domain}`).execute()).length
+    try {
+      for (let n = 0; n < 12; n++) expect(await signUp(`made-up-${n}@junk.example`)).toEqual({ outcome: 'accepted' })
+      expect(await waitingFor('junk.example')).toBe(10)
+      expect(await queuedTo('made-up-11@junk.example')).toEqual([])
+      // A real person of another domain still gets in.
+      expect(await signUp('real.person@example.net')).toEqual({ outcome: 'accepted' })
+      expect(await waitingFor('example.net')).toBe(1)
+      // An address that merely ends like the domain is another domain.
+      expect(await signUp('someone@notjunk.example')).toEqual({ outcome: 'accepted' })
+      expect(await waitingFor('notjunk.example')).toBe(1)
+
+      const fromOneClient = (n: number) =>
+        subscribe(
+          { email: `person${n}@client.example`, firstName: '', topics: ['news'] },
+          { clientKey: '198.51.100.77', origin: ORIGIN },
+        )
+      const outcomes: string[] = []
+      for (let n = 0; n < 31; n++) {
+        if (n % 10 === 0) await db.deleteFrom('rateLimits').where('key', 'like', 'newsletter-signup:%').execute()
+        outcomes.push((await fromOneClient(n)).outcome)
+      }
+      expect(outcomes.slice(0, 30).every((outcome) => outcome === 'accepted')).toBe(true)
+      expect(outcomes[30]).toBe('rate-limited')
+    } finally {
+      env.SUBSCRIBERS_MAX = original
+    }
+  })
+
   it('imports a CSV as invitations, leaving people already listed as they are, and deletes a person with their mail', async () => {
     await signUp('ann@example.org')
     const { people, problems } = readSubscriberImport(

@@ -22,6 +22,7 @@ import {
   deleteSubscriber,
   importSubscribers,
   inviteSubscriber,
+  pendingSubscribersMax,
   SubscriberRuleError,
 } from '~/modules/newsletter/newsletter.service.server'
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, readSubscriberImport } from '~/modules/newsletter/subscriber-import'
@@ -87,6 +88,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     canSendEmail: canSendEmail(),
     publicUrlSet: Boolean(env.PUBLIC_URL),
     counts: list.counts,
+    pendingFull: list.counts.pending >= pendingSubscribersMax(),
     page,
     pageCount,
     subscribers: list.subscribers.map((s) => ({
@@ -198,6 +200,9 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
       </div>
       {loaderData.canSendEmail ? null : <p className="admin-notice admin-notice-warning">{NEWSLETTER_MESSAGES.noSmtp}</p>}
       {loaderData.publicUrlSet ? null : <p className="admin-notice admin-notice-warning">{NEWSLETTER_MESSAGES.noPublicUrl}</p>}
+      {loaderData.pendingFull ? (
+        <p className="admin-notice admin-notice-warning">{NEWSLETTER_MESSAGES.pendingFull(counts.pending)}</p>
+      ) : null}
       <ErrorList errors={actionData?.errors} variant="form" />
       <section className="card stack" aria-labelledby="events-digest">
         <h2 id="events-digest">Events digest</h2>
