@@ -48,6 +48,8 @@ const ADMIN_LISTS: Record<string, string> = {
   'admin-pages-about': '/admin/pages?page=about',
   'admin-settings': '/admin/settings',
   'admin-account': '/admin/account',
+  'admin-account-two-step': '/admin/account/two-step',
+  'admin-account-confirm': '/admin/account/confirm?redirectTo=/admin/account/two-step',
   'admin-audit': '/admin/audit',
 }
 const MANAGER_PAGES: Record<string, string> = {

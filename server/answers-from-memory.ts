@@ -7,6 +7,7 @@ import { withDeclaredQuery } from './declared-query'
 import { answerOf, createPageCache, encodeFor, isCacheableRequest, keepable, pageKey, type KeptPage } from './page-cache'
 import type { PrecompressedStretch } from './precompressed-stretch'
 import { inTurn, type InTurnOptions } from './requests-in-turn'
+import { isSearchPath } from './search-path'
 import { answerStaticFile, type StaticFile } from './static-files'
 
 export interface AnswersFromMemoryOptions {
@@ -55,7 +56,7 @@ const TURNS: InTurnOptions = {
   },
   // A search reads many rows (on SQLite, holding the process while it does): made when no page
   // waits, one at a time, ten waiting (docs/decisions/045-search-work-is-bounded.md).
-  startsLater: (incoming) => requestedUrl(incoming)?.pathname === '/search',
+  startsLater: (incoming) => isSearchPath(requestedUrl(incoming)?.pathname ?? ''),
   maxWaitingLater: 10,
 }
 

@@ -2,6 +2,8 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { Socket } from 'node:net'
 
 const BUSY = 'The site is busy. Please try again in a moment.'
+/** The longest a request of the later lane keeps it from the next. */
+const LATER_TURN_MS = 10_000
 
 export interface InTurnOptions {
   /** Requests waiting at most; beyond, 503. */
@@ -83,12 +85,21 @@ export function inTurn(listener: RequestListener, options: InTurnOptions): Reque
     const later = takeFrom(waitingLater)
     if (!later) return
     laterRunning = true
-    later.outgoing.once('close', () => {
+    // The lane is free once the answer is made, or its client gone, or after LATER_TURN_MS in any
+    // case: a client that never reads its answer holds no one else's search.
+    let freed = false
+    const free = () => {
+      if (freed) return
+      freed = true
+      clearTimeout(timer)
       laterRunning = false
       schedule()
-    })
+    }
+    const timer = setTimeout(free, LATER_TURN_MS)
+    later.outgoing.once('close', free)
     if (waitingLater.length > 0) schedule()
-    void listener(later.incoming, later.outgoing)
+    const making: unknown = listener(later.incoming, later.outgoing)
+    if (making instanceof Promise) making.finally(free).catch(() => {})
   }
 
   function leftQueue({ incoming, address }: Waiting) {

@@ -79,12 +79,17 @@ export async function isRecentlyConfirmed(request: Request): Promise<boolean> {
 }
 
 /**
- * The signed-in user, for a page or an action that changes how their account signs in: only
- * within the confirmation window, so a session alone (a borrowed device, a stolen cookie) is not
- * enough. Anyone else is asked for their password first and brought back to `returnTo`.
+ * The signed-in user, for a page or an action that changes how an account signs in (their own,
+ * or another's: a password, a link, a role, a new account): only within the confirmation window,
+ * so a session alone (a borrowed device, a stolen cookie) is not enough. Anyone else is asked for
+ * their password first and brought back to `returnTo`.
  */
-export async function requireRecentConfirmation(args: RequestAndContext, returnTo: string): Promise<SessionUser> {
-  const user = await requireAccess(args, 'account')
+export async function requireRecentConfirmation(
+  args: RequestAndContext,
+  returnTo: string,
+  section: SectionName = 'account',
+): Promise<SessionUser> {
+  const user = await requireAccess(args, section)
   if (await isRecentlyConfirmed(args.request)) return user
   throw redirect(`${CONFIRM_PAGE}?${new URLSearchParams({ redirectTo: returnTo })}`)
 }

@@ -53,7 +53,7 @@ test('a passkey is added on My account, named, used to sign in without the passw
   // Pia is told, in case it was not her.
   await expect
     .poll(() => mail.mails.find((m) => m.recipients.includes('pia@example.org'))?.parsed.text)
-    .toContain('A passkey named “Work laptop” was added on your account')
+    .toContain('A passkey was added on your account')
   await signOut(page)
 
   await page.goto(`${origin}/login`)

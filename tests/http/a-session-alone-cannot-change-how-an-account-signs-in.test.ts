@@ -71,6 +71,22 @@ describe('changing how an account signs in', () => {
       expect(refused.status).toBe(302)
       expect(refused.headers.get('location')).toBe(confirmPage)
     }
+    // Nor can it give a way into another account: a new account, an invitation, a password reset.
+    const id = await adminId()
+    for (const [path, fields] of [
+      [
+        '/admin/users/new',
+        { name: 'Back Door', email: 'backdoor@example.org', role: 'admin', password: 'a long enough password' },
+      ],
+      ['/admin/users/invite', { email: 'backdoor@example.org', role: 'admin' }],
+      [`/admin/users/${id}`, { intent: 'reset-password', password: 'a password of mine' }],
+    ] as const) {
+      const refused = await post(server, path, fields, admin)
+      expect(refused.status, path).toBe(302)
+      expect(refused.headers.get('location'), path).toBe(`/admin/account/confirm?${new URLSearchParams({ redirectTo: path })}`)
+    }
+    expect(await queryServerDatabase(server, `select id from users where email = 'backdoor@example.org'`)).toEqual([])
+    expect(await queryServerDatabase(server, `select id from account_links where email = 'backdoor@example.org'`)).toEqual([])
     const options = await post(server, '/admin/account/passkeys', { intent: 'options' }, admin)
     expect(options.status).toBe(403)
     expect((await options.json()).error).toContain('enter your password again before adding a passkey')

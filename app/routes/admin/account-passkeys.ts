@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     target: { type: 'user', id: user.id, label: `${user.name} <${user.email}>` },
     detail: { name: submission.value.name },
   })
-  tellOfSignInChange(user, `A passkey named “${submission.value.name}” was added`, {
+  tellOfSignInChange(user, 'A passkey was added', {
     device: deviceOf(request, context.get(requestInfoContext).clientIp),
     siteOrigin: rp.origin,
   })

@@ -20,7 +20,7 @@ import { listPasskeys, removePasskey } from '~/modules/users/passkeys.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { formatDate } from '~/platform/dates'
 import { changeUserRole, removeUser, resetUserPassword, UserRuleError } from '~/modules/users/users.service.server'
-import { requireAccess } from '~/platform/auth.server'
+import { requireAccess, requireRecentConfirmation } from '~/platform/auth.server'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { redirectWithToast } from '~/platform/toast.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
@@ -56,7 +56,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const me = await requireAccess({ request, context }, 'users')
+  const me = await requireRecentConfirmation({ request, context }, `/admin/users/${params.userId}`, 'users')
   const user = await findUser(params.userId)
   const submission = await parseFormSubmission(request, ManageUserSchema, { hideFields: ['password'] })
   // Which of the page's forms answers: only a known intent is sent back.

@@ -10,7 +10,7 @@ import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.s
 import { invitationUrl, inviteUser } from '~/modules/users/invitations.server'
 import { INVITATION_MESSAGES, InviteSchema, ROLE_OPTIONS } from '~/modules/users/users.schema'
 import { UserRuleError } from '~/modules/users/users.service.server'
-import { requireAccess } from '~/platform/auth.server'
+import { requireAccess, requireRecentConfirmation } from '~/platform/auth.server'
 import { canSendEmail } from '~/platform/email.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { getSiteOrigin } from '~/platform/site-url.server'
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireAccess({ request, context }, 'users')
+  const me = await requireRecentConfirmation({ request, context }, '/admin/users/invite', 'users')
   const submission = await parseFormSubmission(request, InviteSchema)
   if (submission.status !== 'success') return data({ result: submission.reply(), link: null }, { status: 400 })
   const siteOrigin = getSiteOrigin(request, context)

@@ -8,7 +8,7 @@ import { ErrorList, Field, SelectField } from '~/components/forms'
 import { useIsSubmitting } from '~/components/use-is-submitting'
 import { NewUserSchema, PASSWORD_MIN_LENGTH, ROLE_OPTIONS } from '~/modules/users/users.schema'
 import { createUser, UserRuleError } from '~/modules/users/users.service.server'
-import { requireAccess } from '~/platform/auth.server'
+import { requireAccess, requireRecentConfirmation } from '~/platform/auth.server'
 import { redirectWithToast } from '~/platform/toast.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireAccess({ request, context }, 'users')
+  const me = await requireRecentConfirmation({ request, context }, '/admin/users/new', 'users')
   const submission = await parseFormSubmission(request, NewUserSchema, { hideFields: ['password'] })
   if (submission.status !== 'success') {
     return data({ result: submission.reply() }, { status: 400 })
