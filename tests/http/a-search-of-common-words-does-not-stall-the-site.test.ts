@@ -71,11 +71,13 @@ describe('searches over the longest articles of the most common words', () => {
     // Ten wait their turn behind the one being made; the others are told to come back in a moment.
     expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(11)
     expect(statuses.every((status) => status === 200 || status === 503)).toBe(true)
-    // Within twice their time alone, give or take the noise of twenty requests at once: searches are
-    // made when no page waits, and on SQLite read in a thread of their own (before: 26 s for the
-    // health check, then 130 ms while searches read on the main thread).
-    expect(pageMeanwhile, `alone ${page.toFixed(0)} ms`).toBeLessThan(2 * page + 50)
-    expect(healthMeanwhile, `alone ${health.toFixed(0)} ms`).toBeLessThan(2 * health + 50)
+    // A few times their time alone at most, with room for the noise of twenty requests at once
+    // and of the other test files running beside this one: searches are made when no page waits,
+    // and on SQLite read in a thread of their own. Quiet, both stay within about twice their time
+    // (docs/performance.md); before, the health check waited 26 s, then 130-190 ms while searches
+    // read on the main thread.
+    expect(pageMeanwhile, `alone ${page.toFixed(0)} ms`).toBeLessThan(3 * page + 100)
+    expect(healthMeanwhile, `alone ${health.toFixed(0)} ms`).toBeLessThan(3 * health + 100)
   })
 
   it('say so when a question has only words found almost everywhere', async () => {
