@@ -1,21 +1,11 @@
 import type { Page } from '@playwright/test'
-import { E2E_SMTP_PORT } from '../../playwright.config'
-import { MailCatcher } from '../fixtures/mail-catcher'
 import { expect, test } from './fixtures'
+import { catchMailDuringFile } from './mail-during-file'
 import { waitForHydration } from './hydration'
 
 // The demo distribution takes sign-ups: 40 places per date, an e-mail or a WhatsApp number, and how many come.
 const DISTRIBUTION = '/calendar/monthly-food-and-clothing-distribution'
-const mail = new MailCatcher()
-
-test.beforeAll(async () => {
-  mail.port = E2E_SMTP_PORT
-  await mail.start()
-})
-
-test.afterAll(async () => {
-  await mail.stop()
-})
+const mail = catchMailDuringFile()
 
 async function cancelFromOwnPage(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Your sign-up' })).toBeVisible()

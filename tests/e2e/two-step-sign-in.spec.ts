@@ -1,20 +1,11 @@
 import { generate } from 'otplib'
 import type { Page } from '@playwright/test'
 import { createUser } from '../../app/modules/users/users.service.server'
-import { E2E_PORT, E2E_SMTP_PORT } from '../../playwright.config'
-import { MailCatcher } from '../fixtures/mail-catcher'
+import { E2E_PORT } from '../../playwright.config'
 import { expect, test } from './fixtures'
+import { catchMailDuringFile } from './mail-during-file'
 
-const mail = new MailCatcher()
-
-test.beforeAll(async () => {
-  mail.port = E2E_SMTP_PORT
-  await mail.start()
-})
-
-test.afterAll(async () => {
-  await mail.stop()
-})
+const mail = catchMailDuringFile()
 
 const PASSWORD = 'a long enough password'
 
