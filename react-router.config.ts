@@ -3,8 +3,7 @@ import type { Config } from '@react-router/dev/config'
 export default {
   ssr: true,
   buildDirectory: process.env.BUILD_DIR ?? 'build',
-  // The whole route list arrives with the page's script (2.5 KB compressed): no request per link
-  // later, and app/components/deferred-scripts.tsx relies on it.
+  // The whole route list arrives with the page's script (2.5 KB compressed): no request per link later.
   routeDiscovery: { mode: 'initial' },
   // Loaders get the request as it came (React Router's own `.data` suffix and `_routes` included)
   // instead of a copy made for each of them; `url` is the page's address.

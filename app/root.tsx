@@ -1,7 +1,6 @@
 import '~/platform/zod-config'
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
 import type { Route } from './+types/root'
-import { DeferredScripts } from '~/components/deferred-scripts'
 import { ErrorContent } from '~/components/error-page'
 import { PublicStylesheet } from '~/components/public-stylesheet'
 import { useNonce } from '~/components/nonce'
@@ -13,7 +12,6 @@ import { waitForSetup } from '~/modules/setup/waiting-for-setup.server'
 import { frameSettingsOf, shareSiteSettingsPerRequest, siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { bodyTooLargeMessage } from '~/components/body-too-large-notice'
 import { getOptionalUser } from '~/platform/auth.server'
-import { shareContentVersionPerRequest } from '~/platform/kept-until-content-changes.server'
 import { keepPersonalResponsesPrivate } from '~/platform/private-responses.server'
 import { env } from '~/platform/env.server'
 import { requestInfoContext } from '~/platform/request-context'
@@ -41,7 +39,6 @@ export const middleware: Route.MiddlewareFunction[] = [
   notFoundForNulInParams,
   refuseUnreadBody,
   keepPersonalResponsesPrivate,
-  shareContentVersionPerRequest,
   shareSiteSettingsPerRequest,
 ]
 
@@ -94,8 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {shipsScripts ? (
           <>
             <ScrollRestoration nonce={nonce} />
-            {/* Development keeps React Router's own scripts, which bring Vite's hot reloading. */}
-            {import.meta.env.DEV ? <Scripts nonce={nonce} /> : <DeferredScripts nonce={nonce} />}
+            <Scripts nonce={nonce} />
           </>
         ) : null}
       </body>

@@ -57,10 +57,10 @@ export PATH="$runtime/bin:$PATH"
 export npm_config_nodedir=$headers npm_config_build_from_source=better-sqlite3
 unset NODE_OPTIONS
 
-# node_modules are copied and rebuilt only when they, the patches applied to them (patches/) or
+# node_modules are copied and rebuilt only when they or
 # the versions above changed since the last run (npm keeps the list of what it installed in
 # node_modules/.package-lock.json).
-stamp="$(cat node_modules/.package-lock.json patches/* | sha256sum | cut -d' ' -f1) $NODE24_VERSION $ADDON_HEADERS_VERSION"
+stamp="$(sha256sum <node_modules/.package-lock.json | cut -d' ' -f1) $NODE24_VERSION $ADDON_HEADERS_VERSION"
 if [ "$(cat "$work/site-modules.stamp" 2>/dev/null)" != "$stamp" ]; then
   step "copying node_modules to $site"
   rm -rf "$site" "$work/site-modules.stamp"

@@ -5,7 +5,6 @@ import { clientAddress, clientRateLimitKey } from '../app/platform/client-addres
 import type { App } from './app'
 import { withDeclaredQuery } from './declared-query'
 import { answerOf, createPageCache, encodeFor, isCacheableRequest, keepable, pageKey, type KeptPage } from './page-cache'
-import type { PrecompressedStretch } from './precompressed-stretch'
 import { inTurn, type InTurnOptions } from './requests-in-turn'
 import { isSearchPath } from './search-path'
 import { answerStaticFile, type StaticFile } from './static-files'
@@ -19,8 +18,6 @@ export interface AnswersFromMemoryOptions {
   pageCacheSeconds: number
   readContentVersion: () => Promise<string>
   sessionCookie: string
-  /** The stylesheet most kept pages carry, compressed ahead (server/precompressed-stretch.ts). */
-  compressedStylesheet: PrecompressedStretch
 }
 
 /**
@@ -85,7 +82,7 @@ function sharedReads(read: () => Promise<string>): () => Promise<string | null> 
  * and a page that is not kept yet, goes to the app, whose answer is kept when it may be.
  */
 export function answersFromMemory(options: AnswersFromMemoryOptions): RequestListener {
-  const { app, routes, staticFiles, sessionCookie, compressedStylesheet } = options
+  const { app, routes, staticFiles, sessionCookie } = options
   const pageCache = options.pageCacheSeconds > 0 ? createPageCache(options.pageCacheSeconds) : null
   const readVersion = sharedReads(options.readContentVersion)
 
@@ -95,7 +92,7 @@ export function answersFromMemory(options: AnswersFromMemoryOptions): RequestLis
 
   /** The answer to this client, compressing the page in its encoding if no client took that before. */
   async function answerFor(key: string, page: KeptPage, acceptEncoding: string | undefined, state: 'hit' | 'miss') {
-    await encodeFor(page, acceptEncoding, compressedStylesheet, () => pageCache!.grew(key, page))
+    await encodeFor(page, acceptEncoding, () => pageCache!.grew(key, page))
     return answerOf(page, acceptEncoding, state)
   }
 
@@ -145,7 +142,7 @@ export function answersFromMemory(options: AnswersFromMemoryOptions): RequestLis
       // Read before the page is made: a change while it is made leaves it out of date, not kept as current.
       const version = await readVersion()
       if (version === null) return app.fetch(request, bindings)
-      const make = () => app.fetch(request, { ...bindings, forPageCache: true, contentVersion: version })
+      const make = () => app.fetch(request, { ...bindings, forPageCache: true })
       return makeAndKeep(await keyOf(incoming), version, make, incoming.headers['accept-encoding'])
     }),
     TURNS,

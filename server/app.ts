@@ -2,60 +2,26 @@ import type { HttpBindings } from '@hono/node-server'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
-import {
-  createRequestHandler,
-  RouterContextProvider,
-  type RequestHandler,
-  type RouterContext,
-  type ServerBuild,
-} from 'react-router'
+import { createRequestHandler, RouterContextProvider, type RequestHandler, type ServerBuild } from 'react-router'
 import { clientAddress } from '../app/platform/client-address.server'
 import { env } from '../app/platform/env.server'
 import { SAVE_DATA_HEADERS } from '../app/platform/save-data'
-import type { RequestInfo } from '../app/platform/request-context'
+import type { SiteForServer } from '../app/site-for-server.server'
 import { compressAnswer } from './compression'
 import { withDeclaredQuery } from './declared-query'
-import { nextNonce } from './nonces'
 import { mayBeKept } from './page-cache'
-import { compressedStylesheetOf, type PrecompressedStretch } from './precompressed-stretch'
 
-/** A build's bytes of a page it rendered, if `answer` is one (app/entry.server.tsx). */
-type RenderedBody = (answer: Response) => Buffer | undefined
-
+/** React Router's server build, with what the app gives the HTTP server (app/site-for-server.server.ts). */
 export interface AppServerBuild extends ServerBuild {
-  entry: ServerBuild['entry'] & {
-    module: ServerBuild['entry']['module'] & {
-      prepareServer: () => Promise<{ setupPath: string | null }>
-      closeServer: () => Promise<void>
-      requestInfoContext: RouterContext<RequestInfo>
-      readContentVersion: () => Promise<string>
-      SESSION_COOKIE: string
-      answerKnownRefusedSignIn: (request: Request, clientIp: string) => Response | null
-      publicStylesheet: string
-      renderedBody: RenderedBody
-    }
-  }
+  entry: ServerBuild['entry'] & { module: ServerBuild['entry']['module'] & { siteForServer: SiteForServer } }
 }
 
 export interface AppBindings extends HttpBindings {
   /** The page cache asks: it compresses the answers it keeps itself, once they are final (server/page-cache.ts). */
   forPageCache?: boolean
-  /** The content version the page cache read for this page: the app's kept values use the same. */
-  contentVersion?: string
 }
 
-export type App = Hono<{
-  Bindings: AppBindings
-  /**
-   * compressedStylesheet: the stylesheet of the build that made the answer, compressed ahead;
-   * renderedBody: that build's bytes of a page it rendered.
-   */
-  Variables: {
-    secureHeadersNonce: string
-    compressedStylesheet?: PrecompressedStretch
-    renderedBody?: RenderedBody
-  }
-}>
+export type App = Hono<{ Bindings: AppBindings; Variables: { secureHeadersNonce: string } }>
 
 export interface AppOptions {
   /** 'development' shows error details and lets Vite's dev client run (see the CSP below). */
@@ -136,11 +102,6 @@ export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppO
   }
   const app: App = new Hono()
 
-  // Hono's secureHeaders takes a nonce already set instead of making its own (server/nonces.ts).
-  app.use((c, next) => {
-    c.set('secureHeadersNonce', nextNonce())
-    return next()
-  })
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
@@ -205,7 +166,7 @@ export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppO
   // compressing it here first would only be undone.
   app.use(async (c, next) => {
     await next()
-    if (!(c.env.forPageCache && mayBeKept(c.res))) await compressAnswer(c, c.get('compressedStylesheet'), c.get('renderedBody'))
+    if (!(c.env.forPageCache && mayBeKept(c.res))) await compressAnswer(c)
   })
 
   async function handleWithReactRouter(c: Context, request: Request, bodyTooLarge = false): Promise<Response> {
@@ -215,22 +176,19 @@ export function createApp(getBuild: () => Promise<AppServerBuild>, options: AppO
     const ip = clientAddress((c.env as AppBindings).incoming)
     if (!ip) return c.text('The client address is unknown.', 400)
     const build = await getBuild()
+    const site = build.entry.module.siteForServer
     const handleRequest = handlerOf(build)
-    // Most of every anonymous visitor's page (server/precompressed-stretch.ts).
-    c.set('compressedStylesheet', compressedStylesheetOf(build))
-    c.set('renderedBody', build.entry.module.renderedBody)
     if (request.method === 'GET' || request.method === 'HEAD') request = await withQueryTheRoutesRead(build, request)
-    const refused = build.entry.module.answerKnownRefusedSignIn(request, ip)
+    const refused = site.answerKnownRefusedSignIn(request, ip)
     if (refused) return refused
     const context = new RouterContextProvider()
     // The context key must be the build's own object, not a second copy loaded here.
-    context.set(build.entry.module.requestInfoContext, {
+    context.set(site.requestInfoContext, {
       nonce: c.get('secureHeadersNonce'),
       clientIp: ip,
       secure: isSecure(c),
       serverAddress: serverAddress(c),
       bodyTooLarge,
-      contentVersion: c.env.contentVersion,
     })
     return handleRequest(request, context)
   }

@@ -3,7 +3,6 @@ import zlib from 'node:zlib'
 import type { Context } from 'hono'
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress'
 import { acceptsEncoding } from './accept-encoding'
-import type { PrecompressedStretch } from './precompressed-stretch'
 
 /**
  * How answers are compressed: in one piece, off the main thread, at a level chosen for how often
@@ -56,36 +55,6 @@ export function compressBody(body: Buffer, encoding: Encoding, use: CompressionU
   })
 }
 
-/**
- * `body` gzipped around `stretch`, its own bytes at the level for one request; null when it does
- * not carry it. It is made for one visitor: a page made for one request, or the first copy of a
- * kept page (server/page-cache.ts), whose later visitors get brotli 5. Level 3 takes 52–65 % of
- * level 6's time on the site's pages (/news 250 against 400 µs) for 2–4 % more bytes in all, about
- * as many as brotli 4 of the whole page.
- */
-export function gzipAroundStretch(body: Buffer, stretch: PrecompressedStretch): Promise<Buffer | null> {
-  return stretch.gzip(body, LEVELS.once.gzip)
-}
-
-/**
- * An answer that carries `stretch` is gzipped around it, also for a client that prefers brotli:
- * on the site's pages that is as small as brotli 4 (/news 15.5 KB either way, /marketplace 2 %
- * larger, /about 1 % smaller) for a fifth of its time, since two thirds of the page were
- * compressed ahead.
- */
-async function compressForOneRequest(
-  body: Buffer,
-  acceptEncoding: string | undefined,
-  preferred: Encoding,
-  stretch: PrecompressedStretch | undefined,
-): Promise<{ compressed: Buffer; encoding: Encoding }> {
-  if (stretch && acceptsEncoding(acceptEncoding, 'gzip')) {
-    const compressed = await gzipAroundStretch(body, stretch)
-    if (compressed) return { compressed, encoding: 'gzip' }
-  }
-  return { compressed: await compressBody(body, preferred, 'once'), encoding: preferred }
-}
-
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i
 
 /**
@@ -93,17 +62,11 @@ const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i
  * an encoding. The answer is read whole first: the app makes its pages, feeds and JSON in memory
  * anyway, and one call to zlib costs a fraction of feeding it a stream of small pieces.
  */
-export async function compressAnswer(
-  c: Context,
-  stretch?: PrecompressedStretch,
-  renderedBody?: (answer: Response) => Buffer | undefined,
-): Promise<void> {
+export async function compressAnswer(c: Context): Promise<void> {
   const { res } = c
-  // Read from the page's own bytes where the build kept them: `res.body` would make the answer's stream.
-  const rendered = renderedBody?.(res)
   if (
     c.req.method === 'HEAD' ||
-    !(rendered ?? res.body) ||
+    !res.body ||
     res.status === 206 ||
     res.headers.has('content-encoding') ||
     res.headers.has('transfer-encoding') ||
@@ -117,20 +80,18 @@ export async function compressAnswer(
   if (vary !== '*' && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? '')) {
     res.headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding')
   }
-  const acceptEncoding = c.req.header('accept-encoding')
-  const preferred = encodingFor(acceptEncoding)
-  if (!preferred) return
-  const body = rendered ?? Buffer.from(await res.arrayBuffer())
-  const result =
-    body.byteLength < COMPRESS_FROM_BYTES ? null : await compressForOneRequest(body, acceptEncoding, preferred, stretch)
-  const sent = (result?.compressed ?? body) as Buffer<ArrayBuffer>
+  const encoding = encodingFor(c.req.header('accept-encoding'))
+  if (!encoding) return
+  const body = Buffer.from(await res.arrayBuffer())
+  const compressed = body.byteLength < COMPRESS_FROM_BYTES ? null : await compressBody(body, encoding, 'once')
+  const sent = (compressed ?? body) as Buffer<ArrayBuffer>
   // The new answer takes the old one's headers object; the body's own headers are set after. The
   // old answer is let go first: Hono would otherwise wrap the new one once more to copy them over.
   c.res = undefined
   c.res = new Response(sent, { status: res.status, headers: res.headers })
   c.res.headers.set('content-length', String(sent.byteLength))
-  if (!result) return
-  c.res.headers.set('content-encoding', result.encoding)
+  if (!compressed) return
+  c.res.headers.set('content-encoding', encoding)
   const etag = c.res.headers.get('etag')
   if (etag && !etag.startsWith('W/')) c.res.headers.set('etag', `W/${etag}`)
 }

@@ -18,7 +18,7 @@ const vite = await createViteServer({
 // Loaded afresh through Vite on each request, so edits apply without a restart.
 const getBuild = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<AppServerBuild>
 const firstBuild = await getBuild()
-const { setupPath } = await firstBuild.entry.module.prepareServer()
+const { setupPath } = await firstBuild.entry.module.siteForServer.prepareServer()
 
 const app = createApp(getBuild, { mode: 'development' })
 const handleRequest = getRequestListener(app.fetch)
@@ -44,7 +44,7 @@ function shutdown() {
   httpServer.closeAllConnections()
   httpServer.close(async () => {
     await vite.close()
-    await firstBuild.entry.module.closeServer()
+    await firstBuild.entry.module.siteForServer.closeServer()
     process.exit(0)
   })
 }

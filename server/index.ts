@@ -6,24 +6,22 @@ import path from 'node:path'
 import { env } from '../app/platform/env.server'
 import { answersFromMemory } from './answers-from-memory'
 import { createApp, type AppServerBuild } from './app'
-import { compressedStylesheetOf } from './precompressed-stretch'
 import { printSetupAddress } from './setup-address'
 import { loadStaticFiles } from './static-files'
 
 const buildDir = path.resolve(import.meta.dirname, '..')
 const build = (await import(path.join(buildDir, 'server/index.js'))) as AppServerBuild
-const { setupPath } = await build.entry.module.prepareServer()
+const site = build.entry.module.siteForServer
+const { setupPath } = await site.prepareServer()
 
 const app = createApp(async () => build, { mode: 'production' })
-const { readContentVersion, SESSION_COOKIE } = build.entry.module
 const listener = answersFromMemory({
   app,
   routes: build.routes,
   staticFiles: loadStaticFiles(path.join(buildDir, 'client')),
   pageCacheSeconds: env.PAGE_CACHE_SECONDS,
-  readContentVersion,
-  sessionCookie: SESSION_COOKIE,
-  compressedStylesheet: compressedStylesheetOf(build),
+  readContentVersion: site.readContentVersion,
+  sessionCookie: site.SESSION_COOKIE,
 })
 
 // Plain HTTP/1.1.
@@ -57,7 +55,7 @@ function shutdown(signal: string) {
   force.unref()
   // close() stops accepting, drops idle keep-alive sockets and waits for in-flight responses.
   server.close(async () => {
-    await build.entry.module.closeServer()
+    await site.closeServer()
     process.exit(0)
   })
 }

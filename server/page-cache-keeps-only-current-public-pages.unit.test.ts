@@ -3,7 +3,6 @@ import type { IncomingMessage } from 'node:http'
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { describe, expect, it, vi } from 'vitest'
 import { answerOf, createPageCache, encodeFor, isCacheableRequest, keepable, type KeptPage } from './page-cache'
-import { PrecompressedStretch } from './precompressed-stretch'
 
 function page(body: string | Buffer, headers: Record<string, string> = {}, status = 200) {
   return new Response(typeof body === 'string' ? body : new Uint8Array(body), {
@@ -106,16 +105,16 @@ describe('a kept page', () => {
     const stored = await kept(page(html, { vary: 'Cookie' }))
     const grew = vi.fn()
     expect(stored.encoded).toEqual({})
-    await encodeFor(stored, 'gzip, deflate, br', undefined, grew)
+    await encodeFor(stored, 'gzip, deflate, br', grew)
     expect(Object.keys(stored.encoded)).toEqual(['br'])
-    await encodeFor(stored, 'br', undefined, grew)
+    await encodeFor(stored, 'br', grew)
     expect(grew).toHaveBeenCalledTimes(1)
     const br = answerOf(stored, 'gzip, deflate, br', 'hit')
     expect(new Headers(br.headers).get('content-encoding')).toBe('br')
     expect(new Headers(br.headers).get('vary')).toBe('Cookie, Accept-Encoding')
     expect(brotliDecompressSync(br.body).toString()).toBe(html)
     // Made while this client is sent nothing it does not take.
-    await encodeFor(stored, 'gzip, BR;Q=0', undefined, grew)
+    await encodeFor(stored, 'gzip, BR;Q=0', grew)
     expect(grew).toHaveBeenCalledTimes(2)
     const gzip = answerOf(stored, 'gzip, BR;Q=0', 'hit')
     expect(new Headers(gzip.headers).get('content-encoding')).toBe('gzip')
@@ -127,51 +126,17 @@ describe('a kept page', () => {
     expect(plain.body.toString()).toBe(html)
   })
 
-  const stylesheet = Array.from({ length: 300 }, (_, i) => `.rule-${i}{margin:${i}px}`).join('')
-  const withStylesheet = `<style>${stylesheet}</style>${html}`
-  const stretch = new PrecompressedStretch(stylesheet)
   const browser = 'gzip, deflate, br'
-  // The level of a page made for one request (server/compression.ts).
-  const ONE_REQUEST_GZIP_LEVEL = 3
-
-  it('carrying the stylesheet, is first gzipped around it, as a page made for one visitor is, and brotli comes later', async () => {
-    const stored = await kept(page(withStylesheet))
-    const grew = vi.fn()
-    await encodeFor(stored, browser, stretch, grew)
-    expect(Object.keys(stored.encoded)).toEqual(['gzip'])
-    expect(stored.encoded.gzip).toEqual(await stretch.gzip(stored.identity, ONE_REQUEST_GZIP_LEVEL))
-    const first = answerOf(stored, browser, 'miss')
-    expect(new Headers(first.headers).get('content-encoding')).toBe('gzip')
-    expect(gunzipSync(first.body).toString()).toBe(withStylesheet)
-
-    // The next browser that prefers brotli is sent the gzip at once while the brotli is made.
-    await encodeFor(stored, browser, stretch, grew)
-    expect(new Headers(answerOf(stored, browser, 'hit').headers).get('content-encoding')).toBe('gzip')
-    await vi.waitFor(() => expect(grew).toHaveBeenCalledTimes(2))
-    const later = answerOf(stored, browser, 'hit')
-    expect(new Headers(later.headers).get('content-encoding')).toBe('br')
-    expect(brotliDecompressSync(later.body).toString()).toBe(withStylesheet)
-
-    // A browser that takes brotli only is sent brotli from the first, and a gzip-only one after it the gzip around.
-    const brotliFirst = await kept(page(withStylesheet))
-    await encodeFor(brotliFirst, 'br', stretch, grew)
-    expect(Object.keys(brotliFirst.encoded)).toEqual(['br'])
-    await encodeFor(brotliFirst, 'gzip', stretch, grew)
-    expect(brotliFirst.encoded.gzip).toEqual(await stretch.gzip(brotliFirst.identity, ONE_REQUEST_GZIP_LEVEL))
-    // A page without the stylesheet gets brotli first.
-    const without = await kept(page(html))
-    await encodeFor(without, browser, stretch, grew)
-    expect(Object.keys(without.encoded)).toEqual(['br'])
-  })
 
   it('makes each copy once for a burst of visitors', async () => {
-    const stored = await kept(page(withStylesheet))
+    const stored = await kept(page(html))
     const grew = vi.fn()
-    await Promise.all(Array.from({ length: 20 }, () => encodeFor(stored, browser, stretch, grew)))
+    await Promise.all(Array.from({ length: 20 }, () => encodeFor(stored, browser, grew)))
     expect(grew).toHaveBeenCalledTimes(1)
-    expect(Object.keys(stored.encoded)).toEqual(['gzip'])
-    await Promise.all(Array.from({ length: 20 }, () => encodeFor(stored, browser, stretch, grew)))
-    await vi.waitFor(() => expect(stored.encoded.br).toBeDefined())
+    expect(Object.keys(stored.encoded)).toEqual(['br'])
+    // A gzip-only burst after it is sent gzip, made once too.
+    await Promise.all(Array.from({ length: 20 }, () => encodeFor(stored, 'gzip', grew)))
+    expect(grew).toHaveBeenCalledTimes(2)
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(grew).toHaveBeenCalledTimes(2)
   })

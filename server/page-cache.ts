@@ -2,9 +2,8 @@ import crypto from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { env } from '../app/platform/env.server'
 import { savesData } from '../app/platform/save-data'
-import { acceptsEncoding, bestEncoding } from './accept-encoding'
-import { COMPRESS_FROM_BYTES, compressBody, encodingFor, gzipAroundStretch, type Encoding } from './compression'
-import type { PrecompressedStretch } from './precompressed-stretch'
+import { bestEncoding } from './accept-encoding'
+import { COMPRESS_FROM_BYTES, compressBody, encodingFor, type Encoding } from './compression'
 
 /**
  * Pages for anonymous visitors, kept in memory (docs/decisions/017-page-cache.md): the public 200
@@ -190,39 +189,23 @@ function copyFor(page: KeptPage, acceptEncoding: string | undefined) {
 }
 
 /**
- * A copy in `encoding`: gzip around `stretch` where the page carries it (made as for one request:
- * the first visitor's copy), else at the kept level.
- */
-async function makeCopy(page: KeptPage, encoding: Encoding, stretch?: PrecompressedStretch) {
-  const around = encoding === 'gzip' && stretch ? await gzipAroundStretch(page.identity, stretch) : null
-  page.encoded[encoding] = around ?? (await compressBody(page.identity, encoding, 'kept'))
-}
-
-/**
  * Makes the compressed copy of `page` that this client takes best, if no client took it before
- * (brotli off the main thread), calling `grew` once it is kept with the page. A client that takes
- * a copy the page already has is sent that one while the copy it prefers is made. A client with
- * no copy it takes, on a page that carries `stretch`, is sent it gzipped around it, as a page made
- * for one visitor is (server/compression.ts): a page asked once costs no more than without the
- * page cache, and brotli 5, 8–10 % smaller, comes when a later visitor takes it.
+ * (off the main thread), calling `grew` once it is kept with the page. A client that takes a copy
+ * the page already has is sent that one while the copy it prefers is made.
  */
-export async function encodeFor(
-  page: KeptPage,
-  acceptEncoding: string | undefined,
-  stretch: PrecompressedStretch | undefined,
-  grew: () => void,
-): Promise<void> {
-  const preferred = encodingFor(acceptEncoding)
-  if (!preferred || page.identity.byteLength < COMPRESS_FROM_BYTES || page.encoded[preferred]) return
+export async function encodeFor(page: KeptPage, acceptEncoding: string | undefined, grew: () => void): Promise<void> {
+  const encoding = encodingFor(acceptEncoding)
+  if (!encoding || page.identity.byteLength < COMPRESS_FROM_BYTES || page.encoded[encoding]) return
   const sendable = copyFor(page, acceptEncoding)[1] !== null
-  const aroundStretch = !sendable && stretch?.carries(page.identity) && acceptsEncoding(acceptEncoding, 'gzip')
-  const encoding = aroundStretch ? 'gzip' : preferred
   let making = copiesBeingMade.get(page)
   if (!making) copiesBeingMade.set(page, (making = new Map()))
   let made = making.get(encoding)
   if (!made) {
-    made = makeCopy(page, encoding, stretch)
-      .then(grew)
+    made = compressBody(page.identity, encoding, 'kept')
+      .then((copy) => {
+        page.encoded[encoding] = copy
+        grew()
+      })
       .finally(() => making.delete(encoding))
     // Whoever waits for it sees a failure; one made in the background must not end the process.
     made.catch(() => {})

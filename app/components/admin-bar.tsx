@@ -1,5 +1,4 @@
-import { useMatches } from 'react-router'
-import { Link } from '~/components/link'
+import { useMatches, Link } from 'react-router'
 import { ADMIN_SECTIONS, canManage, homeFor, type SectionName } from '~/platform/access'
 import { useRootData } from './root-data'
 import { SignOutForm } from './sign-out-form'

@@ -1,4 +1,4 @@
-import { Link } from '~/components/link'
+import { Link } from 'react-router'
 import { ADMIN_SECTIONS, canManage, homeFor, type SectionName } from '~/platform/access'
 import { useRootData } from './root-data'
 

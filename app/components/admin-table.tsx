@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link } from '~/components/link'
+import { Link } from 'react-router'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { ConfirmButton } from './confirm-button'
 import { ResponsiveImage } from './responsive-image'

@@ -1,5 +1,4 @@
-import { isRouteErrorResponse } from 'react-router'
-import { Link } from '~/components/link'
+import { isRouteErrorResponse, Link } from 'react-router'
 
 const HEADINGS: Record<number, string> = {
   400: 'Bad request',

@@ -1,6 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { useFetcher } from 'react-router'
-import { Link } from '~/components/link'
+import { useFetcher, Link } from 'react-router'
 import { ErrorList, Field } from '~/components/forms'
 
 interface LoginFormProps {

@@ -17,10 +17,6 @@ export function useShipsScripts(): boolean {
   const matches = useMatches()
   const { user, toast } = useRootData()
   if (import.meta.env.DEV || typeof document !== 'undefined') return true
-  return shipsScripts(matches.at(-1)?.handle, user !== null || toast !== null)
-}
-
-/** The same in production, from the deepest route's handle and whether the root's data has a user or a toast (entry.server.tsx asks before rendering). */
-export function shipsScripts(deepestHandle: unknown, personal: boolean): boolean {
-  return personal || (deepestHandle as Partial<typeof WITHOUT_SCRIPTS> | undefined)?.withoutScripts !== true
+  const deepestHandle = matches.at(-1)?.handle as Partial<typeof WITHOUT_SCRIPTS> | undefined
+  return user !== null || toast !== null || deepestHandle?.withoutScripts !== true
 }

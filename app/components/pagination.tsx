@@ -1,4 +1,4 @@
-import { Link } from '~/components/link'
+import { Link } from 'react-router'
 
 /** Links to the newer and older pages of a list shown newest first; nothing when it fits on one page. */
 export function Pagination({

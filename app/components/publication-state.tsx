@@ -1,4 +1,4 @@
-import { Link } from '~/components/link'
+import { Link } from 'react-router'
 import { adminListAddress, PUBLICATION_STATE_LABELS, PUBLICATION_STATES, type PublicationState } from '~/platform/publication'
 
 /** An item's state in an admin list, as a word (the colour only helps); a scheduled item says when. */

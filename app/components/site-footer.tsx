@@ -1,9 +1,7 @@
-import { useLocation } from 'react-router'
-import { Link } from '~/components/link'
+import { useLocation, Link } from 'react-router'
 import type { FrameSettings } from '~/modules/settings/settings.schema'
 import type { Shared } from '~/platform/shared'
 import { PhoneAndEmail } from './contact-links'
-import { KeptInside } from './kept-markup'
 import { NewTabLink } from './new-tab-link'
 import { NewsletterSignup } from './newsletter-signup'
 import { PUBLIC_NAV } from './site-nav'
@@ -17,16 +15,10 @@ const OWN_EMAIL_FORM = /^\/(news|calendar)?$|^\/(login|forgot-password|reset-pas
 const QUICK_LINKS = PUBLIC_NAV.flatMap(({ to, footerLabel }) => (footerLabel ? [{ to, label: footerLabel }] : []))
 
 export function SiteFooter({ settings, year }: { settings: Shared<FrameSettings>; year: string }) {
-  const { organisationName, footerText, tagline, phone, email, facebookUrl, instagramUrl, location } = settings
-  const shown = { organisationName, footerText, tagline, phone, email, facebookUrl, instagramUrl, location, year }
   return (
-    <KeptInside
-      tag="footer"
-      attributes={{ className: 'site-footer on-dark' }}
-      name="site-footer"
-      inside={SiteFooterInside}
-      props={shown}
-    />
+    <footer className="site-footer on-dark">
+      <SiteFooterInside {...settings} year={year} />
+    </footer>
   )
 }
 

@@ -1,7 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useLocation } from 'react-router'
-import { NavLink } from '~/components/link'
-import { KeptInside } from './kept-markup'
+import { useLocation, NavLink } from 'react-router'
 import { MenuDisclosure } from './menu-disclosure'
 import { useShipsScripts } from './page-scripts'
 import { SearchForm } from './search-form'
@@ -83,16 +81,9 @@ export function SiteHeader({ organisationName }: { organisationName: string }) {
   // Until its scripts run, site.css turns the bar solid on scrolling, without them.
   const state = withoutScripts ? ' site-header-without-scripts' : scrolled === undefined ? ' site-header-before-scripts' : ''
   return (
-    <KeptInside
-      tag="header"
-      attributes={{
-        className: `site-header site-header-${look}${state}`,
-        'data-nav-look': look,
-      }}
-      name="site-header"
-      inside={SiteHeaderInside}
-      props={{ organisationName }}
-    />
+    <header className={`site-header site-header-${look}${state}`} data-nav-look={look}>
+      <SiteHeaderInside organisationName={organisationName} />
+    </header>
   )
 }
 

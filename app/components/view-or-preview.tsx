@@ -1,5 +1,4 @@
-import { Form } from 'react-router'
-import { Link } from '~/components/link'
+import { Form, Link } from 'react-router'
 import type { PublishableTable, PublishChoice } from '~/platform/publication'
 
 /**

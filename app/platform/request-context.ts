@@ -12,8 +12,6 @@ export interface RequestInfo {
    * (a GET of the same address) with a notice instead (see server/app.ts).
    */
   bodyTooLarge?: boolean
-  /** The content version the page cache read before asking for this page, which it keeps under it. */
-  contentVersion?: string
 }
 
 // No default value: a request that reaches the app without these facts fails loudly ("No value

@@ -28,12 +28,6 @@ import { db } from '~/platform/db.server'
 import { insertVideo } from '~/platform/media/videos.server'
 import { createRateLimiter } from '~/platform/rate-limit.server'
 import { createSession } from '~/platform/session.server'
-import { getPublicCalendarMonth } from '~/modules/events/events.month-view.server'
-import { listPublishedMediaForVisitors } from '~/modules/gallery/gallery.queries.server'
-import { listPublishedArticlesForVisitors } from '~/modules/news/news.queries.server'
-import { listProductsForVisitors } from '~/modules/marketplace/marketplace.queries.server'
-import { getPublicPage } from '~/modules/pages/pages.queries.server'
-import { loadHomeHighlights } from '~/modules/pages/home-highlights.server'
 import { createMigrator } from '../migrate.server'
 
 const DEVICE = { userAgent: null, clientAddress: '192.0.2.1' }
@@ -209,45 +203,5 @@ describe('the content version', () => {
       if (redone.error) throw redone.error
     }
     expect(await renews(() => createArticle({ title: 'Clothes drive', content: 'Sunday.', imageAlt: '' }))).toBe(true)
-  })
-})
-
-describe('what every visitor sees, kept per content version', () => {
-  it('is shared until a write by any path, then shows the write', async () => {
-    const month = firstDate.slice(0, 7)
-    const now = new Date()
-    const everything = () =>
-      Promise.all([
-        getPublicPage(null, 'about'),
-        listProductsForVisitors(null, { category: null, search: '' }),
-        getPublicCalendarMonth(null, month, { timeZone: ZONE, now }),
-        loadHomeHighlights(null),
-        listPublishedArticlesForVisitors(null, 1, ZONE),
-        listPublishedMediaForVisitors(null, null, 1),
-      ])
-    const before = await everything()
-    const again = await everything()
-    // The same objects: made once (the home highlights are two kept lists in a new object).
-    for (const i of [0, 1, 2, 4, 5]) expect(again[i]).toBe(before[i])
-    expect(again[3].featuredMoments).toBe(before[3].featuredMoments)
-
-    await savePageContent('about', { ...demoPageContent.about, hero: { ...demoPageContent.about.hero, title: 'Who we are' } })
-    const product = productSchema('1268').parse({ name: 'Banana Bread', description: 'Fridays.', uploads: [] })
-    await createProduct(product, admin)
-    await weeklyEvent({ title: 'Choir practice' })
-    await createArticle({ title: 'Food drive', content: 'Saturday.', imageAlt: '' })
-    const [page, products, calendar, highlights, news, photos] = await everything()
-    expect(page.content.hero.title).toBe('Who we are')
-    expect(products.map((p) => p.name)).toEqual(['Banana Bread'])
-    expect(calendar.upcoming.map((o) => o.title)).toContain('Choir practice')
-    expect(highlights.marketplaceHighlights.map((p) => p.name)).toEqual(['Banana Bread'])
-    expect(news.articles.map((a) => a.title)).toContain('Food drive')
-    expect(photos).not.toBe(before[5])
-    // Later pages of a list are read for each request: page numbers are countless.
-    expect(await listPublishedArticlesForVisitors(null, 4, ZONE)).not.toBe(await listPublishedArticlesForVisitors(null, 4, ZONE))
-    // A search is never kept: its words are countless.
-    expect(await listProductsForVisitors(null, { category: null, search: 'bread' })).not.toBe(
-      await listProductsForVisitors(null, { category: null, search: 'bread' }),
-    )
   })
 })

@@ -189,8 +189,8 @@ test('before its scripts start, a page that ships them turns its bar over the he
   page,
   signIn,
 }) => {
-  // A signed-in user's pages ship scripts, which start only once the page and its pictures have
-  // loaded: on a slow phone the page is read, and scrolled, before React can turn the bar white.
+  // A signed-in user's pages ship scripts: on a slow phone the page is read, and scrolled, before
+  // they have come and React can turn the bar white.
   await signIn()
   const header = page.locator('header.site-header')
   for (const path of ['/', '/support']) {
@@ -202,7 +202,8 @@ test('before its scripts start, a page that ships them turns its bar over the he
       await route.continue()
     })
     try {
-      await page.goto(path)
+      // The page's module scripts hold up its load events: it is looked at as soon as it is there.
+      await page.goto(path, { waitUntil: 'commit' })
       await expect(header).toHaveClass(/site-header-transparent/)
       expect((await headerLook(page)).background, path).toBe(TRANSPARENT)
       await page.evaluate(() => window.scrollTo(0, 600))

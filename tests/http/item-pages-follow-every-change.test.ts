@@ -3,9 +3,9 @@ import { get } from '../setup/http-session'
 import { execOnServerDatabase } from '../setup/server-database'
 import { startServerForFile } from '../setup/server-for-file'
 
-// An article's, a photo's and a product's page keep their item between content changes
-// (keptPublicItems): a change made any way, here straight in the database as a script would,
-// must still show at once, and an address nobody published must stay not found.
+// An article's, a photo's and a product's page are kept by the page cache between content
+// changes: a change made any way, here straight in the database as a script would, must still
+// show at once, and an address nobody published must stay not found.
 const server = await startServerForFile()
 
 const KINDS = [

@@ -3,7 +3,6 @@ import { getVtimezoneComponent } from '@touch4it/ical-timezones'
 import ical, { escape, ICalEventRepeatingFreq, ICalWeekday, type ICalRepeatingOptions } from 'ical-generator'
 import { addDays, dateInZone, instantIn, wallClockIn, type PlainDate } from '~/platform/dates'
 import type { EventRecord } from './events.records.server'
-import { keptWith } from '~/platform/kept-until-content-changes.server'
 import { lastStartOf, repeatRuleOf, rruleText } from './events.recurrence.server'
 import { eventTypeLabel } from './events.schema'
 
@@ -119,28 +118,13 @@ function googleDates(
 /**
  * A link that opens Google Calendar's "new event" page filled in with this occurrence, and
  * for a series its rule from then on (Google cannot skip dates, so skipped dates are not in it).
- * The link is kept with the occurrence: a public event's dated occurrence is kept until the
- * content changes (events.queries.server.ts), any other is made for one page. So `occurrence`
- * must be `event`'s own, as getEventBySlug gives it.
  */
 export function googleCalendarUrl(
   event: EventRecord,
   occurrence: { date: PlainDate; startsAt: string; endsAt: string | null; allDay: boolean },
   options: Pick<CalendarFileOptions, 'origin' | 'timeZone'>,
 ): string {
-  return googleLinksKept(occurrence, `${options.origin} ${options.timeZone}`, () =>
-    makeGoogleCalendarUrl(event, occurrence, options),
-  )
-}
-
-// Per address the site was asked under (the origin), at most a few.
-const googleLinksKept = keptWith<string>(4)
-
-function makeGoogleCalendarUrl(
-  event: EventRecord,
-  occurrence: { date: PlainDate; startsAt: string; endsAt: string | null; allDay: boolean },
-  { origin, timeZone }: Pick<CalendarFileOptions, 'origin' | 'timeZone'>,
-): string {
+  const { origin, timeZone } = options
   const rule = repeatRuleOf(event, timeZone)
   if (rule?.count) {
     // Counted from the shown occurrence the count would run too far: end on the last date instead.

@@ -9,7 +9,6 @@ import {
   todayIn,
   wallClockIn,
 } from '~/platform/dates'
-import { keptUntilContentChanges, type Shared, type VersionSource } from '~/platform/kept-until-content-changes.server'
 import { countUpcomingEvents, listOccurrencesOnDays, listUpcomingOccurrences } from './events.queries.server'
 import { type CalendarOccurrence } from './events.records.server'
 import { CALENDAR_SIDEBAR_LIMIT } from './events.schema'
@@ -76,26 +75,12 @@ export async function getCalendarMonth(
   }
 }
 
-const MINUTE_MS = 60_000
-
-/**
- * The months visitors look at, worked out once per minute and content version instead of for
- * each of them: an event that has begun leaves the sidebar within a minute. A dozen months are
- * kept, the ones around this month as a rule; others are made again when asked.
- */
-const calendarMonthKept = keptUntilContentChanges((key) => {
-  const [month, minute, timeZone] = key.split(' ')
-  const now = new Date(Number(minute) * MINUTE_MS)
-  return getCalendarMonth(month, { today: todayIn(timeZone, now), timeZone, now })
-}, 12)
-
 export type CalendarMonth = Awaited<ReturnType<typeof getCalendarMonth>>
 
 /** The calendar page's month for visitors; `month` must be a month the calendar accepts (`parsePlainMonth`). */
 export function getPublicCalendarMonth(
-  from: VersionSource,
   month: PlainMonth,
   { timeZone, now = new Date() }: { timeZone: string; now?: Date },
-): Promise<Shared<CalendarMonth>> {
-  return calendarMonthKept(from, `${month} ${Math.floor(now.getTime() / MINUTE_MS)} ${timeZone}`)
+): Promise<CalendarMonth> {
+  return getCalendarMonth(month, { today: todayIn(timeZone, now), timeZone, now })
 }

@@ -6,7 +6,6 @@ import { nextOccurrences, occurrenceOn, occurrencesOnDaysBetween, type Occurrenc
 import { describeRepeat } from './events.wording.server'
 import { readSignupForm, type SignupForm } from './signups.queries.server'
 import { isPublicNow, isVisibleTo, type Audience } from '~/platform/publication.server'
-import { keptPublicItems, keptWith, type Shared, type VersionSource } from '~/platform/kept-until-content-changes.server'
 import {
   EVENT_COLUMNS,
   byStart,
@@ -121,21 +120,9 @@ async function eventWithTexts(slug: string, timeZone: string, audience: Audience
   }
 }
 
-// The events visitors open, once per content version: the query, the skipped dates and the
-// description's Markdown were half of an event page's own work. Only public events are kept.
-const eventsKept = keptPublicItems(
-  async () => (await publicEvents().select('slug').execute()).map((row) => row.slug),
-  (key, audience) => {
-    // An address has no space (slugify).
-    const [timeZone, slug] = key.split(' ')
-    return eventWithTexts(slug, timeZone, audience)
-  },
-)
-
 /**
  * An event by its address. The occurrence shown is the one on `date` when the event has one
- * that day; otherwise the next one to come, or for an event that is over, its first. A public
- * page's event is kept per content version (`from`: the request's); a preview's is read afresh.
+ * that day; otherwise the next one to come, or for an event that is over, its first.
  */
 export async function getEventBySlug(
   slug: string,
@@ -144,25 +131,19 @@ export async function getEventBySlug(
     timeZone,
     now = new Date(),
     audience = 'public',
-    from = null,
-  }: { date: PlainDate | null; timeZone: string; now?: Date; audience?: Audience; from?: VersionSource },
-): Promise<Shared<EventDetail> | null> {
-  const event = await eventsKept(from, audience, slug, `${timeZone} ${slug}`)
+  }: { date: PlainDate | null; timeZone: string; now?: Date; audience?: Audience },
+): Promise<EventDetail | null> {
+  const event = await eventWithTexts(slug, timeZone, audience)
   if (!event) return null
   const onDay = (day: PlainDate) => {
     const occurrence = occurrenceOn(event, day, timeZone)
     return occurrence ? datesFrom(event, occurrence, timeZone) : null
   }
-  // A public event's dates on a day asked for are the same for every visitor until it changes:
-  // kept with it, per day (a day it does not take place included, which shows the next date).
-  const onDate = date && (audience === 'public' ? datesKept(event, `${timeZone} ${date}`, () => onDay(date)) : onDay(date))
+  const onDate = date && onDay(date)
   const shown =
     onDate || datesFrom(event, nextOccurrences(event, now, 1, timeZone)[0] ?? firstOccurrence(event, timeZone), timeZone)
   return { ...event, ...shown }
 }
-
-// An event's page asked for on many of its dates (a weekly meeting's links) keeps each one's.
-const datesKept = keptWith<Pick<EventDetail, 'occurrence' | 'laterOccurrences'> | null>(64)
 
 /** The occurrence shown and the next ones after it. */
 function datesFrom(event: EventWithTexts, occurrence: Occurrence, timeZone: string) {

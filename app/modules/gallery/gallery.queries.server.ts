@@ -2,16 +2,10 @@ import { sql, type ExpressionBuilder } from 'kysely'
 import type { Database } from '~/platform/db-schema'
 import { markdownToPlainText, renderMarkdown } from '~/platform/markdown'
 import { db } from '~/platform/db.server'
-import {
-  keptPublicItems,
-  keptUntilContentChanges,
-  type Shared,
-  type VersionSource,
-} from '~/platform/kept-until-content-changes.server'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { getImagesByIds, pickSocialImage, toResponsiveImage, type ImageRecord } from '~/platform/media/images.server'
 import { getVideosByIds, isVideoReady } from '~/platform/media/videos.server'
-import { MEDIA_CATEGORIES, MEDIA_PER_PAGE, type MediaCategory } from './media-categories'
+import { MEDIA_PER_PAGE, type MediaCategory } from './media-categories'
 import { isVisibleTo, type Audience } from '~/platform/publication.server'
 import { lastChangeOf } from '~/platform/publication'
 
@@ -155,25 +149,6 @@ export async function listPublishedMedia(category: MediaCategory | null, page: n
 
 export type FeaturedMedia = Pick<MediaSummary, 'slug' | 'kind' | 'title' | 'thumbnail'>
 
-/** The first pages of each category, which visitors open most: kept per content version. */
-const KEPT_PAGES = 2
-const firstPagesKept = keptUntilContentChanges(
-  (key) => {
-    const [category, page] = key.split(' ')
-    return listPublishedMedia(category === '' ? null : (category as MediaCategory), Number(page))
-  },
-  (MEDIA_CATEGORIES.length + 1) * KEPT_PAGES,
-)
-
-/** A page of the gallery for visitors; `page` is a page number the gallery accepts. */
-export function listPublishedMediaForVisitors(
-  from: VersionSource,
-  category: MediaCategory | null,
-  page: number,
-): Promise<Shared<MediaPage>> {
-  return page <= KEPT_PAGES ? firstPagesKept(from, `${category ?? ''} ${page}`) : listPublishedMedia(category, page)
-}
-
 /** The newest items the admin marked as featured, for the home page. */
 export async function listFeaturedMedia(limit: number): Promise<FeaturedMedia[]> {
   const rows = await publicItems(null)
@@ -208,7 +183,16 @@ async function neighbour(
   return row?.slug ?? null
 }
 
-async function mediaBySlug(slug: string, category: MediaCategory | null, audience: Audience): Promise<MediaDetail | null> {
+/**
+ * A public item by its slug, with its neighbours in `category`'s list (all when null); null when
+ * there is none or it is not public (a video still converting). `audience`: visitors, or a
+ * preview link's reader.
+ */
+export async function getPublishedMediaBySlug(
+  slug: string,
+  category: MediaCategory | null,
+  audience: Audience = 'public',
+): Promise<MediaDetail | null> {
   const row = await publicItems(null, audience)
     .select([...SUMMARY_COLUMNS, 'mediaItems.description', 'mediaItems.videoId', 'mediaItems.updatedAt'])
     .where('mediaItems.slug', '=', slug)
@@ -236,29 +220,6 @@ async function mediaBySlug(slug: string, category: MediaCategory | null, audienc
     previous,
     next,
   }
-}
-
-const mediaKept = keptPublicItems(
-  async () => (await publicItems(null).select('mediaItems.slug').execute()).map((row) => row.slug),
-  (key, audience) => {
-    // An address has no space (slugify); the category is one of the list's.
-    const [category, slug] = key.split(' ')
-    return mediaBySlug(slug, (category || null) as MediaCategory | null, audience)
-  },
-)
-
-/**
- * A public item by its slug, with its neighbours in `category`'s list (all when null); null when
- * there is none or it is not public (a video still converting). Kept per content version for
- * visitors (`from`: the request's); a preview's is read afresh.
- */
-export async function getPublishedMediaBySlug(
-  slug: string,
-  category: MediaCategory | null,
-  audience: Audience = 'public',
-  from: VersionSource = null,
-): Promise<Shared<MediaDetail> | null> {
-  return mediaKept(from, audience, slug, `${category ?? ''} ${slug}`)
 }
 
 export interface MediaSitemapEntry {

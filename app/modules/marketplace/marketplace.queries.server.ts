@@ -6,13 +6,7 @@ import { markdownToPlainText, renderMarkdown } from '~/platform/markdown'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { getImagesByIds, pickSocialImage, toResponsiveImage, type ImageRecord } from '~/platform/media/images.server'
 import { productMatches } from '~/modules/search/search.queries.server'
-import { PRODUCT_CATEGORIES, type ProductCategory } from './product-categories'
-import {
-  keptPublicItems,
-  keptUntilContentChanges,
-  type Shared,
-  type VersionSource,
-} from '~/platform/kept-until-content-changes.server'
+import type { ProductCategory } from './product-categories'
 import { isInState, isVisibleTo, type Audience } from '~/platform/publication.server'
 import { lastChangeOf, type PublicationState } from '~/platform/publication'
 
@@ -133,19 +127,9 @@ function listed({ id, slug, name, descriptionText, category, priceCents, seller,
 
 export type ListedProduct = ReturnType<typeof listed>
 
-async function listForVisitors(filter: ProductFilter): Promise<ListedProduct[]> {
+/** The marketplace's list for visitors. */
+export async function listProductsForVisitors(filter: ProductFilter): Promise<ListedProduct[]> {
   return (await listProducts(filter)).map(listed)
-}
-
-// The list without search words, the same for every visitor: made once per content version and category.
-const unsearchedListKept = keptUntilContentChanges(
-  (category) => listForVisitors({ category: category === '' ? null : (category as ProductCategory), search: '' }),
-  PRODUCT_CATEGORIES.length + 1,
-)
-
-/** The marketplace's list for visitors: kept while nobody searches (search words are countless). */
-export function listProductsForVisitors(from: VersionSource, filter: ProductFilter): Promise<Shared<ListedProduct[]>> {
-  return filter.search === '' ? unsearchedListKept(from, filter.category ?? '') : listForVisitors(filter)
 }
 
 /** A few products picked at random (the home page's highlights). */
@@ -158,7 +142,8 @@ export async function pickRandomProducts(limit: number): Promise<Product[]> {
   return (await withImages(rows)).map(toProduct)
 }
 
-async function productBySlug(slug: string, audience: Audience): Promise<ProductDetail | null> {
+/** A product by its address, as `audience` sees it (visitors, or a preview link's reader). */
+export async function getProductBySlug(slug: string, audience: Audience = 'public'): Promise<ProductDetail | null> {
   const row = await publicProducts(audience).select(PRODUCT_COLUMNS).where('slug', '=', slug).executeTakeFirst()
   if (!row) return null
   const [withPictures] = await withImages([row])
@@ -169,20 +154,6 @@ async function productBySlug(slug: string, audience: Audience): Promise<ProductD
     descriptionHtml: renderMarkdown(row.description),
     socialImage: social ? { path: social.path, width: social.width, height: social.height, alt: first.alt || row.name } : null,
   }
-}
-
-const productsKept = keptPublicItems(
-  async () => (await publicProducts().select('slug').execute()).map((row) => row.slug),
-  productBySlug,
-)
-
-/** A product by its address, for visitors (kept per content version; `from`: the request's) or a preview (read afresh). */
-export async function getProductBySlug(
-  slug: string,
-  audience: Audience = 'public',
-  from: VersionSource = null,
-): Promise<Shared<ProductDetail> | null> {
-  return productsKept(from, audience, slug)
 }
 
 export interface AdminProductRow {

@@ -1,11 +1,5 @@
 import { ADMIN_LIST_PAGE_SIZE, listPageOffset } from '~/platform/admin-list-page.server'
 import { db } from '~/platform/db.server'
-import {
-  keptPublicItems,
-  keptUntilContentChanges,
-  type Shared,
-  type VersionSource,
-} from '~/platform/kept-until-content-changes.server'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { loadImagesOf, pickSocialImage, toResponsiveImage, type ImageRecord } from '~/platform/media/images.server'
 import { articleExcerpt, articlePlainText, readMinutes, renderArticleHtml } from './article-text.server'
@@ -94,29 +88,14 @@ export interface LabelledArticlePage extends Omit<ArticlePage, 'articles'> {
   articles: (ArticleSummary & { dateLabel: string })[]
 }
 
-async function labelledPage(page: number, timeZone: string): Promise<LabelledArticlePage> {
+/** A page of the news list for visitors; `page` is a page number the list accepts. */
+export async function listPublishedArticlesForVisitors(page: number, timeZone: string): Promise<LabelledArticlePage> {
   const list = await listPublishedArticles(page)
   const articles = list.articles.map((article) => ({
     ...article,
     dateLabel: formatDate(article.publishedAt, timeZone, 'date'),
   }))
   return { ...list, articles }
-}
-
-/** Pages visitors open most: kept per content version; later ones are read for each request. */
-const KEPT_PAGES = 3
-const firstPagesKept = keptUntilContentChanges((key) => {
-  const [page, timeZone] = key.split(' ')
-  return labelledPage(Number(page), timeZone)
-}, KEPT_PAGES)
-
-/** A page of the news list for visitors; `page` is a page number the list accepts. */
-export function listPublishedArticlesForVisitors(
-  from: VersionSource,
-  page: number,
-  timeZone: string,
-): Promise<Shared<LabelledArticlePage>> {
-  return page <= KEPT_PAGES ? firstPagesKept(from, `${page} ${timeZone}`) : labelledPage(page, timeZone)
 }
 
 function toDetail(
@@ -133,7 +112,8 @@ function toDetail(
   }
 }
 
-async function articleBySlug(slug: string, audience: Audience): Promise<ArticleDetail | null> {
+/** An article by its address, as `audience` sees it (visitors, or a preview link's reader). */
+export async function getPublishedArticleBySlug(slug: string, audience: Audience = 'public'): Promise<ArticleDetail | null> {
   const row = await db
     .selectFrom('articles')
     .select(SUMMARY_COLUMNS)
@@ -143,23 +123,6 @@ async function articleBySlug(slug: string, audience: Audience): Promise<ArticleD
   if (!row) return null
   const imageOf = await loadImagesOf([row])
   return toDetail(row, imageOf(row))
-}
-
-const articlesKept = keptPublicItems(
-  async () => (await db.selectFrom('articles').where(isPublicNow('articles')).select('slug').execute()).map((row) => row.slug),
-  articleBySlug,
-)
-
-/**
- * An article by its address, for visitors (kept per content version; `from`: the request's) or a
- * preview (read afresh).
- */
-export async function getPublishedArticleBySlug(
-  slug: string,
-  audience: Audience = 'public',
-  from: VersionSource = null,
-): Promise<Shared<ArticleDetail> | null> {
-  return articlesKept(from, audience, slug)
 }
 
 /** A public article in full, its links and image starting with `origin`: for the e-mail to subscribers. */

@@ -3,7 +3,7 @@ import { HIGHLIGHTS_SHIPPED } from '~/modules/marketplace/highlights'
 import { pickRandomProducts } from '~/modules/marketplace/marketplace.queries.server'
 import { formatPrice } from '~/modules/marketplace/product-price'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
-import { keptUntilContentChanges, type Shared, type VersionSource } from '~/platform/kept-until-content-changes.server'
+import type { Shared } from '~/platform/shared'
 import { logger } from '~/platform/logger.server'
 
 /**
@@ -51,15 +51,11 @@ export interface HomeHighlights {
   marketplaceHighlights: Shared<MarketplaceHighlight[]>
 }
 
-// The same for every visitor (the page picks among the products shipped with its own script):
-// made once per content version. A failed source is not kept, so it is tried again next time.
-const featuredMomentsKept = keptUntilContentChanges(() => sources.featuredMoments(FEATURED_MOMENTS_LIMIT), 1)
-const marketplaceHighlightsKept = keptUntilContentChanges(() => sources.marketplaceHighlights(HIGHLIGHTS_SHIPPED), 1)
-
-export async function loadHomeHighlights(from: VersionSource): Promise<HomeHighlights> {
+/** The home page's photos and products (the page picks among the products shipped with its own script). */
+export async function loadHomeHighlights(): Promise<HomeHighlights> {
   const [featuredMoments, marketplaceHighlights] = await Promise.all([
-    orEmpty('Failed to load featured media', () => featuredMomentsKept(from, '')),
-    orEmpty('Failed to load products', () => marketplaceHighlightsKept(from, '')),
+    orEmpty('Failed to load featured media', () => sources.featuredMoments(FEATURED_MOMENTS_LIMIT)),
+    orEmpty('Failed to load products', () => sources.marketplaceHighlights(HIGHLIGHTS_SHIPPED)),
   ])
   return { featuredMoments, marketplaceHighlights }
 }

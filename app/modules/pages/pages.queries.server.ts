@@ -1,10 +1,9 @@
 import { db } from '~/platform/db.server'
-import { keptUntilContentChanges, type Shared, type VersionSource } from '~/platform/kept-until-content-changes.server'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { getImagesByIds, toResponsiveImage } from '~/platform/media/images.server'
 import { logger } from '~/platform/logger.server'
 import { demoPageContent } from './pages.demo'
-import { PAGE_KEYS, PageContentSchemas, type PageContent, type PageKey } from './pages.schema'
+import { PageContentSchemas, type PageContent, type PageKey } from './pages.schema'
 
 /**
  * A page's texts for visitors and for the editor. A page that has never been saved shows the
@@ -55,14 +54,8 @@ export interface PublicPage<K extends PageKey> {
   heroImage: ResponsiveImageData | null
 }
 
-// Every page's texts and hero, the same for every visitor: made once per content version and page.
-// A copy: the demo texts stay the module's own.
-const publicPageKept = keptUntilContentChanges(async (key) => {
-  const [content, heroImage] = await Promise.all([getPageContent(key as PageKey), getPageHeroImage(key as PageKey)])
-  return { content: structuredClone(content), heroImage }
-}, PAGE_KEYS.length)
-
-/** A page's texts and hero as visitors see them, shared by every request until something a public page shows changes. */
-export function getPublicPage<K extends PageKey>(from: VersionSource, key: K): Promise<Shared<PublicPage<K>>> {
-  return publicPageKept(from, key) as Promise<Shared<PublicPage<K>>>
+/** A page's texts and hero as visitors see them. */
+export async function getPublicPage<K extends PageKey>(key: K): Promise<PublicPage<K>> {
+  const [content, heroImage] = await Promise.all([getPageContent(key), getPageHeroImage(key)])
+  return { content, heroImage }
 }

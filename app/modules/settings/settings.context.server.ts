@@ -1,19 +1,19 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
-import { keptUntilContentChanges, keptWith, type Shared } from '~/platform/kept-until-content-changes.server'
+import { cachedUntilContentChanges, type Shared } from '~/platform/content-cache.server'
 import { getSiteSettings } from './settings.queries.server'
 import { FRAME_SETTINGS, type FrameSettings, type SiteSettings } from './settings.schema'
 
 // Read for every page, the same for every visitor, changed rarely: made once per content version.
-const siteSettingsKept = keptUntilContentChanges(() => getSiteSettings(), 1)
+const cachedSiteSettings = cachedUntilContentChanges(() => getSiteSettings(), 1)
 
 // The root loader and the page's own loader both need the settings: one lookup per request.
 // Without the middleware (a loader called on its own), each call looks them up afresh.
-const siteSettingsContext = createContext<() => Promise<Shared<SiteSettings>>>(() => siteSettingsKept(null, ''))
+const siteSettingsContext = createContext<() => Promise<Shared<SiteSettings>>>(() => cachedSiteSettings(''))
 
 /** Root middleware: the first loader that asks looks the settings up; the others share that answer. */
 export const shareSiteSettingsPerRequest: MiddlewareFunction<Response> = ({ context }, next) => {
   let settings: Promise<Shared<SiteSettings>> | undefined
-  context.set(siteSettingsContext, () => (settings ??= siteSettingsKept(context, '')))
+  context.set(siteSettingsContext, () => (settings ??= cachedSiteSettings('')))
   return next()
 }
 
@@ -22,13 +22,7 @@ export function siteSettingsFor(context: Readonly<RouterContextProvider>): Promi
   return context.get(siteSettingsContext)()
 }
 
-const frameSettingsKept = keptWith<FrameSettings>(1)
-
-/** The settings every page's frame uses (FRAME_SETTINGS), made once per kept settings. */
+/** The settings every page's frame uses (FRAME_SETTINGS). */
 export function frameSettingsOf(settings: Shared<SiteSettings>): Shared<FrameSettings> {
-  return frameSettingsKept(
-    settings,
-    '',
-    () => Object.fromEntries(FRAME_SETTINGS.map((key) => [key, settings[key]])) as FrameSettings,
-  )
+  return Object.fromEntries(FRAME_SETTINGS.map((key) => [key, settings[key]])) as Shared<FrameSettings>
 }

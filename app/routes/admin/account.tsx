@@ -1,7 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form } from 'react-router'
-import { Link } from '~/components/link'
+import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/account'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { ErrorList, Field, NewPasswordFields } from '~/components/forms'

@@ -1,5 +1,4 @@
-import { Form } from 'react-router'
-import { Link } from '~/components/link'
+import { Form, Link } from 'react-router'
 import { adminListTitle } from '~/components/admin-list-pagination'
 import type { Route } from './+types/audit'
 import { AdminTable } from '~/components/admin-table'

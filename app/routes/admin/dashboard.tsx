@@ -1,5 +1,4 @@
-import { redirect } from 'react-router'
-import { Link } from '~/components/link'
+import { redirect, Link } from 'react-router'
 import type { Route } from './+types/dashboard'
 import { countSampleEvents } from '~/modules/events/events.admin-queries.server'
 import { listOccurrencesOnDays } from '~/modules/events/events.queries.server'

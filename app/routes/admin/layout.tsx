@@ -1,5 +1,4 @@
-import { Form, isRouteErrorResponse, Outlet, useRouteLoaderData } from 'react-router'
-import { Link, NavLink } from '~/components/link'
+import { Form, isRouteErrorResponse, Outlet, useRouteLoaderData, Link, NavLink } from 'react-router'
 import type { ReactNode } from 'react'
 import type { Route } from './+types/layout'
 import { BodyTooLargeNotice } from '~/components/body-too-large-notice'

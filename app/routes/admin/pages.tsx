@@ -1,7 +1,6 @@
 import { FormProvider, getFormProps, useField, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form } from 'react-router'
-import { Link } from '~/components/link'
+import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/pages'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { ErrorSummary } from '~/components/error-summary'

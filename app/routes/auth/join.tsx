@@ -1,7 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, redirect } from 'react-router'
-import { Link } from '~/components/link'
+import { data, Form, redirect, Link } from 'react-router'
 import type { Route } from './+types/join'
 import { ErrorList, Field, NewPasswordFields } from '~/components/forms'
 import { useIsSubmitting } from '~/components/use-is-submitting'

@@ -1,6 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { data, Form, redirect } from 'react-router'
-import { Link } from '~/components/link'
+import { data, Form, redirect, Link } from 'react-router'
 import type { Route } from './+types/two-step'
 import { ErrorList, Field } from '~/components/forms'
 import { AuthenticatorSetup, RecoveryCodes } from '~/components/two-step'

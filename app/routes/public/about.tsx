@@ -1,4 +1,4 @@
-import { Link } from '~/components/link'
+import { Link } from 'react-router'
 import type { Route } from './+types/about'
 import { editHandle, pageTextsTarget } from '~/components/admin-bar'
 import { WITHOUT_SCRIPTS } from '~/components/page-scripts'
@@ -14,8 +14,8 @@ export const meta: Route.MetaFunction = (args) =>
 /** The admin bar's "Edit this page". */
 export const handle = { ...editHandle(() => pageTextsTarget('about')), ...WITHOUT_SCRIPTS }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return getPublicPage(context, 'about')
+export async function loader() {
+  return getPublicPage('about')
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef } from 'react'
-import { data, Form, redirect } from 'react-router'
-import { Link } from '~/components/link'
-import { KeptInside } from '~/components/kept-markup'
+import { data, Form, redirect, Link } from 'react-router'
 import type { Route } from './+types/contact'
 import { editHandle } from '~/components/admin-bar'
 import { CONTACT_LIMITS, CONTACT_SUBJECT_LABELS, CONTACT_SUBJECTS, ContactSchema } from '~/modules/inbox/contact.schema'
@@ -134,15 +132,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               </Link>
             </div>
           </section>
-          <KeptInside
-            tag="section"
-            attributes={{ 'aria-labelledby': 'message-form-heading', id: 'message-form', className: 'card contact-form-card' }}
-            name="contact-form"
-            inside={MessageForm}
-            props={{ sent: loaderData.sent, lastResult: actionData?.result }}
-            // The empty form is the same for every visitor; what was typed and the thank-you are not.
-            keep={!loaderData.sent && !actionData}
-          />
+          <section aria-labelledby="message-form-heading" id="message-form" className="card contact-form-card">
+            <MessageForm sent={loaderData.sent} lastResult={actionData?.result} />
+          </section>
         </div>
       </div>
     </>
@@ -177,7 +169,6 @@ function ThankYou() {
 function ContactForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const sending = useIsSubmitting()
   const [form, fields] = useForm({
-    // Named, not numbered by useId: the empty form is rendered apart from the page (KeptInside).
     id: 'contact',
     lastResult: sending ? undefined : lastResult,
     constraint: CONTACT_CONSTRAINT,

@@ -1,4 +1,4 @@
-import { Link } from '~/components/link'
+import { Link } from 'react-router'
 import type { Route } from './+types/home'
 import { editHandle, pageTextsTarget } from '~/components/admin-bar'
 import { NewsletterSignup } from '~/components/newsletter-signup'
@@ -21,7 +21,6 @@ import {
 } from '~/modules/pages/home-highlights.server'
 import { getPublicPage } from '~/modules/pages/pages.queries.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
-import { keptUntilContentChanges } from '~/platform/kept-until-content-changes.server'
 import { pageMeta } from '~/platform/seo'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { description: args.loaderData?.content.hero.text ?? '' })
@@ -29,24 +28,12 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { description: 
 /** The admin bar's "Edit this page"; the page is all links, and picks its products with a few lines of its own. */
 export const handle = { ...editHandle(() => pageTextsTarget('home')), ...WITHOUT_SCRIPTS }
 
-const MINUTE_MS = 60_000
-
-/**
- * The upcoming dates, worked out from the events' repeat rules once per minute and content
- * version instead of for every visitor: an event that has begun leaves the strip within a minute.
- */
-const upcomingKept = keptUntilContentChanges((key) => {
-  const [minute, timeZone] = key.split(' ')
-  return listUpcomingOccurrences({ from: new Date(Number(minute) * MINUTE_MS), limit: HOME_UPCOMING_LIMIT, timeZone })
-}, 2)
-
 export async function loader({ context }: Route.LoaderArgs) {
   const { timeZone, impactFigures } = await siteSettingsFor(context)
-  const minute = Math.floor(Date.now() / MINUTE_MS)
   const [{ content, heroImage }, highlights, upcomingEvents] = await Promise.all([
-    getPublicPage(context, 'home'),
-    loadHomeHighlights(context),
-    orEmpty('Failed to load events', () => upcomingKept(context, `${minute} ${timeZone}`)),
+    getPublicPage('home'),
+    loadHomeHighlights(),
+    orEmpty('Failed to load events', () => listUpcomingOccurrences({ from: new Date(), limit: HOME_UPCOMING_LIMIT, timeZone })),
   ])
   return {
     content,

@@ -1,4 +1,4 @@
-import { Link } from '~/components/link'
+import { Link } from 'react-router'
 import type { Route } from './+types/impact'
 import { editHandle, pageTextsTarget } from '~/components/admin-bar'
 import { WITHOUT_SCRIPTS } from '~/components/page-scripts'
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = (args) =>
 export const handle = { ...editHandle(() => pageTextsTarget('impact')), ...WITHOUT_SCRIPTS }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [page, { impactFigures }] = await Promise.all([getPublicPage(context, 'impact'), siteSettingsFor(context)])
+  const [page, { impactFigures }] = await Promise.all([getPublicPage('impact'), siteSettingsFor(context)])
   return { ...page, impactFigures }
 }
 

@@ -1,4 +1,4 @@
-import { Link } from '~/components/link'
+import { Link } from 'react-router'
 import type { Route } from './+types/offline'
 import { PageHero } from '~/components/page-blocks'
 import { WITHOUT_SCRIPTS } from '~/components/page-scripts'

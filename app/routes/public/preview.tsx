@@ -1,5 +1,4 @@
-import { data, redirect } from 'react-router'
-import { Link } from '~/components/link'
+import { data, redirect, Link } from 'react-router'
 import type { Route } from './+types/preview'
 import { resolvePreviewLink } from '~/modules/previews/preview-links.server'
 import { PREVIEW_LINK_DAYS } from '~/modules/previews/previews'

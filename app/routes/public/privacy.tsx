@@ -11,8 +11,8 @@ export const meta: Route.MetaFunction = (args) =>
 /** The admin bar's "Edit this page". */
 export const handle = { ...editHandle(() => pageTextsTarget('privacy')), ...WITHOUT_SCRIPTS }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return getPublicPage(context, 'privacy')
+export async function loader() {
+  return getPublicPage('privacy')
 }
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,4 @@
-import { data } from 'react-router'
-import { Link } from '~/components/link'
+import { data, Link } from 'react-router'
 import type { Route } from './+types/search'
 import { Pagination } from '~/components/pagination'
 import { SearchMarks } from '~/components/search-marks'

@@ -1,4 +1,4 @@
-import { Link } from '~/components/link'
+import { Link } from 'react-router'
 import type { Route } from './+types/services'
 import { editHandle, pageTextsTarget } from '~/components/admin-bar'
 import { WITHOUT_SCRIPTS } from '~/components/page-scripts'
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = (args) =>
 export const handle = { ...editHandle(() => pageTextsTarget('services')), ...WITHOUT_SCRIPTS }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [page, { impactFigures }] = await Promise.all([getPublicPage(context, 'services'), siteSettingsFor(context)])
+  const [page, { impactFigures }] = await Promise.all([getPublicPage('services'), siteSettingsFor(context)])
   return { ...page, impactFigures }
 }
 

@@ -1,5 +1,4 @@
-import { data, Form, redirect } from 'react-router'
-import { Link } from '~/components/link'
+import { data, Form, redirect, Link } from 'react-router'
 import type { Route } from './+types/signup'
 import { editHandle } from '~/components/admin-bar'
 import { useIsSubmitting } from '~/components/use-is-submitting'

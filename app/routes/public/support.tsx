@@ -1,4 +1,4 @@
-import { Link } from '~/components/link'
+import { Link } from 'react-router'
 import type { Route } from './+types/support'
 import { editHandle, pageTextsTarget } from '~/components/admin-bar'
 import { WITHOUT_SCRIPTS } from '~/components/page-scripts'
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = (args) =>
 export const handle = { ...editHandle(() => pageTextsTarget('support')), ...WITHOUT_SCRIPTS }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [page, { bankAccounts }] = await Promise.all([getPublicPage(context, 'support'), siteSettingsFor(context)])
+  const [page, { bankAccounts }] = await Promise.all([getPublicPage('support'), siteSettingsFor(context)])
   return { ...page, bankAccounts }
 }
 

@@ -2,11 +2,11 @@ import type { Route } from './+types/calendar.ics'
 import { buildCalendarFile } from '~/modules/events/events.calendar-apps.server'
 import { listEventsForFeed } from '~/modules/events/events.queries.server'
 import { getSiteSettings } from '~/modules/settings/settings.queries.server'
-import { keptUntilContentChanges } from '~/platform/kept-until-content-changes.server'
+import { cachedUntilContentChanges } from '~/platform/content-cache.server'
 import { getSiteOrigin } from '~/platform/site-url.server'
 
 // Every subscribed phone asks for the feed every few hours: it is built once per change, per origin.
-const calendarFeedFor = keptUntilContentChanges(async (origin) => {
+const calendarFeedFor = cachedUntilContentChanges(async (origin) => {
   const [events, settings] = await Promise.all([listEventsForFeed(), getSiteSettings()])
   return buildCalendarFile(events, {
     name: settings.organisationName,
@@ -17,7 +17,7 @@ const calendarFeedFor = keptUntilContentChanges(async (origin) => {
 
 /** Every event as an iCalendar feed (RFC 5545) that phones and calendar apps subscribe to. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const body = await calendarFeedFor(context, getSiteOrigin(request, context))
+  const body = await calendarFeedFor(getSiteOrigin(request, context))
   return new Response(body, {
     headers: {
       'Content-Type': 'text/calendar; charset=utf-8',

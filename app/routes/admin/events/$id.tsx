@@ -1,6 +1,5 @@
-import { data } from 'react-router'
+import { data, Link } from 'react-router'
 import { BackLink } from '~/components/back-link'
-import { Link } from '~/components/link'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { withSiteLinksRelative } from '~/platform/site-links'
 import type { Route } from './+types/$id'

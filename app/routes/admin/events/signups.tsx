@@ -1,5 +1,4 @@
-import { data, Form } from 'react-router'
-import { Link } from '~/components/link'
+import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/signups'
 import { AdminTable } from '~/components/admin-table'
 import { ConfirmButton } from '~/components/confirm-button'

@@ -1,4 +1,4 @@
-import { Link } from '~/components/link'
+import { Link } from 'react-router'
 import { adminListTitle } from '~/components/admin-list-pagination'
 import type { Route } from './+types/index'
 import { AdminBadge, AdminTable } from '~/components/admin-table'

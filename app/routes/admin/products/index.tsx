@@ -1,5 +1,4 @@
-import { data } from 'react-router'
-import { Link } from '~/components/link'
+import { data, Link } from 'react-router'
 import type { Route } from './+types/index'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { AdminBadge, AdminTable, EditDeleteCell, ThumbnailCell } from '~/components/admin-table'

@@ -1,5 +1,4 @@
-import { data, Form } from 'react-router'
-import { Link } from '~/components/link'
+import { data, Form, Link } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/index'
 import { AdminBadge, AdminTable } from '~/components/admin-table'

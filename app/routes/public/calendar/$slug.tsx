@@ -1,5 +1,4 @@
-import { data, redirect, useLocation, useOutletContext } from 'react-router'
-import { Link } from '~/components/link'
+import { data, redirect, useLocation, useOutletContext, Link } from 'react-router'
 import type { Route } from './+types/$slug'
 import { editHandle } from '~/components/admin-bar'
 import { WITHOUT_SCRIPTS } from '~/components/page-scripts'
@@ -48,7 +47,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   if (dateParam !== null && !date) throw data(null, { status: 404 })
   const origin = getSiteOrigin(request, context)
   const preview = await pagePreview(queryParams.read(request).preview, 'events', { url: url.href, origin, timeZone })
-  const event = await getEventBySlug(params.slug, { date, timeZone, audience: preview.audience, from: context })
+  const event = await getEventBySlug(params.slug, { date, timeZone, audience: preview.audience })
   if (!event) throw data(null, { status: 404 })
   const path = `/calendar/${encodeURIComponent(event.slug)}`
   const { occurrence } = event

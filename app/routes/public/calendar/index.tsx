@@ -1,5 +1,4 @@
-import { data, useOutlet, type ShouldRevalidateFunctionArgs } from 'react-router'
-import { Link } from '~/components/link'
+import { data, useOutlet, type ShouldRevalidateFunctionArgs, Link } from 'react-router'
 import type { Route } from './+types/index'
 import { MonthView } from './month-view'
 import { editHandle } from '~/components/admin-bar'
@@ -41,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const origin = getSiteOrigin(request, context)
   return {
     calendar: {
-      ...(await getPublicCalendarMonth(context, month, { timeZone, now })),
+      ...(await getPublicCalendarMonth(month, { timeZone, now })),
       subscribeUrl: `${origin.replace(/^https?:/, 'webcal:')}/calendar.ics`,
     },
   }

@@ -1,5 +1,4 @@
-import { KeptInside } from '~/components/kept-markup'
-import { Link } from '~/components/link'
+import { Link } from 'react-router'
 import { OPENED_OVER_LIST } from '~/components/route-dialog'
 import type { CalendarMonth } from '~/modules/events/events.month-view.server'
 import type { Shared } from '~/platform/shared'
@@ -16,27 +15,11 @@ export type MonthViewProps = Pick<
   admin: boolean
 }
 
-/**
- * The calendar's month: its navigation, its grid and the agenda of its days with events. Every
- * visitor sees the same in a given minute until an event changes, so the server renders it once
- * (KeptInside, decision 043).
- */
-export function MonthView(props: MonthViewProps) {
-  return (
-    <KeptInside
-      tag="section"
-      attributes={{ className: 'calendar-month', 'aria-labelledby': 'calendar-month-label' }}
-      name="calendar-month"
-      inside={MonthViewInside}
-      props={props}
-    />
-  )
-}
-
-function MonthViewInside({ month, monthLabel, previous, next, isCurrentMonth, weeks, admin }: MonthViewProps) {
+/** The calendar's month: its navigation, its grid and the agenda of its days with events. */
+export function MonthView({ month, monthLabel, previous, next, isCurrentMonth, weeks, admin }: MonthViewProps) {
   const daysWithEvents = weeks.flat().filter((day) => day.inMonth && day.events.length > 0)
   return (
-    <>
+    <section className="calendar-month" aria-labelledby="calendar-month-label">
       <div className="calendar-toolbar">
         <h2 id="calendar-month-label" aria-live="polite">
           {monthLabel}
@@ -116,7 +99,7 @@ function MonthViewInside({ month, monthLabel, previous, next, isCurrentMonth, we
           </p>
         ) : null}
       </div>
-    </>
+    </section>
   )
 }
 

@@ -2,7 +2,6 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
 import { ErrorList, Field } from '~/components/forms'
-import { KeptInside } from '~/components/kept-markup'
 import { HoneypotField } from '~/components/honeypot-field'
 import { useIsSubmitting } from '~/components/use-is-submitting'
 import { SIGNUP_LIMITS, SIGNUP_MESSAGES, SignUpSchema } from '~/modules/events/signups.schema'
@@ -26,23 +25,9 @@ interface SignupSectionProps {
 
 /**
  * "Sign up" for one date of an event: places left, and the waiting list once full. Posts normally
- * without JavaScript. Until a visitor sends it, it is the same for everyone who opens that date in
- * that state, so the server renders it once (KeptInside).
+ * without JavaScript.
  */
-export function SignupSection(props: SignupSectionProps) {
-  return (
-    <KeptInside
-      tag="section"
-      attributes={{ className: 'event-section event-signup', 'aria-labelledby': 'event-signup' }}
-      name="event-signup"
-      inside={SignupSectionInside}
-      props={props}
-      keep={props.lastResult === undefined}
-    />
-  )
-}
-
-function SignupSectionInside({ state, action, date, dateLabel, lastResult }: SignupSectionProps) {
+export function SignupSection({ state, action, date, dateLabel, lastResult }: SignupSectionProps) {
   const sending = useIsSubmitting()
   const [form, fields] = useForm({
     id: 'signup',
@@ -53,7 +38,7 @@ function SignupSectionInside({ state, action, date, dateLabel, lastResult }: Sig
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
   })
   return (
-    <>
+    <section className="event-section event-signup" aria-labelledby="event-signup">
       <h2 id="event-signup">Sign up</h2>
       {state.closed ? (
         <p>Sign-ups for {dateLabel} are closed.</p>
@@ -106,6 +91,6 @@ function SignupSectionInside({ state, action, date, dateLabel, lastResult }: Sig
           </Form>
         </>
       )}
-    </>
+    </section>
   )
 }

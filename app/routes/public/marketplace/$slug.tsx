@@ -25,7 +25,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   const origin = getSiteOrigin(request, context)
   const { timeZone } = await siteSettingsFor(context)
   const preview = await pagePreview(queryParams.read(request).preview, 'products', { url: url.href, origin, timeZone })
-  const product = await getProductBySlug(params.slug, preview.audience, context)
+  const product = await getProductBySlug(params.slug, preview.audience)
   if (!product) throw data(null, { status: 404 })
   return data(
     { product, url: `${origin}/marketplace/${encodeURIComponent(product.slug)}`, preview: preview.notice },
@@ -56,7 +56,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       {preview ? <PreviewBanner notice={preview} /> : null}
       <article className={inDialog ? 'product-detail' : 'container section product-detail product-detail-page'}>
         {inDialog ? null : <BackLink to="/marketplace">← All products</BackLink>}
-        <ProductDetail product={product} url={url} preview={preview !== null} />
+        <ProductDetail product={product} url={url} />
       </article>
     </>
   )

@@ -1,5 +1,4 @@
-import { data, useOutlet, type ShouldRevalidateFunctionArgs } from 'react-router'
-import { Link } from '~/components/link'
+import { data, useOutlet, type ShouldRevalidateFunctionArgs, Link } from 'react-router'
 import type { Route } from './+types/index'
 import { editHandle } from '~/components/admin-bar'
 import { MarketplaceLogin } from './marketplace-login'
@@ -59,7 +58,7 @@ export const queryParams = declareQueryParams('category', 'q', 'view')
 /** The admin bar's "Edit this page". */
 export const handle = editHandle(() => ({ section: 'products', path: '/admin/products' }))
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   // Loaded directly, /marketplace/<slug> shows the product alone: the list is not needed.
   if (params.slug) return { list: null, content: null }
   const { category, q, view: chosenView } = queryParams.read(request)
@@ -68,10 +67,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     search: (q ?? '').trim().slice(0, SEARCH_TEXT_MAX),
   }
   const view: View = chosenView === 'grid' || chosenView === 'list' ? chosenView : rememberedView(request)
-  const [{ content, heroImage }, products] = await Promise.all([
-    getPublicPage(context, 'marketplace'),
-    listProductsForVisitors(context, filter),
-  ])
+  const [{ content, heroImage }, products] = await Promise.all([getPublicPage('marketplace'), listProductsForVisitors(filter)])
   const headers = new Headers({ Vary: 'Cookie' })
   if (chosenView === view) headers.append('Set-Cookie', rememberView(view))
   return data({ list: { filter, view, products, heroImage }, content }, { headers })

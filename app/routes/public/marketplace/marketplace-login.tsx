@@ -1,5 +1,4 @@
 import { useRef } from 'react'
-import { KeptInside } from '~/components/kept-markup'
 import { LoginForm } from '~/components/login-form'
 
 const DIALOG_ID = 'marketplace-login'
@@ -8,8 +7,7 @@ const DIALOG_ID = 'marketplace-login'
  * The marketplace's 'Admin Login': a sign-in dialog titled 'Marketplace Admin' that comes back
  * to the marketplace, where managers then see their buttons. The dialog opens through HTML
  * invoker commands, so it works before (or without) JavaScript in current browsers; the click
- * handlers cover browsers without them. What is inside is the same for every visitor, so the
- * server renders it once (KeptInside).
+ * handlers cover browsers without them.
  */
 export function MarketplaceLogin() {
   const dialogRef = useRef<HTMLDialogElement>(null)
@@ -27,13 +25,9 @@ export function MarketplaceLogin() {
         Admin Login
       </button>
       <dialog ref={dialogRef} id={DIALOG_ID} className="route-dialog marketplace-login" aria-labelledby={`${DIALOG_ID}-title`}>
-        <KeptInside
-          tag="div"
-          attributes={{ className: 'route-dialog-body' }}
-          name="marketplace-login"
-          inside={LoginDialogBody}
-          props={{}}
-        />
+        <div className="route-dialog-body">
+          <LoginDialogBody />
+        </div>
       </dialog>
     </>
   )

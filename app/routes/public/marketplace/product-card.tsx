@@ -1,5 +1,4 @@
-import { useNavigate } from 'react-router'
-import { Link } from '~/components/link'
+import { useNavigate, Link } from 'react-router'
 import { ConfirmButton } from '~/components/confirm-button'
 import { ImageCarousel } from '~/components/image-carousel'
 import { LinkifiedText } from '~/components/linkified-text'

@@ -1,6 +1,5 @@
 import { ProductMeta } from './product-card'
 import { ImageCarousel } from '~/components/image-carousel'
-import { KeptInside } from '~/components/kept-markup'
 import { NewTabLink } from '~/components/new-tab-link'
 import type { ProductDetail } from '~/modules/marketplace/marketplace.queries.server'
 import type { Shared } from '~/platform/shared'
@@ -12,26 +11,10 @@ interface ProductDetailProps {
   url: string
 }
 
-/**
- * A product's pictures, words and contact buttons. Every visitor sees the same until the product
- * changes, so the server renders it once (KeptInside); a preview of a draft is rendered in place.
- */
-export function ProductDetail({ preview, ...props }: ProductDetailProps & { preview: boolean }) {
+/** A product's pictures, words and contact buttons. */
+export function ProductDetail({ product, url }: ProductDetailProps) {
   return (
-    <KeptInside
-      tag="div"
-      attributes={{ className: 'product-detail-layout' }}
-      name="product"
-      inside={ProductDetailInside}
-      props={props}
-      keep={!preview}
-    />
-  )
-}
-
-function ProductDetailInside({ product, url }: ProductDetailProps) {
-  return (
-    <>
+    <div className="product-detail-layout">
       <ImageCarousel images={product.images} label={product.name} sizes="(min-width: 48rem) 24rem, 100vw" loading="eager" />
       <div className="product-detail-text">
         <h1 id="product-name">{product.name}</h1>
@@ -39,7 +22,7 @@ function ProductDetailInside({ product, url }: ProductDetailProps) {
         <div className="markdown-text" dangerouslySetInnerHTML={{ __html: product.descriptionHtml }} />
         <ContactButtons product={product} url={url} />
       </div>
-    </>
+    </div>
   )
 }
 

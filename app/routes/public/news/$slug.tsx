@@ -36,7 +36,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
     origin,
     timeZone: settings.timeZone,
   })
-  const article = await getPublishedArticleBySlug(params.slug, preview.audience, context)
+  const article = await getPublishedArticleBySlug(params.slug, preview.audience)
   if (!article) throw data(null, { status: 404 })
   return data(
     {

@@ -1,5 +1,4 @@
-import { data, useOutlet, type ShouldRevalidateFunctionArgs } from 'react-router'
-import { Link } from '~/components/link'
+import { data, useOutlet, type ShouldRevalidateFunctionArgs, Link } from 'react-router'
 import type { Route } from './+types/index'
 import { editHandle } from '~/components/admin-bar'
 import { AdminEntryLink } from '~/components/admin-entry-link'
@@ -34,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = parsePageNumber(queryParams.read(request).page)
   if (page === null) throw data(null, { status: 404 })
   const { timeZone } = await siteSettingsFor(context)
-  const list = await listPublishedArticlesForVisitors(context, page, timeZone)
+  const list = await listPublishedArticlesForVisitors(page, timeZone)
   if (page > list.pageCount) throw data(null, { status: 404 })
   return { list }
 }

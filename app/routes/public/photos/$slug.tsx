@@ -45,7 +45,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   const settings = await siteSettingsFor(context)
   const origin = getSiteOrigin(request, context)
   const preview = await pagePreview(query.preview, 'mediaItems', { url: url.href, origin, timeZone: settings.timeZone })
-  const item = await getPublishedMediaBySlug(params.slug, category, preview.audience, context)
+  const item = await getPublishedMediaBySlug(params.slug, category, preview.audience)
   if (!item) throw data(null, { status: 404 })
   return data(
     { item: { ...item, dateLabel: formatDate(item.publishedAt, settings.timeZone, 'date') }, origin, preview: preview.notice },
@@ -138,7 +138,7 @@ export default function MediaPage({ loaderData }: Route.ComponentProps) {
         }}
       >
         {inDialog ? null : <BackLink to={photosHref(category)}>← All photos and videos</BackLink>}
-        <MediaItemDetail item={item} category={category} inDialog={inDialog} preview={preview !== null} />
+        <MediaItemDetail item={item} category={category} inDialog={inDialog} />
       </article>
     </>
   )

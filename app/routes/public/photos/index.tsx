@@ -1,6 +1,14 @@
 import { useEffect, useRef } from 'react'
-import { data, redirect, useLocation, useNavigate, useOutlet, useParams, type ShouldRevalidateFunctionArgs } from 'react-router'
-import { Link } from '~/components/link'
+import {
+  data,
+  redirect,
+  useLocation,
+  useNavigate,
+  useOutlet,
+  useParams,
+  type ShouldRevalidateFunctionArgs,
+  Link,
+} from 'react-router'
 import type { Route } from './+types/index'
 import { editHandle } from '~/components/admin-bar'
 import { AdminEntryLink } from '~/components/admin-entry-link'
@@ -8,7 +16,7 @@ import { ConfirmButton } from '~/components/confirm-button'
 import { useRootData } from '~/components/root-data'
 import { MediaThumbnail } from '~/components/media-thumbnail'
 import { Pagination } from '~/components/pagination'
-import { listPublishedMediaForVisitors } from '~/modules/gallery/gallery.queries.server'
+import { listPublishedMedia } from '~/modules/gallery/gallery.queries.server'
 import {
   CATEGORY_REDIRECT_HEADERS,
   isMediaCategory,
@@ -47,7 +55,7 @@ export const queryParams = declareQueryParams('category', 'page')
 /** The admin bar's "Edit this page". */
 export const handle = editHandle(() => ({ section: 'gallery', path: '/admin/photos' }))
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const query = queryParams.read(request)
   const category = parseCategory(query.category)
   if (category === undefined) {
@@ -64,7 +72,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.slug) return { category, list: null }
   const page = parsePageNumber(query.page)
   if (page === null) throw data(null, { status: 404 })
-  const list = await listPublishedMediaForVisitors(context, category, page)
+  const list = await listPublishedMedia(category, page)
   if (page > list.pageCount) throw data(null, { status: 404 })
   return { category, list }
 }

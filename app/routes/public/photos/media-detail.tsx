@@ -1,7 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useLocation } from 'react-router'
-import { KeptInside } from '~/components/kept-markup'
-import { Link } from '~/components/link'
+import { useLocation, Link } from 'react-router'
 import { ResponsiveImage } from '~/components/responsive-image'
 import { useRootData } from '~/components/root-data'
 import { smallestInSrcSet } from '~/components/save-data-sizes'
@@ -16,15 +14,8 @@ interface MediaItemDetailProps {
   inDialog: boolean
 }
 
-/**
- * A photo's or video's own words, picture and neighbours. Every visitor sees the same until the
- * item changes, so the server renders it once (KeptInside); a preview of a draft is rendered in place.
- */
-export function MediaItemDetail({ preview, ...props }: MediaItemDetailProps & { preview: boolean }) {
-  return <KeptInside tag="div" attributes={{}} name="media-item" inside={MediaItemDetailInside} props={props} keep={!preview} />
-}
-
-function MediaItemDetailInside({ item, category, inDialog }: MediaItemDetailProps) {
+/** A photo's or video's own words, picture and neighbours. */
+export function MediaItemDetail({ item, category, inDialog }: MediaItemDetailProps) {
   const location = useLocation()
   // In the dialog, moving on replaces the entry: closing goes straight back to the grid.
   const neighbour = (slug: string, rel: 'prev' | 'next', label: string) => (
@@ -40,7 +31,7 @@ function MediaItemDetailInside({ item, category, inDialog }: MediaItemDetailProp
     </Link>
   )
   return (
-    <>
+    <div>
       <MediaView item={item} autoPlay={inDialog} />
       <div className="gallery-detail-text">
         <h1 id="media-title">{item.title}</h1>
@@ -55,7 +46,7 @@ function MediaItemDetailInside({ item, category, inDialog }: MediaItemDetailProp
         {item.previous ? neighbour(item.previous, 'prev', '← Previous') : <span />}
         {item.next ? neighbour(item.next, 'next', 'Next →') : null}
       </nav>
-    </>
+    </div>
   )
 }
 

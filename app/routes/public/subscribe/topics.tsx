@@ -1,5 +1,4 @@
-import { data, Form } from 'react-router'
-import { Link } from '~/components/link'
+import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/topics'
 import { editHandle } from '~/components/admin-bar'
 import { ErrorList } from '~/components/forms'

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { markContentChanged } from './content-version.server'
+import { cachedUntilContentChanges } from './content-cache.server'
+
+describe('values cached until the content changes', () => {
+  it('are made once per key and shared until something changes', async () => {
+    const made: string[] = []
+    const cached = cachedUntilContentChanges(async (key) => {
+      made.push(key)
+      return { key, items: [key] }
+    })
+    const [a, b, again] = await Promise.all([cached('a'), cached('b'), cached('a')])
+    expect(again).toBe(a)
+    expect(await cached('b')).toBe(b)
+    expect(made).toEqual(['a', 'b'])
+
+    await markContentChanged()
+    const fresh = await cached('a')
+    expect(fresh).not.toBe(a)
+    expect(fresh).toEqual(a)
+    expect(made).toEqual(['a', 'b', 'a'])
+  })
+
+  it('are frozen, keep at most their number of keys, and never keep a failure', async () => {
+    let made = 0
+    let failing = true
+    const cached = cachedUntilContentChanges(async (key) => {
+      made++
+      if (key === 'bad' && failing) throw new Error('the database is down')
+      return { key, list: [{ name: key }] }
+    }, 2)
+    const a = await cached('a')
+    expect(() => (a.list as { name: string }[]).push({ name: 'x' })).toThrow(TypeError)
+    expect(() => ((a.list[0] as { name: string }).name = 'x')).toThrow(TypeError)
+    await expect(cached('bad')).rejects.toThrow('the database is down')
+    failing = false
+    expect((await cached('bad')).key).toBe('bad')
+    await cached('c')
+    expect(made).toBe(4)
+    // 'a' made way for the newer keys.
+    expect(await cached('a')).not.toBe(a)
+    expect(made).toBe(5)
+  })
+})
