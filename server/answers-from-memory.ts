@@ -4,7 +4,16 @@ import type { ServerBuild } from 'react-router'
 import { clientAddress, clientRateLimitKey } from '../app/platform/client-address.server'
 import type { App } from './app'
 import { withDeclaredQuery } from './declared-query'
-import { answerOf, createPageCache, encodeFor, isCacheableRequest, keepable, pageKey, type KeptPage } from './page-cache'
+import {
+  answerOf,
+  createPageCache,
+  encodeFor,
+  isCacheableRequest,
+  keepable,
+  pageKey,
+  type Asked,
+  type KeptPage,
+} from './page-cache'
 import { inTurn, type InTurnOptions } from './requests-in-turn'
 import { isSearchPath } from './search-path'
 import { answerStaticFile, type StaticFile } from './static-files'
@@ -91,22 +100,24 @@ export function answersFromMemory(options: AnswersFromMemoryOptions): RequestLis
   const making = new Map<string, { version: string; page: Promise<KeptPage | null> }>()
 
   /** The answer to this client, compressing the page in its encoding if no client took that before. */
-  async function answerFor(key: string, page: KeptPage, acceptEncoding: string | undefined, state: 'hit' | 'miss') {
-    await encodeFor(page, acceptEncoding, () => pageCache!.grew(key, page))
-    return answerOf(page, acceptEncoding, state)
+  async function answerFor(key: string, page: KeptPage, asked: Asked, state: 'hit' | 'miss') {
+    const holdsIt = answerOf(page, asked, state)
+    if (holdsIt.status === 304) return holdsIt
+    await encodeFor(page, asked['accept-encoding'], () => pageCache!.grew(key, page))
+    return answerOf(page, asked, state)
   }
 
-  async function responseOf(key: string, page: KeptPage, acceptEncoding: string | undefined, state: 'hit' | 'miss') {
-    const { status, headers, body } = await answerFor(key, page, acceptEncoding, state)
-    return new Response(new Uint8Array(body), { status, headers })
+  async function responseOf(key: string, page: KeptPage, asked: Asked, state: 'hit' | 'miss') {
+    const { status, headers, body } = await answerFor(key, page, asked, state)
+    return new Response(body && new Uint8Array(body), { status, headers })
   }
 
   /** The app's answer, kept when it may be; while it is made, it is the page others with `key` wait for. */
-  async function makeAndKeep(key: string, version: string, make: () => Response | Promise<Response>, acceptEncoding?: string) {
+  async function makeAndKeep(key: string, version: string, make: () => Response | Promise<Response>, asked: Asked) {
     // Kept, or being made, since this request was found not kept.
     const beingMade = making.get(key)
     const ready = pageCache!.get(key, version) ?? (beingMade?.version === version ? await beingMade.page : null)
-    if (ready) return responseOf(key, ready, acceptEncoding, 'hit')
+    if (ready) return responseOf(key, ready, asked, 'hit')
     const first = !making.has(key)
     let made: (page: KeptPage | null) => void = () => {}
     if (first) making.set(key, { version, page: new Promise((resolve) => (made = resolve)) })
@@ -115,7 +126,7 @@ export function answersFromMemory(options: AnswersFromMemoryOptions): RequestLis
       const kept = await keepable(await make(), version)
       if (kept instanceof Response) return kept
       page = kept
-      const response = await responseOf(key, page, acceptEncoding, 'miss')
+      const response = await responseOf(key, page, asked, 'miss')
       pageCache!.set(key, page)
       return response
     } finally {
@@ -143,7 +154,7 @@ export function answersFromMemory(options: AnswersFromMemoryOptions): RequestLis
       const version = await readVersion()
       if (version === null) return app.fetch(request, bindings)
       const make = () => app.fetch(request, { ...bindings, forPageCache: true })
-      return makeAndKeep(await keyOf(incoming), version, make, incoming.headers['accept-encoding'])
+      return makeAndKeep(await keyOf(incoming), version, make, incoming.headers)
     }),
     TURNS,
   )
@@ -152,9 +163,9 @@ export function answersFromMemory(options: AnswersFromMemoryOptions): RequestLis
     const key = await keyOf(incoming)
     const page = pageCache!.get(key, await readVersion())
     if (!page) return answerWithApp(incoming, outgoing)
-    const { status, headers, body } = await answerFor(key, page, incoming.headers['accept-encoding'], 'hit')
+    const { status, headers, body } = await answerFor(key, page, incoming.headers, 'hit')
     outgoing.writeHead(status, headers.flat())
-    outgoing.end(body)
+    outgoing.end(body ?? undefined)
   }
 
   return (incoming, outgoing) => {

@@ -109,24 +109,48 @@ describe('a kept page', () => {
     expect(Object.keys(stored.encoded)).toEqual(['br'])
     await encodeFor(stored, 'br', grew)
     expect(grew).toHaveBeenCalledTimes(1)
-    const br = answerOf(stored, 'gzip, deflate, br', 'hit')
+    const br = answerOf(stored, { 'accept-encoding': 'gzip, deflate, br' }, 'hit')
     expect(new Headers(br.headers).get('content-encoding')).toBe('br')
     expect(new Headers(br.headers).get('vary')).toBe('Cookie, Accept-Encoding')
-    expect(brotliDecompressSync(br.body).toString()).toBe(html)
+    expect(brotliDecompressSync(br.body!).toString()).toBe(html)
     // Made while this client is sent nothing it does not take.
     await encodeFor(stored, 'gzip, BR;Q=0', grew)
     expect(grew).toHaveBeenCalledTimes(2)
-    const gzip = answerOf(stored, 'gzip, BR;Q=0', 'hit')
+    const gzip = answerOf(stored, { 'accept-encoding': 'gzip, BR;Q=0' }, 'hit')
     expect(new Headers(gzip.headers).get('content-encoding')).toBe('gzip')
-    expect(gunzipSync(gzip.body).toString()).toBe(html)
-    const plain = answerOf(stored, 'identity', 'miss')
+    expect(gunzipSync(gzip.body!).toString()).toBe(html)
+    const plain = answerOf(stored, { 'accept-encoding': 'identity' }, 'miss')
     expect(new Headers(plain.headers).get('content-encoding')).toBeNull()
     expect(new Headers(plain.headers).get('content-length')).toBe(String(Buffer.byteLength(html)))
     expect(new Headers(plain.headers).get('x-page-cache')).toBe('miss')
-    expect(plain.body.toString()).toBe(html)
+    expect(plain.body!.toString()).toBe(html)
   })
 
   const browser = 'gzip, deflate, br'
+
+  it('answers a client that holds it already with 304 and its validators, and nothing else', async () => {
+    const stored = await kept(page(html, { vary: 'Cookie', 'cache-control': 'public, no-cache' }))
+    expect(stored.etag).toMatch(/^W\/"[\w-]{22}"$/)
+    // The same bytes made again have the same tag: another process, or after the cache let it go.
+    expect((await kept(page(html))).etag).toBe(stored.etag)
+    expect((await kept(page(`${html}<p>More</p>`))).etag).not.toBe(stored.etag)
+
+    for (const held of [stored.etag, stored.etag.slice(2), `"other", ${stored.etag}`, '*']) {
+      const answer = answerOf(stored, { 'accept-encoding': 'br', 'if-none-match': held }, 'hit')
+      expect(answer.status, held).toBe(304)
+      expect(answer.body).toBeNull()
+      expect(Object.fromEntries(answer.headers)).toEqual({
+        etag: stored.etag,
+        'cache-control': 'public, no-cache',
+        vary: 'Cookie, Accept-Encoding',
+        'x-page-cache': 'hit',
+      })
+    }
+    const changed = answerOf(stored, { 'accept-encoding': 'identity', 'if-none-match': 'W/"an-older-copy"' }, 'hit')
+    expect(changed.status).toBe(200)
+    expect(new Headers(changed.headers).get('etag')).toBe(stored.etag)
+    expect(changed.body!.toString()).toBe(html)
+  })
 
   it('makes each copy once for a burst of visitors', async () => {
     const stored = await kept(page(html))

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
-import type { IncomingMessage } from 'node:http'
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
 import { env } from '../app/platform/env.server'
+import { namesTag } from '../app/platform/http-caching'
 import { savesData } from '../app/platform/save-data'
 import { bestEncoding } from './accept-encoding'
 import { COMPRESS_FROM_BYTES, compressBody, encodingFor, type Encoding } from './compression'
@@ -26,6 +27,8 @@ export interface KeptPage {
   headers: [string, string][]
   /** What the page depends on besides the URL (e.g. Cookie); Accept-Encoding is added per answer. */
   vary: string[]
+  /** Names these bytes: a browser or cache that holds them is answered 304 (weak: each encoding is the same page). */
+  etag: string
   identity: Buffer
   /** Compressed copies, each made when a client first takes its encoding. */
   encoded: Partial<Record<Encoding, Buffer>>
@@ -171,13 +174,14 @@ export async function keepable(response: Response, version: string, now = Date.n
     .split(',')
     .map((name) => name.trim())
     .filter((name) => name && name.toLowerCase() !== 'accept-encoding')
-  for (const name of ['content-length', 'date', 'vary']) headers.delete(name)
+  for (const name of ['content-length', 'date', 'vary', 'etag']) headers.delete(name)
   if ((headers.get('content-type') ?? '').startsWith('text/html')) {
     const page = hashesForNonce(identity.toString(), headers.get('content-security-policy') ?? '')
     identity = Buffer.from(page.html)
     if (page.csp) headers.set('content-security-policy', page.csp)
   }
-  return { version, storedAt: now, status: response.status, headers: [...headers], vary, identity, encoded: {} }
+  const etag = `W/"${crypto.createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`
+  return { version, storedAt: now, status: response.status, headers: [...headers], vary, etag, identity, encoded: {} }
 }
 
 /** Copies of a kept page being made, so that a burst of visitors makes each one once. */
@@ -214,12 +218,26 @@ export async function encodeFor(page: KeptPage, acceptEncoding: string | undefin
   if (!sendable) await made
 }
 
-/** What to send for a kept page: its headers and its body in the encoding the client takes (see encodeFor). */
-export function answerOf(page: KeptPage, acceptEncoding: string | undefined, state: 'hit' | 'miss') {
-  const [body, encoding] = copyFor(page, acceptEncoding)
-  const headers: [string, string][] = [...page.headers, ['x-page-cache', state], ['content-length', String(body.byteLength)]]
+/** What a client asks of a kept page: the encodings it takes, and the copies it holds already. */
+export type Asked = Pick<IncomingHttpHeaders, 'accept-encoding' | 'if-none-match'>
+
+/**
+ * What to send for a kept page: 304 with its validators to a client that holds it already, else
+ * its headers and its body in the encoding the client takes (see encodeFor).
+ */
+export function answerOf(page: KeptPage, asked: Asked, state: 'hit' | 'miss') {
   const vary = page.identity.byteLength >= COMPRESS_FROM_BYTES ? [...page.vary, 'Accept-Encoding'] : page.vary
-  if (vary.length) headers.push(['vary', vary.join(', ')])
+  const validators: [string, string][] = [
+    ['etag', page.etag],
+    ['x-page-cache', state],
+  ]
+  if (vary.length) validators.push(['vary', vary.join(', ')])
+  if (asked['if-none-match'] && namesTag(asked['if-none-match'], page.etag)) {
+    const cacheControl = page.headers.filter(([name]) => name === 'cache-control')
+    return { status: 304, headers: [...cacheControl, ...validators], body: null }
+  }
+  const [body, encoding] = copyFor(page, asked['accept-encoding'])
+  const headers: [string, string][] = [...page.headers, ...validators, ['content-length', String(body.byteLength)]]
   if (encoding) headers.push(['content-encoding', encoding])
   return { status: page.status, headers, body }
 }

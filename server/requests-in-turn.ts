@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
+import { CACHE_PROFILES } from '../app/platform/http-caching'
 
 const BUSY = 'The site is busy. Please try again in a moment.'
 /** The longest a request of the later lane keeps it from the next. */
@@ -167,7 +168,7 @@ function refuse(outgoing: ServerResponse, status: 429 | 503): void {
   outgoing.writeHead(status, {
     'content-type': 'text/plain; charset=utf-8',
     'content-length': Buffer.byteLength(BUSY),
-    'cache-control': 'no-store',
+    'cache-control': CACHE_PROFILES.momentary,
     'retry-after': '5',
   })
   outgoing.end(BUSY)

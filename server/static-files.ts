@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { bestEncoding } from './accept-encoding'
+import { CACHE_PROFILES, namesTag } from '../app/platform/http-caching'
 
 /**
  * The built client files (hashed assets, favicon, preview image), read once at start and served
@@ -41,10 +42,10 @@ function readIfPresent(file: string): Buffer | undefined {
 
 function cacheControlOf(urlPath: string): string {
   // Hashed file names change with their content; the others keep their name.
-  if (urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable'
+  if (urlPath.startsWith('/assets/')) return CACHE_PROFILES.immutable
   // The service worker is checked at every visit, so a new one takes over at once.
-  if (urlPath === '/sw.js') return 'no-cache'
-  return 'public, max-age=3600'
+  if (urlPath === '/sw.js') return CACHE_PROFILES.checkedEachVisit
+  return CACHE_PROFILES.named
 }
 
 /** Every file under `dir` by its URL path, with its compressed forms. */
@@ -67,13 +68,6 @@ export function loadStaticFiles(dir: string): Map<string, StaticFile> {
     })
   }
   return files
-}
-
-function namesTag(header: string, etag: string): boolean {
-  return header.split(',').some((tag) => {
-    const value = tag.trim().replace(/^W\//, '')
-    return value === '*' || value === etag
-  })
 }
 
 /**

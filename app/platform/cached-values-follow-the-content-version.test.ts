@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest'
-import { markContentChanged } from './content-version.server'
+import { describe, expect, it, vi } from 'vitest'
+import { markContentChanged, readContentVersion } from './content-version.server'
 import { cachedUntilContentChanges } from './content-cache.server'
+
+vi.mock('./content-version.server', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./content-version.server')>()
+  return { ...original, readContentVersion: vi.fn(original.readContentVersion) }
+})
+const reads = vi.mocked(readContentVersion)
 
 describe('values cached until the content changes', () => {
   it('are made once per key and shared until something changes', async () => {
@@ -9,8 +15,11 @@ describe('values cached until the content changes', () => {
       made.push(key)
       return { key, items: [key] }
     })
+    reads.mockClear()
     const [a, b, again] = await Promise.all([cached('a'), cached('b'), cached('a')])
     expect(again).toBe(a)
+    // Values asked for at once share one read of the content version.
+    expect(reads).toHaveBeenCalledTimes(1)
     expect(await cached('b')).toBe(b)
     expect(made).toEqual(['a', 'b'])
 

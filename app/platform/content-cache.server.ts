@@ -9,6 +9,16 @@ export type { Shared }
  * on every page or costly to make (the site settings, the whole calendar feed). At most `maxKeys`
  * keys are cached, so a key must come from a bounded set. The value is frozen: callers share it.
  */
+/**
+ * The content version, one read for every caller that asks while it runs: a page uses several
+ * cached values, and a burst of visitors many pages, so the database is asked once per round
+ * trip rather than once per value.
+ */
+let versionRead: Promise<string> | null = null
+function currentVersion(): Promise<string> {
+  return (versionRead ??= readContentVersion().finally(() => (versionRead = null)))
+}
+
 export function cachedUntilContentChanges<T>(
   make: (key: string) => Promise<T>,
   maxKeys = 4,
@@ -16,7 +26,7 @@ export function cachedUntilContentChanges<T>(
   let cachedVersion: string | null = null
   const cache = new Map<string, Promise<Shared<T>>>()
   return async (key) => {
-    const version = await readContentVersion()
+    const version = await currentVersion()
     if (version !== cachedVersion) {
       cache.clear()
       cachedVersion = version

@@ -1,3 +1,4 @@
+import { CACHE_PROFILES } from '~/platform/http-caching'
 /*
  * The gallery's categories and addresses, apart from the form's schema, so that the public
  * pages show them without loading zod.
@@ -19,7 +20,7 @@ export function mediaCategoryWrittenOtherwise(value: string | null): MediaCatego
 }
 
 /** How long a browser keeps the way from a category's other spelling to it: a day, since categories may be renamed. */
-export const CATEGORY_REDIRECT_HEADERS = { 'Cache-Control': 'public, max-age=86400' }
+export const CATEGORY_REDIRECT_HEADERS = { 'Cache-Control': CACHE_PROFILES.movedForGood }
 
 /** The address of the grid in a category (null: all) at a page. */
 export function photosHref(category: MediaCategory | null, page = 1): string {

@@ -3,7 +3,7 @@ import { HIGHLIGHTS_SHIPPED } from '~/modules/marketplace/highlights'
 import { pickRandomProducts } from '~/modules/marketplace/marketplace.queries.server'
 import { formatPrice } from '~/modules/marketplace/product-price'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
-import type { Shared } from '~/platform/shared'
+import { cachedUntilContentChanges, type Shared } from '~/platform/content-cache.server'
 import { logger } from '~/platform/logger.server'
 
 /**
@@ -51,11 +51,16 @@ export interface HomeHighlights {
   marketplaceHighlights: Shared<MarketplaceHighlight[]>
 }
 
+// The same for every visitor of the home page: cached until the content changes. A failed source
+// is not cached, so it is tried again next time.
+const cachedFeaturedMoments = cachedUntilContentChanges(() => sources.featuredMoments(FEATURED_MOMENTS_LIMIT), 1)
+const cachedMarketplaceHighlights = cachedUntilContentChanges(() => sources.marketplaceHighlights(HIGHLIGHTS_SHIPPED), 1)
+
 /** The home page's photos and products (the page picks among the products shipped with its own script). */
 export async function loadHomeHighlights(): Promise<HomeHighlights> {
   const [featuredMoments, marketplaceHighlights] = await Promise.all([
-    orEmpty('Failed to load featured media', () => sources.featuredMoments(FEATURED_MOMENTS_LIMIT)),
-    orEmpty('Failed to load products', () => sources.marketplaceHighlights(HIGHLIGHTS_SHIPPED)),
+    orEmpty('Failed to load featured media', () => cachedFeaturedMoments('')),
+    orEmpty('Failed to load products', () => cachedMarketplaceHighlights('')),
   ])
   return { featuredMoments, marketplaceHighlights }
 }

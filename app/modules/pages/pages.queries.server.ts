@@ -1,9 +1,10 @@
 import { db } from '~/platform/db.server'
+import { cachedUntilContentChanges, type Shared } from '~/platform/content-cache.server'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { getImagesByIds, toResponsiveImage } from '~/platform/media/images.server'
 import { logger } from '~/platform/logger.server'
 import { demoPageContent } from './pages.demo'
-import { PageContentSchemas, type PageContent, type PageKey } from './pages.schema'
+import { PAGE_KEYS, PageContentSchemas, type PageContent, type PageKey } from './pages.schema'
 
 /**
  * A page's texts for visitors and for the editor. A page that has never been saved shows the
@@ -54,8 +55,14 @@ export interface PublicPage<K extends PageKey> {
   heroImage: ResponsiveImageData | null
 }
 
+// Read by every visitor of the page, the same for all: cached until the content changes. A copy:
+// the demo texts stay the module's own.
+const cachedPublicPage = cachedUntilContentChanges(async (key) => {
+  const [content, heroImage] = await Promise.all([getPageContent(key as PageKey), getPageHeroImage(key as PageKey)])
+  return { content: structuredClone(content), heroImage }
+}, PAGE_KEYS.length)
+
 /** A page's texts and hero as visitors see them. */
-export async function getPublicPage<K extends PageKey>(key: K): Promise<PublicPage<K>> {
-  const [content, heroImage] = await Promise.all([getPageContent(key), getPageHeroImage(key)])
-  return { content, heroImage }
+export function getPublicPage<K extends PageKey>(key: K): Promise<Shared<PublicPage<K>>> {
+  return cachedPublicPage(key) as Promise<Shared<PublicPage<K>>>
 }

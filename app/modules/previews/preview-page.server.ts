@@ -4,9 +4,10 @@ import { formatDate } from '~/platform/dates'
 import type { Audience } from '~/platform/publication.server'
 import type { PublishableTable } from '~/platform/publication'
 import { resolvePreviewLink } from './preview-links.server'
+import { CACHE_PROFILES } from '~/platform/http-caching'
 
 /** An item page's answer to a preview: kept by no cache, and left out of search engines. */
-export const PREVIEW_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }
+export const PREVIEW_HEADERS = { 'Cache-Control': CACHE_PROFILES.personal, 'X-Robots-Tag': 'noindex' }
 
 export interface PagePreview {
   /** Visitors, or the one item the link shows (another unpublished item's page is not opened by it). */

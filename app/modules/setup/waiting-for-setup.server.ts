@@ -2,6 +2,7 @@ import type { MiddlewareFunction } from 'react-router'
 import { escapeMarkup } from '~/platform/escape-markup'
 import { isWaitingForSetup } from './setup.server'
 import { SETUP_MESSAGES } from './setup.schema'
+import { CACHE_PROFILES } from '~/platform/http-caching'
 
 const OPEN_WHILE_WAITING = [/^\/setup\/[^/]+$/, /^\/healthz$/]
 
@@ -18,6 +19,6 @@ export const waitForSetup: MiddlewareFunction<Response> = async ({ request }, ne
   if (OPEN_WHILE_WAITING.some((path) => path.test(pathname)) || !(await isWaitingForSetup())) return next()
   return new Response(WAITING_PAGE, {
     status: 503,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '60' },
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': CACHE_PROFILES.momentary, 'Retry-After': '60' },
   })
 }

@@ -7,6 +7,7 @@ import { countUnreadContactMessages } from '~/modules/inbox/inbox.queries.server
 import { canManage, homeFor, sectionsFor } from '~/platform/access'
 import { requireUser } from '~/platform/auth.server'
 import adminStylesUrl from '~/styles/admin.css?url'
+import { CACHE_PROFILES } from '~/platform/http-caching'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminStylesUrl }]
 
@@ -18,7 +19,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     await requireUser({ request, context })
     const response = await next()
-    response.headers.set('Cache-Control', 'no-store')
+    response.headers.set('Cache-Control', CACHE_PROFILES.momentary)
     response.headers.set('X-Robots-Tag', 'noindex, nofollow')
     return response
   },

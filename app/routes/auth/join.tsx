@@ -13,11 +13,12 @@ import { parseFormSubmission } from '~/platform/form-submission.server'
 import { requestInfoContext } from '~/platform/request-context'
 import { createSession, deviceOf, readSessionId, revokeSession, sessionCookie } from '~/platform/session.server'
 import { pendingSignInCookie, startPendingSignIn, stepAfterPassword } from '~/modules/users/pending-sign-ins.server'
+import { CACHE_PROFILES } from '~/platform/http-caching'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Join the website team' }, { name: 'robots', content: 'noindex' }]
 
 // The address holds a secret: no cache keeps the page.
-const PRIVATE_HEADERS = { 'Cache-Control': 'private, no-store' }
+const PRIVATE_HEADERS = { 'Cache-Control': CACHE_PROFILES.personal }
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS
 
 const SENSITIVE = ['newPassword', 'confirmPassword']

@@ -3,6 +3,7 @@ import { ErrorList } from '~/components/forms'
 import publicStylesheetUrl from '~/styles/public.css?url'
 import { retryAfterHeaders } from '~/platform/rate-limit.server'
 import { knownSignInRefusalSeconds, tooManyAttemptsMessage } from '~/modules/users/sign-in.server'
+import { CACHE_PROFILES } from '~/platform/http-caching'
 
 /**
  * A page posted to /login by a client this process already knows to be over its sign-in limit
@@ -23,7 +24,7 @@ export function answerKnownRefusedSignIn(request: Request, clientIp: string): Re
     headers: {
       ...retryAfterHeaders({ retryAfterSeconds }),
       'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'no-store',
+      'Cache-Control': CACHE_PROFILES.momentary,
     },
   })
 }

@@ -11,12 +11,13 @@ import { UserRuleError } from '~/modules/users/users.service.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { requestInfoContext } from '~/platform/request-context'
 import { redirectWithToast } from '~/platform/toast.server'
+import { CACHE_PROFILES } from '~/platform/http-caching'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Choose a new password' }, { name: 'robots', content: 'noindex' }]
 
 // The address holds a secret: no cache keeps the page (the site's Referrer-Policy already keeps
 // the path from other sites).
-const PRIVATE_HEADERS = { 'Cache-Control': 'private, no-store' }
+const PRIVATE_HEADERS = { 'Cache-Control': CACHE_PROFILES.personal }
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS
 
 const SENSITIVE = ['newPassword', 'confirmPassword']

@@ -14,11 +14,12 @@ import { parseFormSubmission } from '~/platform/form-submission.server'
 import { requestInfoContext } from '~/platform/request-context'
 import { createSession, deviceOf, sessionCookie } from '~/platform/session.server'
 import { redirectWithToast } from '~/platform/toast.server'
+import { CACHE_PROFILES } from '~/platform/http-caching'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Set up your website' }, { name: 'robots', content: 'noindex' }]
 
 // The address holds a secret: no cache keeps the page.
-const PRIVATE_HEADERS = { 'Cache-Control': 'private, no-store' }
+const PRIVATE_HEADERS = { 'Cache-Control': CACHE_PROFILES.personal }
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS
 
 const SENSITIVE = ['newPassword', 'confirmPassword']

@@ -12,6 +12,7 @@ import { declareQueryParams } from '~/platform/query-params'
 import { clientRateLimitKey } from '~/platform/client-address.server'
 import { createRateLimiter, minutesToWait, retryAfterHeaders } from '~/platform/rate-limit.server'
 import { requestInfoContext } from '~/platform/request-context'
+import { CACHE_PROFILES } from '~/platform/http-caching'
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, { title: 'Search', description: 'Search the news, photos, events and marketplace of the site.' }),
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = (args) => [
 // Every question makes another address: the page cache keeps none of them (docs/decisions/028).
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
   const retryAfter = loaderHeaders.get('Retry-After')
-  return { 'Cache-Control': 'private, no-cache', ...(retryAfter ? { 'Retry-After': retryAfter } : {}) }
+  return { 'Cache-Control': CACHE_PROFILES.search, ...(retryAfter ? { 'Retry-After': retryAfter } : {}) }
 }
 
 export const queryParams = declareQueryParams('q', 'page')
@@ -37,14 +38,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { q, page: pageParam } = queryParams.read(request)
   const page = parsePageNumber(pageParam)
   if (page === null || page > SEARCH_PAGES_MAX)
-    throw data(null, { status: 404, headers: { 'Cache-Control': 'private, no-cache' } })
+    throw data(null, { status: 404, headers: { 'Cache-Control': CACHE_PROFILES.search } })
   const text = (q ?? '').trim().slice(0, SEARCH_TEXT_MAX)
   if (text !== '') {
     const verdict = await searchesPerClient.hit(clientRateLimitKey(context.get(requestInfoContext).clientIp))
     if (verdict.limited) {
       return data(
         { text, found: null, waitFor: minutesToWait(verdict.retryAfterSeconds) },
-        { status: 429, headers: { 'Cache-Control': 'private, no-cache', ...retryAfterHeaders(verdict) } },
+        { status: 429, headers: { 'Cache-Control': CACHE_PROFILES.search, ...retryAfterHeaders(verdict) } },
       )
     }
   }

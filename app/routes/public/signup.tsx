@@ -9,6 +9,7 @@ import { emailSiteOf } from '~/modules/events/signups.emails.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { formatPlainDate } from '~/platform/dates'
 import { redirectWithToast } from '~/platform/toast.server'
+import { CACHE_PROFILES } from '~/platform/http-caching'
 
 /**
  * A person's own sign-up, opened by the secret link they got (after signing up, and in their
@@ -16,7 +17,7 @@ import { redirectWithToast } from '~/platform/toast.server'
  */
 
 // The address holds a secret and the page a name: no cache keeps it (the site's Referrer-Policy keeps the path from other sites).
-const PRIVATE_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }
+const PRIVATE_HEADERS = { 'Cache-Control': CACHE_PROFILES.personal, 'X-Robots-Tag': 'noindex' }
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS
 
 export const meta: Route.MetaFunction = () => [{ title: 'Your sign-up' }, { name: 'robots', content: 'noindex' }]

@@ -4,6 +4,7 @@ import { whatsAppChatUrl } from '~/modules/marketplace/product-contact-links'
 import { markdownToPlainText } from '~/platform/markdown'
 import { absoluteUrl } from '~/platform/seo'
 import { getSiteOrigin } from '~/platform/site-url.server'
+import { CACHE_PROFILES } from '~/platform/http-caching'
 
 /** One product in `GET /api/marketplace` (documented in docs/api.md). */
 export interface ProductJson {
@@ -54,6 +55,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const products = await listProducts()
   return Response.json(
     { products: products.map((product) => toJson(product, origin)) },
-    { headers: { 'Cache-Control': 'public, max-age=60' } },
+    { headers: { 'Cache-Control': CACHE_PROFILES.listForScripts } },
   )
 }

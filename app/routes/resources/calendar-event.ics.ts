@@ -3,6 +3,7 @@ import { buildCalendarFile } from '~/modules/events/events.calendar-apps.server'
 import { getEventForCalendarFile } from '~/modules/events/events.queries.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { getSiteOrigin } from '~/platform/site-url.server'
+import { CACHE_PROFILES } from '~/platform/http-caching'
 
 /** One event (a series with all its dates) as an .ics file: "Add to calendar". */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -18,7 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       'Content-Type': 'text/calendar; charset=utf-8',
       // The slug is made of a-z, 0-9 and '-' only.
       'Content-Disposition': `attachment; filename="${event.slug}.ics"`,
-      'Cache-Control': 'public, max-age=300',
+      'Cache-Control': CACHE_PROFILES.feed,
     },
   })
 }

@@ -4,6 +4,7 @@ import { listEventsForFeed } from '~/modules/events/events.queries.server'
 import { getSiteSettings } from '~/modules/settings/settings.queries.server'
 import { cachedUntilContentChanges } from '~/platform/content-cache.server'
 import { getSiteOrigin } from '~/platform/site-url.server'
+import { CACHE_PROFILES } from '~/platform/http-caching'
 
 // Every subscribed phone asks for the feed every few hours: it is built once per change, per origin.
 const calendarFeedFor = cachedUntilContentChanges(async (origin) => {
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers: {
       'Content-Type': 'text/calendar; charset=utf-8',
       'Content-Disposition': 'inline; filename="calendar.ics"',
-      'Cache-Control': 'public, max-age=900',
+      'Cache-Control': CACHE_PROFILES.calendarFeed,
     },
   })
 }

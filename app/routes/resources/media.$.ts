@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import type { Route } from './+types/media.$'
 import { isValidStorageKey, PRIVATE_KEY_PREFIX, storage, type ByteRange } from '~/platform/storage/index.server'
+import { CACHE_PROFILES, namesTag } from '~/platform/http-caching'
 
 const NOT_FOUND = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 
@@ -30,14 +31,6 @@ function entityTagOf(key: string, size: number): string {
   return `"${crypto.createHash('sha256').update(key).digest('base64url').slice(0, 16)}-${size.toString(36)}"`
 }
 
-/** Whether an `If-None-Match` list names this tag (weak comparison, as RFC 9110 asks for it). */
-function namesTag(header: string, etag: string): boolean {
-  return header
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === '*' || tag === etag)
-}
-
 /** Uploaded files. Keys are unique per content, so a file can be cached for good. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const key = params['*'] ?? ''
@@ -46,7 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!info) return NOT_FOUND()
 
   const etag = entityTagOf(key, info.size)
-  const cacheHeaders = { ETag: etag, 'Cache-Control': 'public, max-age=31536000, immutable' }
+  const cacheHeaders = { ETag: etag, 'Cache-Control': CACHE_PROFILES.immutable }
   const ifNoneMatch = request.headers.get('if-none-match')
   if (ifNoneMatch && namesTag(ifNoneMatch, etag)) return new Response(null, { status: 304, headers: cacheHeaders })
 

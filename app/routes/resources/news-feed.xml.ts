@@ -3,6 +3,7 @@ import { listArticlesForFeed } from '~/modules/news/news.queries.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { escapeMarkup } from '~/platform/escape-markup'
 import { getSiteOrigin } from '~/platform/site-url.server'
+import { CACHE_PROFILES } from '~/platform/http-caching'
 
 /** The latest articles as RSS 2.0, for feed readers (advertised on /news with <link rel="alternate">). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -42,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return new Response(feed.rss2(), {
     headers: {
       'Content-Type': 'application/rss+xml; charset=utf-8',
-      'Cache-Control': 'public, max-age=300',
+      'Cache-Control': CACHE_PROFILES.feed,
     },
   })
 }

@@ -5,6 +5,7 @@ import { listProductSlugs } from '~/modules/marketplace/marketplace.queries.serv
 import { listArticlesForSitemap } from '~/modules/news/news.queries.server'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { escapeMarkup } from '~/platform/escape-markup'
+import { CACHE_PROFILES } from '~/platform/http-caching'
 
 /** The public pages search engines should know; each public feature adds its pages (and items) here. */
 const PUBLIC_PATHS = ['/', '/about', '/services', '/support', '/impact', '/contact', '/privacy']
@@ -53,6 +54,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     '',
   ].join('\n')
   return new Response(xml, {
-    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': CACHE_PROFILES.forCrawlers },
   })
 }

@@ -7,6 +7,7 @@ import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { requireAccess } from '~/platform/auth.server'
 import { parsePlainDate } from '~/platform/dates'
 import { declareQueryParams } from '~/platform/query-params'
+import { CACHE_PROFILES } from '~/platform/http-caching'
 
 /** Who signed up for one date, as a spreadsheet file. Downloading personal data is recorded in the audit log. */
 
@@ -28,7 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       'Content-Type': 'text/csv; charset=utf-8',
       // The slug is made of a-z, 0-9 and '-' only.
       'Content-Disposition': `attachment; filename="signups-${event.slug}-${date}.csv"`,
-      'Cache-Control': 'private, no-store',
+      'Cache-Control': CACHE_PROFILES.personal,
     },
   })
 }

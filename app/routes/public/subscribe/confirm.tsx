@@ -3,9 +3,10 @@ import type { Route } from './+types/confirm'
 import { editHandle } from '~/components/admin-bar'
 import { NEWSLETTER_MESSAGES } from '~/modules/newsletter/newsletter.schema'
 import { confirmSubscription } from '~/modules/newsletter/newsletter.service.server'
+import { CACHE_PROFILES } from '~/platform/http-caching'
 
 // The address holds a secret: no cache keeps the page, and it says nothing about any address.
-const PRIVATE_HEADERS = { 'Cache-Control': 'private, no-store' }
+const PRIVATE_HEADERS = { 'Cache-Control': CACHE_PROFILES.personal }
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS
 
 /** The admin bar's "Edit this page": the list of subscribers. */

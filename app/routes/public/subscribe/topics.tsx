@@ -5,8 +5,9 @@ import { ErrorList } from '~/components/forms'
 import { NEWSLETTER_MESSAGES, TOPIC_LABELS, TOPICS, TopicsSchema, topicsOf } from '~/modules/newsletter/newsletter.schema'
 import { changeTopics, findSubscriberByLink } from '~/modules/newsletter/newsletter.service.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
+import { CACHE_PROFILES } from '~/platform/http-caching'
 
-const PRIVATE_HEADERS = { 'Cache-Control': 'private, no-store' }
+const PRIVATE_HEADERS = { 'Cache-Control': CACHE_PROFILES.personal }
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS
 
 /** The admin bar's "Edit this page": the list of subscribers. */

@@ -3,8 +3,9 @@ import type { Route } from './+types/unsubscribe'
 import { editHandle } from '~/components/admin-bar'
 import { NEWSLETTER_MESSAGES } from '~/modules/newsletter/newsletter.schema'
 import { unsubscribe } from '~/modules/newsletter/newsletter.service.server'
+import { CACHE_PROFILES } from '~/platform/http-caching'
 
-const PRIVATE_HEADERS = { 'Cache-Control': 'private, no-store' }
+const PRIVATE_HEADERS = { 'Cache-Control': CACHE_PROFILES.personal }
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS
 
 /** The admin bar's "Edit this page": the list of subscribers. */
