@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
 import { env } from '../app/platform/env.server'
-import { namesTag } from '../app/platform/http-caching'
+import { CACHE_PROFILES, namesTag } from '../app/platform/http-caching'
 import { savesData } from '../app/platform/save-data'
 import { bestEncoding } from './accept-encoding'
 import { COMPRESS_FROM_BYTES, compressBody, encodingFor, type Encoding } from './compression'
@@ -175,6 +175,10 @@ export async function keepable(response: Response, version: string, now = Date.n
     .map((name) => name.trim())
     .filter((name) => name && name.toLowerCase() !== 'accept-encoding')
   for (const name of ['content-length', 'date', 'vary', 'etag']) headers.delete(name)
+  // A page kept for every anonymous visitor, its nonce replaced below, may be kept by any cache
+  // that asks again first; a visitor with a cookie of the site's is kept apart (Vary).
+  if (!headers.has('cache-control')) headers.set('cache-control', CACHE_PROFILES.publicPage)
+  if (!vary.some((name) => name.toLowerCase() === 'cookie')) vary.push('Cookie')
   if ((headers.get('content-type') ?? '').startsWith('text/html')) {
     const page = hashesForNonce(identity.toString(), headers.get('content-security-policy') ?? '')
     identity = Buffer.from(page.html)

@@ -9,16 +9,6 @@ export type { Shared }
  * on every page or costly to make (the site settings, the whole calendar feed). At most `maxKeys`
  * keys are cached, so a key must come from a bounded set. The value is frozen: callers share it.
  */
-/**
- * The content version, one read for every caller that asks while it runs: a page uses several
- * cached values, and a burst of visitors many pages, so the database is asked once per round
- * trip rather than once per value.
- */
-let versionRead: Promise<string> | null = null
-function currentVersion(): Promise<string> {
-  return (versionRead ??= readContentVersion().finally(() => (versionRead = null)))
-}
-
 export function cachedUntilContentChanges<T>(
   make: (key: string) => Promise<T>,
   maxKeys = 4,
@@ -26,7 +16,9 @@ export function cachedUntilContentChanges<T>(
   let cachedVersion: string | null = null
   const cache = new Map<string, Promise<Shared<T>>>()
   return async (key) => {
-    const version = await currentVersion()
+    // Read for each value: a read begun before a change would give an older version than the
+    // page cache read for the page it keeps.
+    const version = await readContentVersion()
     if (version !== cachedVersion) {
       cache.clear()
       cachedVersion = version

@@ -22,6 +22,13 @@ describe('caching of pages', () => {
     expect(data.headers.get('cache-control')).toBe('private, no-store')
   })
 
+  it('the two-step sign-in page, which shows a secret while the app is set up, is never stored', async () => {
+    const page = await get(server, '/login/two-step')
+    expect(page.status).toBe(200)
+    expect(page.headers.get('cache-control')).toBe('private, no-store')
+    expect(page.headers.get('etag')).toBeNull()
+  })
+
   it('admin pages are private and never stored', async () => {
     const page = await get(server, '/admin', admin)
     expect(page.status).toBe(200)

@@ -13,11 +13,16 @@ import { minutesToWait, retryAfterHeaders } from '~/platform/rate-limit.server'
 import { requestInfoContext } from '~/platform/request-context'
 import { sessionCookie } from '~/platform/session.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
+import { CACHE_PROFILES } from '~/platform/http-caching'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Two-step sign-in' }, { name: 'robots', content: 'noindex' }]
 
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has('Retry-After') ? actionHeaders : loaderHeaders
+// A pending sign-in's page (the authenticator's secret while it is set up) is never stored.
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const headers = new Headers(actionHeaders.has('Retry-After') ? actionHeaders : loaderHeaders)
+  headers.set('Cache-Control', CACHE_PROFILES.personal)
+  return headers
+}
 
 /**
  * The second step of a sign-in whose password was right (see modules/users/two-step.server.ts):
