@@ -8,6 +8,7 @@ import {
   answerOf,
   createPageCache,
   encodeFor,
+  holdsPage,
   isCacheableRequest,
   keepable,
   pageKey,
@@ -101,9 +102,8 @@ export function answersFromMemory(options: AnswersFromMemoryOptions): RequestLis
 
   /** The answer to this client, compressing the page in its encoding if no client took that before. */
   async function answerFor(key: string, page: KeptPage, asked: Asked, state: 'hit' | 'miss') {
-    const holdsIt = answerOf(page, asked, state)
-    if (holdsIt.status === 304) return holdsIt
-    await encodeFor(page, asked['accept-encoding'], () => pageCache!.grew(key, page))
+    // A client that holds the page is sent none of its copies: none is made for it.
+    if (!holdsPage(page, asked)) await encodeFor(page, asked['accept-encoding'], () => pageCache!.grew(key, page))
     return answerOf(page, asked, state)
   }
 

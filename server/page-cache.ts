@@ -5,6 +5,7 @@ import { CACHE_PROFILES, namesTag } from '../app/platform/http-caching'
 import { savesData } from '../app/platform/save-data'
 import { bestEncoding } from './accept-encoding'
 import { COMPRESS_FROM_BYTES, compressBody, encodingFor, type Encoding } from './compression'
+import { entityTagOf } from './static-files'
 
 /**
  * Pages for anonymous visitors, kept in memory (docs/decisions/017-page-cache.md): the public 200
@@ -184,7 +185,7 @@ export async function keepable(response: Response, version: string, now = Date.n
     identity = Buffer.from(page.html)
     if (page.csp) headers.set('content-security-policy', page.csp)
   }
-  const etag = `W/"${crypto.createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`
+  const etag = `W/${entityTagOf(identity)}`
   return { version, storedAt: now, status: response.status, headers: [...headers], vary, etag, identity, encoded: {} }
 }
 
@@ -225,6 +226,11 @@ export async function encodeFor(page: KeptPage, acceptEncoding: string | undefin
 /** What a client asks of a kept page: the encodings it takes, and the copies it holds already. */
 export type Asked = Pick<IncomingHttpHeaders, 'accept-encoding' | 'if-none-match'>
 
+/** Whether the client holds this page already (its If-None-Match names the page's tag). */
+export function holdsPage(page: KeptPage, asked: Asked): boolean {
+  return asked['if-none-match'] !== undefined && namesTag(asked['if-none-match'], page.etag)
+}
+
 /**
  * What to send for a kept page: 304 with its validators to a client that holds it already, else
  * its headers and its body in the encoding the client takes (see encodeFor).
@@ -236,7 +242,7 @@ export function answerOf(page: KeptPage, asked: Asked, state: 'hit' | 'miss') {
     ['x-page-cache', state],
   ]
   if (vary.length) validators.push(['vary', vary.join(', ')])
-  if (asked['if-none-match'] && namesTag(asked['if-none-match'], page.etag)) {
+  if (holdsPage(page, asked)) {
     const cacheControl = page.headers.filter(([name]) => name === 'cache-control')
     return { status: 304, headers: [...cacheControl, ...validators], body: null }
   }

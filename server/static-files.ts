@@ -36,6 +36,11 @@ export interface StaticFile {
   br?: Buffer
 }
 
+/** A strong entity tag naming exactly these bytes. */
+export function entityTagOf(bytes: Buffer): string {
+  return `"${crypto.createHash('sha256').update(bytes).digest('base64url').slice(0, 22)}"`
+}
+
 function readIfPresent(file: string): Buffer | undefined {
   return fs.existsSync(file) ? fs.readFileSync(file) : undefined
 }
@@ -60,7 +65,7 @@ export function loadStaticFiles(dir: string): Map<string, StaticFile> {
     const compressible = COMPRESSIBLE.test(type) && identity.length > 256
     files.set(urlPath, {
       type,
-      etag: `"${crypto.createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
+      etag: entityTagOf(identity),
       cacheControl: cacheControlOf(urlPath),
       identity,
       gzip: compressible ? (readIfPresent(`${file}.gz`) ?? zlib.gzipSync(identity)) : undefined,

@@ -6,7 +6,7 @@ export type { Shared }
 /**
  * A value made once per content version and key, then shared by every request until something a
  * public page shows changes (in any process): only for what is the same for every visitor, read
- * on every page or costly to make (the site settings, the whole calendar feed). At most `maxKeys`
+ * on every page or costly to make (the site settings, the calendar feed, the pages' texts). At most `maxKeys`
  * keys are cached, so a key must come from a bounded set. The value is frozen: callers share it.
  */
 export function cachedUntilContentChanges<T>(

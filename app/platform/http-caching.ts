@@ -21,13 +21,13 @@ export const CACHE_PROFILES = {
   calendarFeed: 'public, max-age=900',
   /** The marketplace's list for its own script, asked for as the visitor filters. */
   listForScripts: 'public, max-age=60',
-  /** Rarely changed texts for crawlers (robots.txt, the sitemap) and permanent redirects. */
+  /** Rarely changed texts for crawlers (robots.txt, the sitemap). */
   forCrawlers: 'public, max-age=3600',
   /** Old addresses that now lead elsewhere for good. */
   movedForGood: 'public, max-age=86400',
   /** A file whose address changes with its content (built scripts, uploaded pictures). */
   immutable: 'public, max-age=31536000, immutable',
-  /** A file that keeps its address when it changes (the icons, the service worker's neighbours). */
+  /** A file that keeps its address when it changes (the favicon, the social preview picture). */
   named: 'public, max-age=3600',
   /** A file the browser checks at every visit, so a new one takes over at once (the service worker). */
   checkedEachVisit: 'no-cache',
