@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
 import os from 'node:os'
-import type { Readable } from 'node:stream'
 import { env } from '../env.server'
-import { logger } from '../logger.server'
 
 /** ffmpeg or ffprobe is not installed where FFMPEG_PATH / FFPROBE_PATH say. */
 export class ToolMissingError extends Error {
@@ -32,36 +31,22 @@ interface RunResult {
 }
 
 /**
- * A small shell that kills the tool when its standard input, a pipe from this process, reaches its
- * end: when this process exits in any way, even killed with SIGKILL, which no handler of ours sees.
- * Without it a conversion would go on as an orphan, its time limit gone with the server. It starts
- * before the tool and is told the tool's pid as soon as there is one, so no moment is left in which
- * the tool runs unguarded. Stopped with `kill` once the tool has exited.
+ * Where util-linux's setpriv is, which every Linux has: the tool is started through it with the
+ * kernel's parent-death signal, so it is killed when this process ends in any way, even with
+ * SIGKILL, which no handler of ours sees. Without it a conversion would go on as an orphan, its time
+ * limit gone with the server. Elsewhere (a developer's Mac) the tool runs as it is, within its limit.
  */
-function startGuard(): { guard: ChildProcess; watch(pid: number): void } {
-  const guard = spawn('/bin/sh', ['-c', 'read -r pid && { read -r line; kill -KILL "$pid"; }', 'tool-guard'], {
-    stdio: ['pipe', 'ignore', 'ignore'],
-  })
-  // Without a shell there is no guard; the tool still stops with its time limit.
-  guard.on('error', (error) => logger.warn({ err: error }, 'could not start the guard that stops ffmpeg with the server'))
-  // A guard that is gone cannot be told anything; the tool's own exit or time limit still ends it.
-  guard.stdin?.on('error', () => {})
-  return { guard, watch: (pid) => guard.stdin?.write(`${pid}\n`) }
+const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((file) => fs.existsSync(file))
+
+/** The command line that runs `command` and ends it with this process. */
+function diesWithThisProcess(command: string, args: string[]): [string, string[]] {
+  return SETPRIV ? [SETPRIV, ['--pdeathsig', 'KILL', '--', command, ...args]] : [command, args]
 }
 
 /** Runs a command without a shell; resolves with its output when it exits with 0. */
 function run(command: string, args: string[], options: RunOptions): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const { guard, watch } = startGuard()
-    let child: ChildProcess & { stdout: Readable; stderr: Readable }
-    try {
-      child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal })
-    } catch (error) {
-      guard.kill()
-      throw error
-    }
-    if (child.pid) watch(child.pid)
-    child.on('exit', () => guard.kill())
+    const child = spawn(...diesWithThisProcess(command, args), { stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal })
     // Converting a video takes every core for a while: visitors' pages go first.
     try {
       if (child.pid) os.setPriority(child.pid, os.constants.priority.PRIORITY_LOW)
@@ -88,15 +73,19 @@ function run(command: string, args: string[], options: RunOptions): Promise<RunR
     })
     child.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer)
-      // It never started: nothing to guard. Stopped by the signal, it got SIGTERM and may still be
-      // writing its file: the guard stays until it exits, and it does not get long.
-      if (child.pid === undefined) guard.kill()
-      else if (child.exitCode === null && child.signalCode === null) setTimeout(() => child.kill('SIGKILL'), 5_000).unref()
+      // Stopped by the signal, it got SIGTERM and may still be writing its file: it does not get long.
+      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+        setTimeout(() => child.kill('SIGKILL'), 5_000).unref()
+      }
       reject(error.code === 'ENOENT' || error.code === 'EACCES' ? new ToolMissingError(command) : error)
     })
     child.on('close', (code) => {
       clearTimeout(timer)
       if (code === 0 && !stopped) return resolve({ stdout: Buffer.concat(stdout), stderr })
+      // setpriv found no such program (127) or could not run it (126).
+      if ((code === 127 || code === 126) && stderr.startsWith('setpriv: failed to execute')) {
+        return reject(new ToolMissingError(command))
+      }
       const lastLine = stderr.trim().split('\n').pop()?.trim()
       reject(new ToolFailedError(stopped ?? (lastLine || `exited with status ${code}`)))
     })
