@@ -25,8 +25,13 @@ export const CACHE_PROFILES = {
   forCrawlers: 'public, max-age=3600',
   /** Old addresses that now lead elsewhere for good. */
   movedForGood: 'public, max-age=86400',
-  /** A file whose address changes with its content (built scripts, uploaded pictures). */
+  /** A file whose address changes with its content and that is never withdrawn (built scripts and styles). */
   immutable: 'public, max-age=31536000, immutable',
+  /**
+   * A picture or video of a public item: kept an hour, then checked (a 304 while it is the same),
+   * so that a withdrawn one leaves the caches within the hour.
+   */
+  fileOfPublicItem: 'public, max-age=3600',
   /** A file that keeps its address when it changes (the favicon, the social preview picture). */
   named: 'public, max-age=3600',
   /** A file the browser checks at every visit, so a new one takes over at once (the service worker). */

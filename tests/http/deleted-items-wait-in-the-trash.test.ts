@@ -51,7 +51,9 @@ describe('the trash', () => {
     expect(page).toMatch(/<form class="toast-undo" action="\/admin\/trash" method="post">/)
     expect((await get(server, `/photos/${photo.slug}`)).status).toBe(404)
     expect(await (await get(server, '/photos')).text()).not.toContain('Harvest Day')
-    expect((await get(server, photo.imageUrl)).status).toBe(200)
+    // Its file is kept for the undo, and shown to the team only.
+    expect((await get(server, photo.imageUrl)).status).toBe(404)
+    expect((await get(server, photo.imageUrl, admin)).status).toBe(200)
 
     const undone = await post(
       server,
@@ -87,7 +89,8 @@ describe('the trash', () => {
     const gone = await post(server, '/admin/trash', { intent: 'delete-for-good', kind: 'media', id: photo.id }, admin)
     expect(gone.headers.get('location')).toBe('/admin/trash')
     expect(await queryServerDatabase(server, `select id from media_items where id = '${photo.id}'`)).toEqual([])
-    expect((await get(server, photo.imageUrl)).status).toBe(404)
+    // The file is gone for the team too.
+    expect((await get(server, photo.imageUrl, admin)).status).toBe(404)
     expect((await get(server, again.imageUrl)).status).toBe(200)
     const audit = await (await get(server, '/admin/audit', admin)).text()
     expect(audit).toContain('Photo or video deleted for good')
@@ -175,9 +178,10 @@ describe('the trash', () => {
     clock.setAhead(31 * 86_400_000)
     const later = await startTestServer(clock.env, { sharedDatabase: server.database })
     try {
-      await post(later, '/admin/photos', { intent: 'delete', id: recent.id }, await signIn(later))
+      const team = await signIn(later)
+      await post(later, '/admin/photos', { intent: 'delete', id: recent.id }, team)
       await expect.poll(() => queryServerDatabase(later, `select id from media_items where id = '${old.id}'`)).toEqual([])
-      expect((await get(later, old.imageUrl)).status).toBe(404)
+      expect((await get(later, old.imageUrl, team)).status).toBe(404)
       expect(await queryServerDatabase(later, `select id from media_items where id = '${recent.id}'`)).toHaveLength(1)
     } finally {
       await later.stop()

@@ -61,7 +61,7 @@ describe('uploaded files on S3', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('image/jpeg')
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
-    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600')
     expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin')
     expect(res.headers.get('accept-ranges')).toBe('bytes')
     expect(Number(res.headers.get('content-length'))).toBe(bytes.length)
@@ -91,7 +91,7 @@ describe('uploaded files on S3', () => {
     const again = await fetch(server.url + jpegPath, { headers: { 'if-none-match': etag } })
     expect(again.status).toBe(304)
     expect(again.headers.get('etag')).toBe(etag)
-    expect(again.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(again.headers.get('cache-control')).toBe('public, max-age=3600')
     expect(await again.text()).toBe('')
   })
 

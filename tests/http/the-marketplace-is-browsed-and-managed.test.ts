@@ -212,13 +212,14 @@ describe('managers', () => {
     expect(deleted.status).toBe(302)
     expect(deleted.headers.get('location')).toBe('/marketplace')
     expect((await get(server, '/marketplace/straw-beach-hat')).status).toBe(404)
-    // In the trash the files stay, so Undo brings the product back whole.
-    expect((await get(server, fileUrls[0])).status).toBe(200)
+    // In the trash the files stay, so Undo brings the product back whole; only the team sees them.
+    expect((await get(server, fileUrls[0])).status).toBe(404)
+    expect((await get(server, fileUrls[0], mia)).status).toBe(200)
     const trash = await (await get(server, '/admin/trash', mia)).text()
     expect(trash).toContain('Straw Beach Hat')
     const forGood = await post(server, '/admin/trash', { intent: 'delete-for-good', kind: 'product', id }, mia)
     expect(forGood.status).toBe(302)
-    for (const url of fileUrls) expect((await get(server, url)).status, url).toBe(404)
+    for (const url of fileUrls) expect((await get(server, url, mia)).status, url).toBe(404)
     // Only the two pages the form may return to.
     const elsewhere = await post(server, '/admin/products', { intent: 'delete', id, returnTo: 'https://evil.example' }, mia)
     expect(elsewhere.status).toBe(400)

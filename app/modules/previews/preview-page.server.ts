@@ -27,7 +27,7 @@ const PUBLIC: PagePreview = { audience: 'public', notice: null, headers: {} }
 export async function pagePreview(
   token: string | null,
   table: PublishableTable,
-  { url, origin, timeZone }: { url: string; origin: string; timeZone: string },
+  { url, origin, timeZone, secure }: { url: string; origin: string; timeZone: string; secure: boolean },
 ): Promise<PagePreview> {
   if (!token) return PUBLIC
   const link = await resolvePreviewLink(token)
@@ -38,7 +38,7 @@ export async function pagePreview(
     throw redirect(clean.pathname + clean.search, { headers: PREVIEW_HEADERS })
   }
   return {
-    headers: PREVIEW_HEADERS,
+    headers: { ...PREVIEW_HEADERS, 'Set-Cookie': previewFilesCookie(token, secure) },
     audience: { previewOf: link.itemId },
     notice: {
       state: link.publishAt ? `scheduled for ${formatDate(link.publishAt, timeZone, 'shortWeekdayDateTime')}` : 'a draft',
@@ -59,4 +59,21 @@ export function previewPageHeaders({
   const headers = new Headers(parentHeaders)
   loaderHeaders.forEach((value, key) => headers.set(key, value))
   return headers
+}
+
+/**
+ * The cookie that lets the browser showing a preview fetch its item's pictures and video, which
+ * visitors cannot (platform/media/file-visibility.server.ts): sent to /media/ only, for an hour.
+ */
+const PREVIEW_FILES_COOKIE = 'preview-files'
+
+function previewFilesCookie(token: string, secure: boolean): string {
+  return `${PREVIEW_FILES_COOKIE}=${token}; Path=/media/; HttpOnly; SameSite=Lax; Max-Age=3600${secure ? '; Secure' : ''}`
+}
+
+/** The preview link a request for a file carries, if any. */
+export function previewTokenOfFileRequest(request: Request): string | null {
+  const cookies = request.headers.get('cookie')?.split(/;\s*/) ?? []
+  const value = cookies.find((c) => c.startsWith(`${PREVIEW_FILES_COOKIE}=`))?.slice(PREVIEW_FILES_COOKIE.length + 1)
+  return value && value.length <= 100 ? value : null
 }

@@ -2,8 +2,16 @@ import crypto from 'node:crypto'
 import type { Route } from './+types/media.$'
 import { isValidStorageKey, PRIVATE_KEY_PREFIX, storage, type ByteRange } from '~/platform/storage/index.server'
 import { CACHE_PROFILES, namesTag } from '~/platform/http-caching'
+import { isFileOf, isPublicFile } from '~/platform/media/file-visibility.server'
+import { getOptionalUser, type RequestAndContext } from '~/platform/auth.server'
+import { resolvePreviewLink } from '~/modules/previews/preview-links.server'
+import { previewTokenOfFileRequest } from '~/modules/previews/preview-page.server'
 
-const NOT_FOUND = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+const NOT_FOUND = () =>
+  new Response('Not found', {
+    status: 404,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE_PROFILES.personal },
+  })
 
 type RangeRequest = { kind: 'whole' } | { kind: 'range'; range: ByteRange } | { kind: 'unsatisfiable' }
 
@@ -31,15 +39,31 @@ function entityTagOf(key: string, size: number): string {
   return `"${crypto.createHash('sha256').update(key).digest('base64url').slice(0, 16)}-${size.toString(36)}"`
 }
 
-/** Uploaded files. Keys are unique per content, so a file can be cached for good. */
-export async function loader({ request, params }: Route.LoaderArgs) {
+/**
+ * Who may fetch the file at `key`, and how long it may be kept: anyone, for a while, when it
+ * belongs to something public now; otherwise only someone signed in or the holder of its item's
+ * preview link, and kept nowhere (platform/media/file-visibility.server.ts).
+ */
+async function cacheControlFor(key: string, args: RequestAndContext): Promise<string | null> {
+  if (await isPublicFile(key)) return CACHE_PROFILES.fileOfPublicItem
+  if (await getOptionalUser(args)) return CACHE_PROFILES.personal
+  const token = previewTokenOfFileRequest(args.request)
+  const link = token ? await resolvePreviewLink(token) : null
+  if (link?.status === 'preview' && (await isFileOf(link.table, link.itemId, key))) return CACHE_PROFILES.personal
+  return null
+}
+
+/** Uploaded files, to those who may see them. Keys are unique per content, so the key and size are its tag. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const key = params['*'] ?? ''
   if (!isValidStorageKey(key) || key.startsWith(PRIVATE_KEY_PREFIX)) return NOT_FOUND()
+  const cacheControl = await cacheControlFor(key, { request, context })
+  if (!cacheControl) return NOT_FOUND()
   const info = await storage.stat(key)
   if (!info) return NOT_FOUND()
 
   const etag = entityTagOf(key, info.size)
-  const cacheHeaders = { ETag: etag, 'Cache-Control': CACHE_PROFILES.immutable }
+  const cacheHeaders = { ETag: etag, 'Cache-Control': cacheControl }
   const ifNoneMatch = request.headers.get('if-none-match')
   if (ifNoneMatch && namesTag(ifNoneMatch, etag)) return new Response(null, { status: 304, headers: cacheHeaders })
 

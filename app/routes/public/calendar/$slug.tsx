@@ -46,7 +46,12 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   // A day that is no date, or outside the calendar's years: not a page of this event.
   if (dateParam !== null && !date) throw data(null, { status: 404 })
   const origin = getSiteOrigin(request, context)
-  const preview = await pagePreview(queryParams.read(request).preview, 'events', { url: url.href, origin, timeZone })
+  const preview = await pagePreview(queryParams.read(request).preview, 'events', {
+    url: url.href,
+    origin,
+    timeZone,
+    secure: context.get(requestInfoContext).secure,
+  })
   const event = await getEventBySlug(params.slug, { date, timeZone, audience: preview.audience })
   if (!event) throw data(null, { status: 404 })
   const path = `/calendar/${encodeURIComponent(event.slug)}`

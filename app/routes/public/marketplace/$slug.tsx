@@ -10,6 +10,7 @@ import { formatPrice } from '~/modules/marketplace/product-price'
 import { itemPageMeta, NOINDEX } from '~/platform/seo'
 import { declareQueryParams } from '~/platform/query-params'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
+import { requestInfoContext } from '~/platform/request-context'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { BackLink } from '~/components/back-link'
 
@@ -24,7 +25,12 @@ export const queryParams = declareQueryParams(previewQueryParam)
 export async function loader({ request, url, params, context }: Route.LoaderArgs) {
   const origin = getSiteOrigin(request, context)
   const { timeZone } = await siteSettingsFor(context)
-  const preview = await pagePreview(queryParams.read(request).preview, 'products', { url: url.href, origin, timeZone })
+  const preview = await pagePreview(queryParams.read(request).preview, 'products', {
+    url: url.href,
+    origin,
+    timeZone,
+    secure: context.get(requestInfoContext).secure,
+  })
   const product = await getProductBySlug(params.slug, preview.audience)
   if (!product) throw data(null, { status: 404 })
   return data(

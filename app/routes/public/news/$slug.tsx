@@ -11,6 +11,7 @@ import { getPublishedArticleBySlug } from '~/modules/news/news.queries.server'
 import { pagePreview, previewPageHeaders } from '~/modules/previews/preview-page.server'
 import { previewQueryParam } from '~/modules/previews/previews'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
+import { requestInfoContext } from '~/platform/request-context'
 import { formatDate } from '~/platform/dates'
 import { declareQueryParams } from '~/platform/query-params'
 import { itemPageMeta, NOINDEX } from '~/platform/seo'
@@ -35,6 +36,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
     url: url.href,
     origin,
     timeZone: settings.timeZone,
+    secure: context.get(requestInfoContext).secure,
   })
   const article = await getPublishedArticleBySlug(params.slug, preview.audience)
   if (!article) throw data(null, { status: 404 })

@@ -16,6 +16,7 @@ import {
   photosHref,
 } from '~/modules/gallery/media-categories'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
+import { requestInfoContext } from '~/platform/request-context'
 import { formatDate } from '~/platform/dates'
 import { absoluteUrl, itemPageMeta, NOINDEX } from '~/platform/seo'
 import { getSiteOrigin } from '~/platform/site-url.server'
@@ -44,7 +45,12 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   const category = isMediaCategory(query.category) ? query.category : null
   const settings = await siteSettingsFor(context)
   const origin = getSiteOrigin(request, context)
-  const preview = await pagePreview(query.preview, 'mediaItems', { url: url.href, origin, timeZone: settings.timeZone })
+  const preview = await pagePreview(query.preview, 'mediaItems', {
+    url: url.href,
+    origin,
+    timeZone: settings.timeZone,
+    secure: context.get(requestInfoContext).secure,
+  })
   const item = await getPublishedMediaBySlug(params.slug, category, preview.audience)
   if (!item) throw data(null, { status: 404 })
   return data(
