@@ -27,6 +27,7 @@ import * as subscribers from './0027-subscribers'
 import * as contentChangesRenewTheContentVersion from './0028-content-changes-renew-the-content-version'
 import * as sessionConfirmations from './0029-session-confirmations'
 import * as repeatedSignups from './0030-repeated-signups'
+import * as signupNumbersInFull from './0031-signup-numbers-in-full'
 
 /** Every migration, in order. Listed explicitly so the server bundle, the CLI and the tests share one list. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0028-content-changes-renew-the-content-version': contentChangesRenewTheContentVersion,
   '0029-session-confirmations': sessionConfirmations,
   '0030-repeated-signups': repeatedSignups,
+  '0031-signup-numbers-in-full': signupNumbersInFull,
 }

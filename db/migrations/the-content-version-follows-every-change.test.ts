@@ -148,7 +148,12 @@ describe('the content version', () => {
     const signUp = () => {
       n++
       const input = SignUpSchema.parse({ date: firstDate, name: `Visitor ${n}`, email: `visitor${n}@example.com` })
-      return signUpForEvent(slug, input, { clientKey: `198.51.100.${n}`, site: SITE, origin: 'https://charity.example' })
+      return signUpForEvent(slug, input, {
+        clientKey: `198.51.100.${n}`,
+        site: SITE,
+        origin: 'https://charity.example',
+        phoneCountryCode: '1268',
+      })
     }
     expect(await renews(signUp)).toBe(false)
     expect(await renews(signUp)).toBe(true)

@@ -77,17 +77,20 @@ describe('a sign-up', () => {
 
     // Someone tries whether Rosa attends, by her number in another spelling and by her address;
     // a person never signed up is asked the same way.
+    // As dialled in Antigua, with the area code or without it, the number is hers too.
     const byNumber = await signUp({ name: 'Curious', whatsapp: '+1 (268) 555-0199' })
+    const byLocalNumber = await signUp({ name: 'Curious', whatsapp: '(268) 555-0199' })
+    const byShortNumber = await signUp({ name: 'Curious', whatsapp: '555 0199' })
     const byAddress = await signUp({ name: 'Curious', email: 'ROSA@example.org' })
     const stranger = await signUp({ name: 'Curious', whatsapp: '+1 268 555 0111' })
-    for (const answer of [byNumber, byAddress, stranger]) {
+    const answers = [byNumber, byLocalNumber, byShortNumber, byAddress, stranger]
+    for (const answer of answers) {
       expect(answer.status).toBe(303)
       expect(answer.headers.get('location')).toMatch(/^\/signups\/[\w-]{20,}$/)
     }
-    const pages = await Promise.all([byNumber, byAddress, stranger].map((a) => pageAt(a.headers.get('location')!)))
-    expect(pages.map((p) => p.status)).toEqual([200, 200, 200])
-    expect(pages[0].html).toBe(pages[2].html)
-    expect(pages[1].html).toBe(pages[2].html)
+    const pages = await Promise.all(answers.map((a) => pageAt(a.headers.get('location')!)))
+    expect(pages.map((p) => p.status)).toEqual([200, 200, 200, 200, 200])
+    for (const page of pages) expect(page.html).toBe(pages[4].html)
     expect(pages[0].html).toContain('You are signed up. See you there!')
 
     // Rosa holds one place and is told once (not a second confirmation), with her own link.
@@ -109,6 +112,13 @@ describe('a sign-up', () => {
     expect(cancelled.status).toBe(302)
     expect((await get(server, realLink)).status).toBe(200)
     expect((await get(server, byNumber.headers.get('location')!)).status).toBe(404)
+  })
+
+  it('refuses a WhatsApp number that is no number, saying how to write it, and keeps nothing', async () => {
+    const refused = await signUp({ name: 'Typo', whatsapp: '+1 123 555 0199' })
+    expect(refused.status).toBe(409)
+    expect(await refused.text()).toContain('Please enter a valid WhatsApp number, with its country code if it is not a local one')
+    expect(await queryServerDatabase(server, `select id from event_signups where name = 'Typo'`)).toEqual([])
   })
 
   it('e-mails one address for at most five sign-ups a week, however many clients send them', async () => {

@@ -32,7 +32,13 @@ function signUp(slug: string, fields: Record<string, unknown>, now?: Date): Prom
   // Each call from an address and an e-mail address of its own: the per-address throttle has its own test over HTTP.
   const n = ++client
   const input = SignUpSchema.parse({ date: firstDate, name: 'Visitor', email: `visitor${n}@example.com`, ...fields })
-  return signUpForEvent(slug, input, { clientKey: `198.51.100.${n % 250}`, site: SITE, origin: ORIGIN, now })
+  return signUpForEvent(slug, input, {
+    clientKey: `198.51.100.${n % 250}`,
+    site: SITE,
+    origin: ORIGIN,
+    phoneCountryCode: '1268',
+    now,
+  })
 }
 
 const statuses = async (date: string) =>

@@ -24,7 +24,8 @@ export function signupsCsv(rows: CsvSignup[], timeZone: string): string {
     ...rows.map((r) => [
       r.name,
       r.email ?? '',
-      r.whatsapp ?? '',
+      // In full with its +, in one piece: a spreadsheet keeps it as the text it is.
+      r.whatsapp ? `+${r.whatsapp}` : '',
       String(r.partySize),
       r.status === 'confirmed' ? 'confirmed' : 'waiting list',
       spreadsheetTime(r.createdAt, timeZone),

@@ -21,6 +21,7 @@ export const SIGNUP_MESSAGES = {
   failed: 'Sorry, your sign-up could not be saved. Please try again later.',
   emailNeeded: 'Please enter your e-mail address',
   whatsappNeeded: 'Please enter your WhatsApp number',
+  whatsappInvalid: 'Please enter a valid WhatsApp number, with its country code if it is not a local one',
   contactNeeded: 'Please enter your e-mail address or your WhatsApp number',
   partyTooLarge: 'That is more people than there are places',
   tooFarAhead: `Sign-ups for a date open ${SIGNUP_DAYS_AHEAD} days before it. Please come back closer to the date.`,
@@ -92,8 +93,6 @@ export const SignUpSchema = z.object({
     .overwrite(singleLine)
     .max(SIGNUP_LIMITS.whatsapp, 'Please enter a valid WhatsApp number')
     .regex(/^\+?[0-9()\-. ]{6,}$/, 'Please enter a valid WhatsApp number (digits, spaces, + - ( ) only)')
-    // Kept as digits (and a leading +): the same number however it was typed is one contact.
-    .overwrite((v) => v.replace(/(?!^\+)[^0-9]/g, ''))
     .optional(),
   partySize: wholeNumber('How many people', 1, PARTY_SIZE_MAX).default(1),
   ...honeypotSchema,

@@ -8,6 +8,7 @@ import { newSecretToken } from '~/platform/secret-tokens.server'
 import { clientRateLimitKey } from '~/platform/client-address.server'
 import { createRateLimiter } from '~/platform/rate-limit.server'
 import { HONEYPOT_FIELD } from '~/platform/honeypot'
+import { normaliseWhatsAppNumber } from '~/platform/phone-numbers'
 import type { EventRecord } from './events.records.server'
 import { findSignupEvent, isClosed, type SignupForm } from './signups.queries.server'
 import { sendQueuedEmailsSoon } from '~/modules/outgoing-mail/outgoing-mail.delivery.server'
@@ -139,16 +140,23 @@ export async function signUpForEvent(
     clientKey,
     site,
     origin,
+    phoneCountryCode,
     now = new Date(),
   }: {
     clientKey: string
     site: SignupEmailSite
     /** The site's address, for the links in the e-mails. */
     origin: string
+    /** The site's calling code: a number dialled there is the same contact as the number in full. */
+    phoneCountryCode: string
     now?: Date
   },
 ): Promise<SignUpOutcome> {
   if (input[HONEYPOT_FIELD]) return { outcome: 'discarded' }
+  // One number however it is typed (+1 268 555 0199, (268) 555-0199, 555 0199): one contact.
+  const whatsapp = input.whatsapp ? normaliseWhatsAppNumber(input.whatsapp, phoneCountryCode) : null
+  if (whatsapp === 'invalid') return { outcome: 'refused', field: 'whatsapp', message: SIGNUP_MESSAGES.whatsappInvalid }
+  input = { ...input, whatsapp: whatsapp ?? undefined }
   const found = await findSignupEvent(slug, input.date, { timeZone: site.timeZone, now })
   if ('problem' in found) return { outcome: 'refused', field: 'date', message: found.problem }
   const problem = contactProblem(found.form, input)

@@ -1,7 +1,8 @@
 /** Reading the old site's marketplace documents (see legacy-documents.ts). */
 import { PRODUCT_IMAGES_MAX } from '~/modules/marketplace/marketplace.schema'
 import { DEFAULT_PRODUCT_CATEGORY, isProductCategory, type ProductCategory } from '~/modules/marketplace/product-categories'
-import { isFacebookLink, isInstagramLink, normaliseWhatsAppNumber } from '~/modules/marketplace/product-contact-links'
+import { isFacebookLink, isInstagramLink } from '~/modules/marketplace/product-contact-links'
+import { normaliseWhatsAppNumber } from '~/platform/phone-numbers'
 import { parsePrice } from '~/modules/marketplace/product-price'
 import { createdAtOf, fileRefOfUrl, MalformedDocumentError, textOf, type FileRef, type LegacyDocument } from './legacy-documents'
 

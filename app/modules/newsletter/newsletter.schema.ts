@@ -37,7 +37,7 @@ export const NEWSLETTER_MESSAGES = {
     'The file is not saved as UTF-8, so letters such as ë or ñ would be lost; nothing was imported. In Excel choose File › Save As and the type “CSV UTF-8 (Comma delimited)”; in LibreOffice Calc tick “Edit filter settings” when saving and choose “Unicode (UTF-8)”.',
   tooManySubscribers: 'The list is full: delete people who no longer confirm or read before adding more.',
   pendingFull: (count: number) =>
-    `${count} people were invited to confirm and have not yet: until some confirm or their invitation expires (after 7 days), the sign-up form takes nobody new. If the addresses look made up, delete them.`,
+    `${count} people were invited to confirm and have not yet: until some confirm or their invitation expires (after 2 days), the sign-up form takes nobody new. If the addresses look made up, delete them.`,
 } as const
 
 const email = text({ error: 'Please enter your e-mail address' })

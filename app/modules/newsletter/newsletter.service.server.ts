@@ -26,12 +26,16 @@ const signupRateLimiter = createRateLimiter('newsletter-signup', SIGNUP_RATE_LIM
 /** And a day's worth: one client cannot fill the invitations waiting, hour after hour, on its own. */
 const signupsPerClientDay = createRateLimiter('newsletter-signup-day', { attempts: 30, windowSeconds: 24 * 60 * 60 })
 
-/** An invitation not confirmed within this time is removed: nothing was ever sent but the invitation. */
-const PENDING_DAYS = 7
+/**
+ * An invitation not confirmed within this time is removed: nothing was ever sent but the
+ * invitation. Two days, not a week: made-up addresses that fill the invitations waiting leave soon.
+ */
+const INVITATION_DAYS = 2
 /** At most one confirmation e-mail per address in this time, however often the form is sent. */
 const CONFIRMATION_EVERY_MS = 60 * 60_000
-/** And at most this many e-mails of one kind (confirmations, notes) to an address in PENDING_DAYS: then silence. */
+/** And at most this many e-mails of one kind (confirmations, notes) to an address in a week: then silence. */
 const INVITATIONS_PER_ADDRESS = 3
+const MAIL_COUNTED_DAYS = 7
 
 /** The dedupe keys of the e-mail updates' own mail (confirmations, notes, articles, digests), by prefix. */
 const NEWSLETTER_MAIL_KEYS = ['confirm', 'already', 'article', 'digest']
@@ -56,7 +60,7 @@ function pendingPerDomainMax(): number {
 
 /** Invitations sent before this have expired. */
 function pendingCutoff(now = Date.now()): string {
-  return new Date(now - PENDING_DAYS * 86_400_000).toISOString()
+  return new Date(now - INVITATION_DAYS * 86_400_000).toISOString()
 }
 
 function hourBucket(now = Date.now()): number {
@@ -219,14 +223,14 @@ async function queueAlreadySubscribedNote(trx: Db, subscriber: SubscriberTable, 
   await queueEmails(trx, [{ ...message, dedupeKey }])
 }
 
-/** Whether INVITATIONS_PER_ADDRESS e-mails of this kind went to the address in the last PENDING_DAYS. */
+/** Whether INVITATIONS_PER_ADDRESS e-mails of this kind went to the address in the last MAIL_COUNTED_DAYS. */
 async function sentTooOften(trx: Db, address: string, kind: 'confirm' | 'already'): Promise<boolean> {
   const { count } = await trx
     .selectFrom('outgoingEmails')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('toAddress', '=', address)
     .where('dedupeKey', 'like', `${kind}:%`)
-    .where('createdAt', '>=', pendingCutoff())
+    .where('createdAt', '>=', new Date(Date.now() - MAIL_COUNTED_DAYS * 86_400_000).toISOString())
     .executeTakeFirstOrThrow()
   return Number(count) >= INVITATIONS_PER_ADDRESS
 }

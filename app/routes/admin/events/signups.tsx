@@ -1,4 +1,5 @@
 import { data, Form, Link } from 'react-router'
+import { formatWhatsAppNumber } from '~/platform/phone-numbers'
 import type { Route } from './+types/signups'
 import { AdminTable } from '~/components/admin-table'
 import { ConfirmButton } from '~/components/confirm-button'
@@ -155,7 +156,7 @@ export default function EventSignups({ loaderData, actionData }: Route.Component
                   <tr key={r.id}>
                     <td data-label="Name">{r.name}</td>
                     <td data-label="E-mail">{r.email ?? ''}</td>
-                    <td data-label="WhatsApp">{r.whatsapp ?? ''}</td>
+                    <td data-label="WhatsApp">{r.whatsapp ? formatWhatsAppNumber(r.whatsapp) : ''}</td>
                     <td data-label="People">{r.partySize}</td>
                     <td data-label="Status">
                       {r.status === 'confirmed'

@@ -16,7 +16,7 @@ import {
   type ProductFormValues,
 } from '~/modules/marketplace/marketplace.schema'
 import { DEFAULT_PRODUCT_CATEGORY, PRODUCT_CATEGORIES, PRODUCT_CATEGORY_LABELS } from '~/modules/marketplace/product-categories'
-import { formatWhatsAppNumber, normaliseWhatsAppNumber } from '~/modules/marketplace/product-contact-links'
+import { formatWhatsAppNumber, normaliseWhatsAppNumber } from '~/platform/phone-numbers'
 import { acceptOf, fileProblem } from '~/platform/media/image-presets'
 
 interface ProductFormProps {

@@ -101,14 +101,15 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
 export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = await parseFormSubmission(request, SignUpSchema)
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  const site = emailSiteOf(await siteSettingsFor(context))
+  const settings = await siteSettingsFor(context)
   const { clientIp } = context.get(requestInfoContext)
   let signedUp: Awaited<ReturnType<typeof signUpForEvent>>
   try {
     signedUp = await signUpForEvent(params.slug, submission.value, {
       clientKey: clientIp,
-      site,
+      site: emailSiteOf(settings),
       origin: getSiteOrigin(request, context),
+      phoneCountryCode: settings.phoneCountryCode,
     })
   } catch (error) {
     logger.error({ err: error }, 'a sign-up could not be saved')

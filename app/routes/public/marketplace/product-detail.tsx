@@ -3,7 +3,8 @@ import { ImageCarousel } from '~/components/image-carousel'
 import { NewTabLink } from '~/components/new-tab-link'
 import type { ProductDetail } from '~/modules/marketplace/marketplace.queries.server'
 import type { Shared } from '~/platform/shared'
-import { formatWhatsAppNumber, whatsAppChatUrl } from '~/modules/marketplace/product-contact-links'
+import { whatsAppChatUrl } from '~/modules/marketplace/product-contact-links'
+import { formatWhatsAppNumber } from '~/platform/phone-numbers'
 
 interface ProductDetailProps {
   product: Shared<ProductDetail>
