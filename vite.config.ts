@@ -36,11 +36,18 @@ function precompressAssets(): Plugin {
  * Compiles the HTTP server (server/index.ts, server/cluster.ts) beside the app's server build, as
  * `server/start.js` and `server/start-cluster.js`: production runs plain JavaScript, with no
  * TypeScript compiler loaded at every start (it took half a second and a hundred megabytes).
+ * Then writes when the build began reading the sources (`server/sources-as-of`), which
+ * scripts/start.mjs compares them with: esbuild leaves a file it would write the same untouched.
  */
 function bundleServer(): Plugin {
+  // The browser build's start, the first of the two.
+  let startedAt: Date | undefined
   return {
     name: 'bundle-server',
     apply: 'build',
+    buildStart() {
+      startedAt ??= new Date()
+    },
     async writeBundle(options) {
       if (!options.dir || path.basename(options.dir) !== 'server') return
       await esbuild.build({
@@ -57,6 +64,7 @@ function bundleServer(): Plugin {
         alias: { '~': './app' },
         logLevel: 'warning',
       })
+      fs.writeFileSync(path.join(options.dir, 'sources-as-of'), (startedAt ?? new Date()).toISOString())
     },
   }
 }

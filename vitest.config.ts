@@ -32,6 +32,7 @@ const POSTGRES_HTTP_TESTS = [
   'tests/http/deleted-items-wait-in-the-trash.test.ts',
   'tests/http/descriptions-are-written-in-markdown.test.ts',
   'tests/http/files-of-a-killed-upload-are-removed-on-restart.test.ts',
+  'tests/http/files-of-unpublished-items-are-for-the-team-only.test.ts',
   'tests/http/forgotten-passwords-are-reset-by-a-one-time-link.test.ts',
   'tests/http/health-check-reports-database-outage.test.ts',
   'tests/http/item-pages-follow-every-change.test.ts',

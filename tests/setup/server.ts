@@ -25,9 +25,12 @@ export interface TestServerOptions {
   emptySite?: boolean
   /**
    * The built program to run: `start.js` (server/index.ts) or `start-cluster.js` (server/cluster.ts);
-   * or `dev`, the development server (server/dev.ts, `npm run dev`), which needs no build.
+   * or `dev`, the development server (server/dev.ts, `npm run dev`), which needs no build; or
+   * `npm start` (scripts/start.mjs), which builds first when the build is old, in `checkout`.
    */
-  script?: 'start.js' | 'start-cluster.js' | 'dev'
+  script?: 'start.js' | 'start-cluster.js' | 'dev' | 'npm start'
+  /** The copy of the project `npm start` runs in (it may build there). */
+  checkout?: string
   /** Run the server as this user (the test runs as root, say, whom file permissions do not stop). */
   user?: { uid: number; gid: number }
 }
@@ -49,9 +52,13 @@ export async function startTestServer(
   options: TestServerOptions = {},
 ): Promise<TestServer> {
   const dev = options.script === 'dev'
+  const npmStart = options.script === 'npm start'
+  const cwd = npmStart ? (options.checkout ?? root) : root
   const program = dev
     ? path.join(root, 'server/dev.ts')
-    : path.join(root, process.env.BUILD_DIR ?? 'build', 'server', options.script ?? 'start.js')
+    : npmStart
+      ? path.join(cwd, 'scripts/start.mjs')
+      : path.join(root, process.env.BUILD_DIR ?? 'build', 'server', options.script ?? 'start.js')
   if (!fs.existsSync(program)) {
     throw new Error(`No server build at ${program}: run \`npm run build\` before the HTTP tests (npm test does).`)
   }
@@ -64,7 +71,7 @@ export async function startTestServer(
       process.execPath,
       dev ? ['--import', 'tsx', program] : [program],
       {
-        cwd: root,
+        cwd,
         env: {
           PATH: process.env.PATH,
           HOME: process.env.HOME,
@@ -79,8 +86,8 @@ export async function startTestServer(
         },
         ...options.user,
       },
-      // The development server prepares Vite's dependencies first.
-      { idleStartTimeout: dev ? 120_000 : 30_000 },
+      // The development server prepares Vite's dependencies first; `npm start` may build first.
+      { idleStartTimeout: dev || npmStart ? 120_000 : 30_000 },
     )
   } catch (error) {
     // A server that refused to start leaves no database behind either.

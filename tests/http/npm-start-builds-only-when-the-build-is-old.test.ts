@@ -1,0 +1,61 @@
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { get } from '../setup/http-session'
+import { startTestServer } from '../setup/server'
+
+// `npm start` on a copy of the project with its build (npm test builds first): a restart with nothing
+// changed runs the build there is; a change to the code builds again first.
+const root = path.resolve(import.meta.dirname, '../..')
+const checkout = fs.mkdtempSync(path.join(os.tmpdir(), 'npm-start-'))
+afterAll(() => fs.rmSync(checkout, { recursive: true, force: true }))
+
+const PROJECT = [
+  'app',
+  'server',
+  'db',
+  'public',
+  'scripts',
+  'package.json',
+  'package-lock.json',
+  'vite.config.ts',
+  'react-router.config.ts',
+  'tsconfig.json',
+]
+// cp -a keeps every file's and folder's times, as they were when the build was made.
+execFileSync('cp', ['-a', ...PROJECT.map((entry) => path.join(root, entry)), checkout])
+execFileSync('cp', ['-a', path.join(root, process.env.BUILD_DIR ?? 'build'), path.join(checkout, 'build')])
+fs.symlinkSync(path.join(root, 'node_modules'), path.join(checkout, 'node_modules'))
+
+async function npmStart(): Promise<string> {
+  const server = await startTestServer({}, { script: 'npm start', checkout })
+  try {
+    expect((await get(server, '/healthz')).status).toBe(200)
+    return server.output()
+  } finally {
+    await server.stop()
+  }
+}
+
+describe('npm start', () => {
+  it('runs the build there is when nothing changed since it was made', async () => {
+    expect(await npmStart()).not.toContain('Building the site')
+  })
+
+  it('builds first when the code changed since the last build, and not again after', async () => {
+    const later = new Date(Date.now() + 2_000)
+    fs.utimesSync(path.join(checkout, 'app', 'root.tsx'), later, later)
+    const output = await npmStart()
+    expect(output).toContain('Building the site: app changed since the last build.')
+    expect(output).toMatch(/Listening on http:/)
+    expect(await npmStart()).not.toContain('Building the site')
+  }, 240_000)
+
+  it('builds first when there is no build at all', async () => {
+    fs.rmSync(path.join(checkout, 'build'), { recursive: true })
+    expect(await npmStart()).toContain('Building the site: there is no build yet.')
+    expect(fs.existsSync(path.join(checkout, 'build', 'server', 'start.js'))).toBe(true)
+  }, 240_000)
+})
