@@ -1,7 +1,9 @@
 // Keeps the public pages a visitor has read, and their pictures at the size seen, for reading
-// offline (docs/decisions/032-light-pages-for-prepaid-data.md). Pages always come from the
-// network first, so they are refreshed whenever the visitor is online.
-const VERSION = 1
+// offline (docs/decisions/032-light-pages-for-prepaid-data.md). Pages and pictures always come
+// from the network first (pictures through the browser's cache, which keeps them an hour), so they
+// are refreshed whenever the visitor is online, and a withdrawn picture is gone (decision 050).
+// Version 2: version 1 kept pictures for good, those of the team's drafts too.
+const VERSION = 2
 const PAGES = `pages-v${VERSION}`
 const PICTURES = `pictures-v${VERSION}`
 const MAX_PAGES = 40
@@ -24,7 +26,9 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((names) => Promise.all(names.filter((name) => name !== PAGES && name !== PICTURES).map((name) => caches.delete(name))))
+      .then((names) =>
+        Promise.all(names.filter((name) => name !== PAGES && name !== PICTURES).map((name) => caches.delete(name))),
+      )
       .then(() => self.clients.claim())
       .then(keepOpenPages),
   )
@@ -103,12 +107,30 @@ async function page(event) {
   }
 }
 
+/** A picture every visitor may see: not one of a draft shown to the team or to a preview. */
+function isPublicPicture(response) {
+  return response.ok && response.type === 'basic' && !/private|no-store/.test(response.headers.get('cache-control') || '')
+}
+
 async function picture(event) {
   const { request } = event
-  const kept = await caches.match(request, { cacheName: PICTURES })
-  if (kept) return kept
-  const response = await fetch(request)
-  if (response.ok && response.type === 'basic') event.waitUntil(keep(PICTURES, request, response.clone(), MAX_PICTURES))
+  let response
+  try {
+    response = await fetch(request)
+  } catch {
+    return (await caches.match(request, { cacheName: PICTURES })) || Response.error()
+  }
+  const cache = await caches.open(PICTURES)
+  if (isPublicPicture(response)) {
+    const kept = await cache.match(request)
+    // Written again only when it changed: most views come from the browser's cache.
+    if (!kept || kept.headers.get('etag') !== response.headers.get('etag')) {
+      event.waitUntil(keep(PICTURES, request, response.clone(), MAX_PICTURES))
+    }
+  } else if (response.ok || response.status === 404) {
+    // Withdrawn, or shown only to whoever is signed in: not kept for anyone.
+    event.waitUntil(cache.delete(request))
+  }
   return response
 }
 
@@ -117,6 +139,5 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url)
   if (request.method !== 'GET' || url.origin !== self.location.origin || NEVER.test(url.pathname)) return
   if (request.mode === 'navigate') event.respondWith(page(event))
-  // Uploaded pictures never change under their address (media files are immutable).
   else if (url.pathname.startsWith('/media/images/')) event.respondWith(picture(event))
 })

@@ -19,12 +19,15 @@ const KEPT = {
   antiguanWithArea: '2685550103',
   dialledAbroad: '0044207946095',
   british: '+442079460958',
-  // The same person as `international`, who signed up first, typed another way: left as it was.
+  // The same person as `international`, who signed up first, typed another way.
   sameAsInternational: '2685550101',
+  // Typed in full already (with its 1, without '+'), later than a sign-up that becomes the same.
+  fullBefore: '+12685550104',
+  fullAfter: '12685550104',
 }
 
 describe('upgrading a site whose sign-ups kept WhatsApp numbers as typed', () => {
-  it('keeps every number in full, read as dialled at the site, and leaves one that would repeat another', async () => {
+  it('keeps every number in full, read as dialled at the site, and makes the later of two sign-ups of one person a repeat', async () => {
     const { id: eventId } = await createWeeklyEvent('2026-03-07', { takesSignups: true, signupContact: 'whatsapp' })
     const down = await (await createMigrator()).migrateTo(beforeFix)
     if (down.error) throw down.error
@@ -57,7 +60,10 @@ describe('upgrading a site whose sign-ups kept WhatsApp numbers as typed', () =>
       antiguanWithArea: '12685550103',
       dialledAbroad: '44207946095',
       british: '442079460958',
-      sameAsInternational: '2685550101',
+      fullBefore: '12685550104',
     })
+    // The repeats keep their page and their link to cancel, and hold no place.
+    const repeats = await db.selectFrom('repeatedSignups').select('name').where('eventId', '=', eventId).orderBy('name').execute()
+    expect(repeats.map((row) => row.name)).toEqual(['fullAfter', 'sameAsInternational'])
   })
 })

@@ -29,12 +29,17 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary, `Accessibility violations on ${page.url()}`).toEqual([])
 }
 
-/** Requests a test cut on purpose (cutConnection): Chromium logs their failure, which is no fault then. */
+/** Requests a test makes fail on purpose: Chromium logs their failure, which is no fault then. */
 const cutOnPurpose = new WeakMap<Page, Set<string>>()
+
+/** Marks a request of the page as one the test makes fail (a withdrawn picture asked for again). */
+export function failsOnPurpose(page: Page, url: string): void {
+  cutOnPurpose.get(page)?.add(url)
+}
 
 /** Cuts the connection of an intercepted request, as a dropped mobile connection would. */
 export async function cutConnection(page: Page, route: Route): Promise<void> {
-  cutOnPurpose.get(page)?.add(route.request().url())
+  failsOnPurpose(page, route.request().url())
   await route.abort('connectionreset')
 }
 

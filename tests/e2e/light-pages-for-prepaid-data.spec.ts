@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { plainPng } from '../fixtures/images'
+import { E2E_ADMIN } from '../../playwright.config'
+import { expect, failsOnPurpose, test } from './fixtures'
 import { waitForHydration } from './hydration'
 
 // Decision 032: pages that need no script ship none, a visitor who saves data gets the smallest
@@ -132,6 +134,64 @@ test.describe('offline', () => {
     const fresh = await page.goto('/services')
     expect(fresh?.status()).toBe(200)
     await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toHaveCount(0)
+  })
+
+  test('a picture read once shows offline, and one withdrawn is kept no more', async ({ page, context, browser, baseURL }) => {
+    // Someone of the team posts an article with a picture, in a browser of their own.
+    const team = await browser.newContext({ baseURL })
+    const teamPage = await team.newPage()
+    await teamPage.goto('/login')
+    await teamPage.getByLabel('E-mail').fill(E2E_ADMIN.email)
+    await teamPage.getByLabel('Password').fill(E2E_ADMIN.password)
+    await teamPage.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await teamPage.waitForURL((url) => !url.pathname.startsWith('/login'))
+    const image = { name: 'picture.png', mimeType: 'image/png', buffer: await plainPng(900, 600) }
+    const fields = { title: 'Withdrawn picture', content: 'Seen once.', imageAlt: 'A picture', publish: 'now', image }
+    const posted = await teamPage.request.post('/admin/news/new', {
+      multipart: fields,
+      headers: { origin: baseURL! },
+      maxRedirects: 0,
+    })
+    expect(posted.status()).toBe(302)
+
+    await page.goto('/')
+    await page.evaluate(() => navigator.serviceWorker.ready)
+    await page.goto('/news/withdrawn-picture')
+    const picture = await page
+      .getByRole('img', { name: 'A picture' })
+      .evaluate((img: HTMLImageElement) => img.decode().then(() => img.currentSrc))
+    const kept = () => page.evaluate(async (url) => !!(await (await caches.open('pictures-v2')).match(url)), picture)
+    // 0: no answer at all (offline, and nothing kept).
+    const status = (cache: RequestCache) =>
+      page.evaluate(
+        ([url, mode]) =>
+          fetch(url, { cache: mode }).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        [picture, cache] as const,
+      )
+    await expect.poll(kept).toBe(true)
+    await context.setOffline(true)
+    expect(await status('default')).toBe(200)
+    await context.setOffline(false)
+
+    // Moved to the trash: the next time the browser asks, the picture is gone, and so is the worker's copy.
+    const { pathname } = new URL(picture)
+    const list = await (await teamPage.request.get('/admin/news')).text()
+    // The row's edit link follows its title.
+    const id = /\/admin\/news\/([0-9a-f-]{36})/.exec(list.slice(list.indexOf('>Withdrawn picture<')))![1]
+    expect(
+      (await teamPage.request.post('/admin/news', { form: { id }, headers: { origin: baseURL! }, maxRedirects: 0 })).status(),
+    ).toBe(302)
+    expect((await teamPage.request.get(pathname)).status()).toBe(200)
+    failsOnPurpose(page, picture)
+    expect(await status('no-cache')).toBe(404)
+    await expect.poll(kept).toBe(false)
+    await context.setOffline(true)
+    expect(await status('default')).toBe(0)
+    await context.setOffline(false)
+    await team.close()
   })
 
   test('a signed-in page is never kept', async ({ page, context, signIn }) => {

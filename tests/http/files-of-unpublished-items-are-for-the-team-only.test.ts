@@ -74,26 +74,56 @@ describe('the files of an item', () => {
     clock.setAhead(0)
   })
 
-  it("are shown through the item's preview link only, to the browser that opened it", async () => {
+  it("are shown through the item's preview link only, to the browser that opened it, two previews side by side", async () => {
     const draft = await articleWithPicture('Previewed picture', { publish: 'draft' })
+    const second = await articleWithPicture('Second previewed picture', { publish: 'draft' })
     const other = await articleWithPicture('Another draft picture', { publish: 'draft' })
-    const link = (await post(server, '/admin/previews', { table: 'articles', id: draft.id }, admin)).headers.get('location')!
+    /** Opens the draft's preview link as its receiver does: the cookie its page sets. */
+    async function openPreview(id: string): Promise<string> {
+      const link = (await post(server, '/admin/previews', { table: 'articles', id }, admin)).headers.get('location')!
+      const page = await get(server, (await get(server, link)).headers.get('location')!)
+      expect(page.status).toBe(200)
+      const [cookie] = page.headers.getSetCookie().filter((c) => c.startsWith('preview-files-'))
+      expect(cookie).toMatch(/^preview-files-[0-9a-f-]{36}=[^;]+; Path=\/media\/; HttpOnly; SameSite=Lax; Max-Age=86400$/)
+      return cookie.split(';')[0]
+    }
+    const both = `${await openPreview(draft.id)}; ${await openPreview(second.id)}`
+
+    expect(await asVisitor(draft.picture, both)).toEqual([200, 'private, no-store'])
+    expect(await asVisitor(second.picture, both)).toEqual([200, 'private, no-store'])
+    expect(await asVisitor(other.picture, both)).toEqual(HIDDEN)
+    expect(await asVisitor(draft.picture, 'preview-files-x=made-up')).toEqual(HIDDEN)
+    // Once the draft is trashed, its link ends and so does the picture; the other preview keeps its own.
+    await post(server, '/admin/news', { id: draft.id }, admin)
+    expect(await asVisitor(draft.picture, both)).toEqual(HIDDEN)
+    expect(await asVisitor(second.picture, both)).toEqual([200, 'private, no-store'])
+  })
+
+  it('are not opened by the preview of an event, which has none, and a file asked for with it is simply not found', async () => {
+    const added = await post(
+      server,
+      '/admin/events/new',
+      {
+        title: 'Draft outing',
+        description: 'A day out.',
+        location: 'The beach',
+        type: 'general',
+        repeat: 'none',
+        repeatEnds: 'never',
+        startDate: '2027-06-05',
+        startTime: '10:00',
+        publish: 'draft',
+      },
+      admin,
+    )
+    expect(added.status).toBe(302)
+    const [{ id }] = await queryServerDatabase<{ id: string }>(server, "select id from events where title = 'Draft outing'")
+    const link = (await post(server, '/admin/previews', { table: 'events', id }, admin)).headers.get('location')!
     const page = await get(server, (await get(server, link)).headers.get('location')!)
     expect(page.status).toBe(200)
-    expect(await page.text()).toContain(draft.picture)
-    const cookie = page.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('preview-files='))!
-      .split(';')[0]
-    expect(page.headers.getSetCookie().join()).toMatch(
-      /preview-files=[^;]+; Path=\/media\/; HttpOnly; SameSite=Lax; Max-Age=3600/,
-    )
-
-    expect(await asVisitor(draft.picture, cookie)).toEqual([200, 'private, no-store'])
-    expect(await asVisitor(other.picture, cookie)).toEqual(HIDDEN)
-    expect(await asVisitor(draft.picture, 'preview-files=made-up')).toEqual(HIDDEN)
-    // Once the draft is trashed, its link ends and so does the picture.
-    await post(server, '/admin/news', { id: draft.id }, admin)
-    expect(await asVisitor(draft.picture, cookie)).toEqual(HIDDEN)
+    expect(page.headers.getSetCookie().filter((c) => c.startsWith('preview-files-'))).toEqual([])
+    const draft = await articleWithPicture('Picture beside an event', { publish: 'draft' })
+    const token = link.slice('/preview/'.length)
+    expect(await asVisitor(draft.picture, `preview-files-${token.split('.')[0]}=${token}`)).toEqual(HIDDEN)
   })
 })

@@ -38,7 +38,8 @@ export async function pagePreview(
     throw redirect(clean.pathname + clean.search, { headers: PREVIEW_HEADERS })
   }
   return {
-    headers: { ...PREVIEW_HEADERS, 'Set-Cookie': previewFilesCookie(token, secure) },
+    // An event has no files to show.
+    headers: table === 'events' ? PREVIEW_HEADERS : { ...PREVIEW_HEADERS, 'Set-Cookie': previewFilesCookie(token, secure) },
     audience: { previewOf: link.itemId },
     notice: {
       state: link.publishAt ? `scheduled for ${formatDate(link.publishAt, timeZone, 'shortWeekdayDateTime')}` : 'a draft',
@@ -62,18 +63,25 @@ export function previewPageHeaders({
 }
 
 /**
- * The cookie that lets the browser showing a preview fetch its item's pictures and video, which
- * visitors cannot (platform/media/file-visibility.server.ts): sent to /media/ only, for an hour.
+ * The cookies that let the browser showing a preview fetch its item's pictures and video, which
+ * visitors cannot (platform/media/file-visibility.server.ts): one per link, so that two previews
+ * open side by side both keep theirs, sent to /media/ only, for a day.
  */
-const PREVIEW_FILES_COOKIE = 'preview-files'
+const PREVIEW_FILES_COOKIE = 'preview-files-'
+/** The most a file request's preview cookies are tried: each costs a lookup. */
+const PREVIEW_COOKIES_TRIED = 5
 
 function previewFilesCookie(token: string, secure: boolean): string {
-  return `${PREVIEW_FILES_COOKIE}=${token}; Path=/media/; HttpOnly; SameSite=Lax; Max-Age=3600${secure ? '; Secure' : ''}`
+  const linkId = token.split('.')[0]
+  return `${PREVIEW_FILES_COOKIE}${linkId}=${token}; Path=/media/; HttpOnly; SameSite=Lax; Max-Age=86400${secure ? '; Secure' : ''}`
 }
 
-/** The preview link a request for a file carries, if any. */
-export function previewTokenOfFileRequest(request: Request): string | null {
+/** The preview links a request for a file carries (the latest cookies first), at most PREVIEW_COOKIES_TRIED. */
+export function previewTokensOfFileRequest(request: Request): string[] {
   const cookies = request.headers.get('cookie')?.split(/;\s*/) ?? []
-  const value = cookies.find((c) => c.startsWith(`${PREVIEW_FILES_COOKIE}=`))?.slice(PREVIEW_FILES_COOKIE.length + 1)
-  return value && value.length <= 100 ? value : null
+  return cookies
+    .filter((cookie) => cookie.startsWith(PREVIEW_FILES_COOKIE))
+    .map((cookie) => cookie.slice(cookie.indexOf('=') + 1))
+    .filter((token) => token.length <= 100)
+    .slice(-PREVIEW_COOKIES_TRIED)
 }

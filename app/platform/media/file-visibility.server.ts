@@ -48,15 +48,19 @@ function imageIds(whose: Whose): IdQuery[] {
 async function fileKeys(whose: Whose): Promise<Set<string>> {
   const keys = new Set<string>()
   const ids = imageIds(whose)
-  const images = await db
-    .selectFrom('images')
-    .select('variants')
-    .where(
-      'id',
-      'in',
-      ids.slice(1).reduce<IdQuery>((all, query) => all.union(query), ids[0]),
-    )
-    .execute()
+  // An event has no pictures.
+  const images =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('images')
+          .select('variants')
+          .where(
+            'id',
+            'in',
+            ids.slice(1).reduce<IdQuery>((all, query) => all.union(query), ids[0]),
+          )
+          .execute()
   for (const image of images) for (const variant of JSON.parse(image.variants) as ImageVariant[]) keys.add(variant.key)
   if (whose === 'public' || whose.table === 'mediaItems') {
     const videos = await db

@@ -5,7 +5,7 @@ import { CACHE_PROFILES, namesTag } from '~/platform/http-caching'
 import { isFileOf, isPublicFile } from '~/platform/media/file-visibility.server'
 import { getOptionalUser, type RequestAndContext } from '~/platform/auth.server'
 import { resolvePreviewLink } from '~/modules/previews/preview-links.server'
-import { previewTokenOfFileRequest } from '~/modules/previews/preview-page.server'
+import { previewTokensOfFileRequest } from '~/modules/previews/preview-page.server'
 
 const NOT_FOUND = () =>
   new Response('Not found', {
@@ -47,9 +47,10 @@ function entityTagOf(key: string, size: number): string {
 async function cacheControlFor(key: string, args: RequestAndContext): Promise<string | null> {
   if (await isPublicFile(key)) return CACHE_PROFILES.fileOfPublicItem
   if (await getOptionalUser(args)) return CACHE_PROFILES.personal
-  const token = previewTokenOfFileRequest(args.request)
-  const link = token ? await resolvePreviewLink(token) : null
-  if (link?.status === 'preview' && (await isFileOf(link.table, link.itemId, key))) return CACHE_PROFILES.personal
+  for (const token of previewTokensOfFileRequest(args.request)) {
+    const link = await resolvePreviewLink(token)
+    if (link.status === 'preview' && (await isFileOf(link.table, link.itemId, key))) return CACHE_PROFILES.personal
+  }
   return null
 }
 
