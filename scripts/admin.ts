@@ -1,6 +1,6 @@
 /**
  * Account administration from the command line:
- *   npm run admin -- create --email you@example.org [--name "Your Name"] [--role admin|marketplace]
+ *   npm run admin -- create --email you@example.org [--name "Your Name"] [--role admin|editor|marketplace]
  *   npm run admin -- reset-password --email you@example.org
  *   npm run admin -- turn-off-two-step --email you@example.org   (a lost phone and lost recovery codes)
  *   npm run admin -- list

@@ -4,11 +4,16 @@
  * pages and the route-manifest test all read this module. Not `.server`: components read it too.
  */
 
-export const ROLES = ['admin', 'marketplace'] as const
+/**
+ * An administrator runs everything; an editor the site's content and messages (news, events,
+ * photos and videos, products, page texts), not the people (users, subscribers, sign-up lists,
+ * the audit log) or the settings; a marketplace manager the marketplace's products only.
+ */
+export const ROLES = ['admin', 'editor', 'marketplace'] as const
 export type Role = (typeof ROLES)[number]
 
 export interface AdminSection {
-  /** Its page; the section also owns every admin URL below it (`/admin/news/new`). */
+  /** Its page; the section also owns every admin URL below it (`/admin/news/new`) and its files (`signups.csv`). */
   path: string
   label: string
   /** One line for the dashboard card; the dashboard itself has none. */
@@ -19,52 +24,62 @@ export interface AdminSection {
   managedBy: readonly Role[]
   /** An endpoint other sections' forms use, not a page: left out of the navigation and dashboard. */
   endpoint?: true
+  /** A page of one item of another section (`:id` in its path), reached from the item: left out of the navigation. */
+  ofOneItem?: true
 }
 
 /**
  * The admin sections in navigation order. Only sections whose pages exist are listed: the
  * route-manifest test fails for a section without a route and for an admin route without a
- * section. A marketplace manager's first section is `products`: their page after sign-in.
+ * section; a URL belongs to the section with the longest path it lies under. A marketplace
+ * manager's first section is `products`: their page after sign-in.
  */
 export const ADMIN_SECTIONS = {
-  dashboard: { path: '/admin', label: 'Dashboard', managedBy: ['admin'] },
+  dashboard: { path: '/admin', label: 'Dashboard', managedBy: ['admin', 'editor'] },
   news: {
     path: '/admin/news',
     label: 'News',
     description: 'Post, edit and delete news articles and their pictures.',
-    managedBy: ['admin'],
+    managedBy: ['admin', 'editor'],
   },
   events: {
     path: '/admin/events',
     label: 'Events',
     description: 'Add, edit and delete calendar events, including repeating ones.',
-    managedBy: ['admin'],
+    managedBy: ['admin', 'editor'],
   },
   gallery: {
     path: '/admin/photos',
     label: 'Gallery',
     description: 'Upload photos and videos, edit them, choose the featured ones, delete them.',
-    managedBy: ['admin'],
+    managedBy: ['admin', 'editor'],
   },
   products: {
     path: '/admin/products',
     label: 'Products',
     description: 'Add, edit and delete the products of the youth marketplace and their pictures.',
-    managedBy: ['admin', 'marketplace'],
+    managedBy: ['admin', 'editor', 'marketplace'],
   },
   trash: {
     path: '/admin/trash',
     label: 'Trash',
     description:
       'Restore deleted articles, photos, events and products, or delete them for good (after 30 days they go by themselves).',
-    managedBy: ['admin', 'marketplace'],
+    managedBy: ['admin', 'editor', 'marketplace'],
+  },
+  signups: {
+    path: '/admin/events/:id/signups',
+    label: 'Sign-up lists',
+    // Who comes to a support group or a youth event, and how to reach them: administrators only.
+    managedBy: ['admin'],
+    ofOneItem: true,
   },
   messages: {
     path: '/admin/messages',
     label: 'Messages',
     description: 'Read the messages sent through the contact form and see whether they were delivered.',
     counter: 'unreadMessages',
-    managedBy: ['admin'],
+    managedBy: ['admin', 'editor'],
   },
   subscribers: {
     path: '/admin/subscribers',
@@ -88,7 +103,7 @@ export const ADMIN_SECTIONS = {
     path: '/admin/pages',
     label: 'Page texts',
     description: 'Edit the texts of the home, about, services, support, impact, marketplace and privacy pages.',
-    managedBy: ['admin'],
+    managedBy: ['admin', 'editor'],
   },
   settings: {
     path: '/admin/settings',
@@ -100,20 +115,20 @@ export const ADMIN_SECTIONS = {
     path: '/admin/account',
     label: 'My account',
     description: 'Change your password.',
-    managedBy: ['admin', 'marketplace'],
+    managedBy: ['admin', 'editor', 'marketplace'],
   },
   previews: {
     path: '/admin/previews',
     label: 'Previews',
     // The "Preview" button of the edit pages; each item is checked against its own section.
-    managedBy: ['admin', 'marketplace'],
+    managedBy: ['admin', 'editor', 'marketplace'],
     endpoint: true,
   },
   uploads: {
     path: '/admin/uploads',
     label: 'Resumable uploads',
     // The tus endpoint of the forms that take large or many files (the gallery's, the products').
-    managedBy: ['admin', 'marketplace'],
+    managedBy: ['admin', 'editor', 'marketplace'],
     endpoint: true,
   },
 } as const satisfies Record<string, AdminSection>
@@ -129,7 +144,10 @@ export function canManage(user: UserWithRole | null | undefined, section: Sectio
 /** The sections with pages a user may manage, in navigation order. */
 export function sectionsFor(user: UserWithRole): (AdminSection & { name: SectionName })[] {
   return (Object.keys(ADMIN_SECTIONS) as SectionName[])
-    .filter((name) => canManage(user, name) && !(ADMIN_SECTIONS[name] as AdminSection).endpoint)
+    .filter((name) => {
+      const section: AdminSection = ADMIN_SECTIONS[name]
+      return canManage(user, name) && !section.endpoint && !section.ofOneItem
+    })
     .map((name) => ({ name, ...ADMIN_SECTIONS[name] }))
 }
 

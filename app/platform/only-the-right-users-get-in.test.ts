@@ -1,7 +1,7 @@
 import { RouterContextProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { createUser } from '~/modules/users/users.service.server'
-import { ADMIN_SECTIONS, canManage, homeFor, ROLES, type SectionName } from './access'
+import { ADMIN_SECTIONS, canManage, homeFor, ROLES, type Role, type SectionName } from './access'
 import { answerNoticingSignedInUser, getOptionalUser, requireAccess, requireUser, safeRedirectPath } from './auth.server'
 import { createSession, SESSION_COOKIE } from './session.server'
 
@@ -12,7 +12,7 @@ function argsOf(request: Request) {
   return { request, context: new RouterContextProvider() }
 }
 
-async function requestAs(role: 'admin' | 'marketplace' | null, url = 'http://site.test/admin/users?page=2') {
+async function requestAs(role: Role | null, url = 'http://site.test/admin/users?page=2') {
   if (!role) return argsOf(new Request(url))
   const user = await createUser({ email: `${role}@example.org`, name: role, role, password: 'correct horse battery' })
   const session = await createSession(user.id, DEVICE)
@@ -53,6 +53,18 @@ describe('auth guards', () => {
     const theirs: SectionName[] = ['products', 'uploads', 'previews', 'trash', 'account']
     for (const section of theirs) expect(await requireAccess(request, section)).toMatchObject({ role: 'marketplace' })
     for (const section of SECTIONS.filter((s) => !theirs.includes(s))) {
+      const refused = await thrown(requireAccess(request, section))
+      expect(refused.init?.status ?? refused.status, section).toBe(403)
+    }
+  })
+
+  it('lets an editor into the content, the messages and their account, and refuses the people and the settings with 403', async () => {
+    const request = await requestAs('editor')
+    const notTheirs: SectionName[] = ['signups', 'subscribers', 'users', 'audit', 'settings']
+    for (const section of SECTIONS.filter((s) => !notTheirs.includes(s))) {
+      expect(await requireAccess(request, section)).toMatchObject({ role: 'editor' })
+    }
+    for (const section of notTheirs) {
       const refused = await thrown(requireAccess(request, section))
       expect(refused.init?.status ?? refused.status, section).toBe(403)
     }
@@ -104,8 +116,9 @@ describe('one answer', () => {
 })
 
 describe('the page after sign-in', () => {
-  it('is the dashboard for an admin and product management for a marketplace manager', () => {
+  it('is the dashboard for an admin and an editor, and product management for a marketplace manager', () => {
     expect(homeFor({ role: 'admin' })).toBe('/admin')
+    expect(homeFor({ role: 'editor' })).toBe('/admin')
     expect(homeFor({ role: 'marketplace' })).toBe('/admin/products')
   })
 

@@ -1,10 +1,11 @@
+import type { Role } from '~/platform/access'
 import { db } from '~/platform/db.server'
 
 export interface UserForAdmin {
   id: string
   name: string
   email: string
-  role: 'admin' | 'marketplace'
+  role: Role
   createdAt: string
 }
 

@@ -4,8 +4,13 @@ import { requiredText, text } from '~/platform/form-schema'
 
 export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Administrator',
+  editor: 'Editor',
   marketplace: 'Marketplace manager',
 }
+
+/** What each role may do, said where a role is chosen. */
+export const ROLES_HINT =
+  'Administrators can change everything. Editors post news, events, photos, videos and products, edit the page texts and read messages, but see no users, subscribers, sign-up lists, audit log or settings. Marketplace managers change only the marketplace products.'
 
 export const ROLE_OPTIONS = ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }))
 

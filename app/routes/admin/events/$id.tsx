@@ -16,6 +16,7 @@ import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { publishingOf } from '~/platform/publication.server'
 import { redirectToTrash } from '~/modules/trash/trash.server'
 import { publishChoiceDefaults } from '~/platform/publication'
+import { canManage } from '~/platform/access'
 import { requireAccess } from '~/platform/auth.server'
 import { formatPlainDate } from '~/platform/dates'
 import { logger } from '~/platform/logger.server'
@@ -33,7 +34,7 @@ export const queryParams = declareQueryParams('from')
 const fromCalendar = (request: Request) => queryParams.read(request).from === 'calendar'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAccess({ request, context }, 'events')
+  const user = await requireAccess({ request, context }, 'events')
   const { timeZone } = await siteSettingsFor(context)
   const event = await getEventForEdit(params.id, timeZone)
   if (!event) throw data('Event not found', { status: 404 })
@@ -46,6 +47,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     eventPath,
     cancelTo: fromCalendar(request) ? eventPath : '/admin/events',
     skippedDates: (event.values.skippedDates ?? []).map((date) => ({ date, label: formatPlainDate(date) })),
+    showsSignups: canManage(user, 'signups'),
   }
 }
 
@@ -80,16 +82,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function EditEvent({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, publishing, timeZone, eventPath, cancelTo, skippedDates } = loaderData
+  const { event, publishing, timeZone, eventPath, cancelTo, skippedDates, showsSignups } = loaderData
   return (
     <div className="stack">
       <BackLink to="/admin/events">All events</BackLink>
       <div className="admin-page-header">
         <h1>Edit event</h1>
         <div className="button-row">
-          <Link to={`/admin/events/${event.id}/signups`} className="button-secondary button-small">
-            Sign-ups
-          </Link>
+          {showsSignups ? (
+            <Link to={`/admin/events/${event.id}/signups`} className="button-secondary button-small">
+              Sign-ups
+            </Link>
+          ) : null}
           <ViewOrPreview table="events" id={event.id} path={eventPath} publish={publishing.publish} />
         </div>
       </div>

@@ -14,7 +14,7 @@ import { CACHE_PROFILES } from '~/platform/http-caching'
 export const queryParams = declareQueryParams('date')
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requireAccess({ request, context }, 'events')
+  const user = await requireAccess({ request, context }, 'signups')
   const date = parsePlainDate(queryParams.read(request).date)
   const event = await getEventNameForAdmin(params.id)
   if (!event || !date) throw data('Choose an event and a date', { status: 404 })

@@ -36,7 +36,7 @@ async function eventOf(id: string) {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAccess({ request, context }, 'events')
+  await requireAccess({ request, context }, 'signups')
   const { timeZone } = await siteSettingsFor(context)
   const event = await eventOf(params.id)
   const dates = await listSignupDatesForAdmin(event.id, { timeZone })
@@ -59,7 +59,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireAccess({ request, context }, 'events')
+  const user = await requireAccess({ request, context }, 'signups')
   const submission = await parseFormSubmission(request, ManageSignupsSchema)
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const site = emailSiteOf(await siteSettingsFor(context))

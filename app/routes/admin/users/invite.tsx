@@ -7,7 +7,7 @@ import { ErrorList, Field, SelectField } from '~/components/forms'
 import { useIsSubmitting } from '~/components/use-is-submitting'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { invitationUrl, inviteUser } from '~/modules/users/invitations.server'
-import { INVITATION_MESSAGES, InviteSchema, ROLE_OPTIONS } from '~/modules/users/users.schema'
+import { INVITATION_MESSAGES, InviteSchema, ROLE_OPTIONS, ROLES_HINT } from '~/modules/users/users.schema'
 import { UserRuleError } from '~/modules/users/users.service.server'
 import { requireAccess, requireRecentConfirmation } from '~/platform/auth.server'
 import { canSendEmail } from '~/platform/email.server'
@@ -91,7 +91,7 @@ export default function Invite({ loaderData, actionData }: Route.ComponentProps)
           label="Role"
           options={ROLE_OPTIONS}
           placeholder="Choose a role"
-          hint="Administrators can change everything; marketplace managers only the marketplace products."
+          hint={ROLES_HINT}
           required
         />
         <div className="button-row">

@@ -5,7 +5,7 @@ import type { Route } from './+types/new'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { ErrorList, Field, SelectField } from '~/components/forms'
 import { useIsSubmitting } from '~/components/use-is-submitting'
-import { NewUserSchema, PASSWORD_MIN_LENGTH, ROLE_OPTIONS } from '~/modules/users/users.schema'
+import { NewUserSchema, PASSWORD_MIN_LENGTH, ROLE_OPTIONS, ROLES_HINT } from '~/modules/users/users.schema'
 import { createUser, UserRuleError } from '~/modules/users/users.service.server'
 import { requireAccess, requireRecentConfirmation } from '~/platform/auth.server'
 import { redirectWithToast } from '~/platform/toast.server'
@@ -61,7 +61,7 @@ export default function NewUser({ actionData }: Route.ComponentProps) {
           label="Role"
           options={ROLE_OPTIONS}
           placeholder="Choose a role"
-          hint="Administrators can change everything; marketplace managers only the marketplace products."
+          hint={ROLES_HINT}
           required
         />
         <Field

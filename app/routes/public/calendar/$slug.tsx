@@ -24,6 +24,7 @@ import { emailSiteOf } from '~/modules/events/signups.emails.server'
 import { parseFormSubmission } from '~/platform/form-submission.server'
 import { logger } from '~/platform/logger.server'
 import { retryAfterHeaders } from '~/platform/rate-limit.server'
+import { canManage } from '~/platform/access'
 import { requestInfoContext } from '~/platform/request-context'
 import { SignupSection } from './signup-form'
 import { BackLink } from '~/components/back-link'
@@ -229,14 +230,14 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
           </section>
         )}
 
-        {user?.role === 'admin' ? (
+        {canManage(user, 'events') ? (
           <section className="event-section event-admin" aria-labelledby="event-manage">
             <h2 id="event-manage">Manage</h2>
             <div className="button-row">
               <Link to={`/admin/events/${event.id}?from=calendar`} className="button-secondary button-small">
                 Edit event
               </Link>
-              {signup ? (
+              {signup && canManage(user, 'signups') ? (
                 <Link to={`/admin/events/${event.id}/signups?date=${event.date}`} className="button-secondary button-small">
                   Sign-ups
                 </Link>

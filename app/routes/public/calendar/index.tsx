@@ -2,6 +2,7 @@ import { data, useOutlet, type ShouldRevalidateFunctionArgs, Link } from 'react-
 import type { Route } from './+types/index'
 import { MonthView } from './month-view'
 import { editHandle } from '~/components/admin-bar'
+import { canManage } from '~/platform/access'
 import { AdminEntryLink } from '~/components/admin-entry-link'
 import { useRootData } from '~/components/root-data'
 import { NewsletterSignup } from '~/components/newsletter-signup'
@@ -65,7 +66,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
   const { user } = useRootData()
   // A direct load of an event: the event's own page.
   if (!calendar) return event
-  const admin = user?.role === 'admin'
+  const admin = canManage(user, 'events')
   const { month, monthLabel, previous, next, isCurrentMonth, weeks, upcoming, upcomingCountLabel, upcomingDatesLabel } = calendar
 
   return (
