@@ -41,6 +41,7 @@ const POSTGRES_HTTP_TESTS = [
   'tests/http/people-deleted-for-good-leave-no-trace-on-disk.test.ts',
   'tests/http/people-sign-up-for-events.test.ts',
   'tests/http/removed-and-demoted-users-lose-their-sessions.test.ts',
+  'tests/http/sample-content-is-removed-in-one-action.test.ts',
   'tests/http/sign-ups-neither-mail-strangers-nor-tell-who-attends.test.ts',
   'tests/http/resumable-uploads-are-limited-per-user.test.ts',
   'tests/http/sign-in-is-throttled.test.ts',

@@ -60,6 +60,7 @@ export const AUDIT_ACTIONS = {
   'user.passkey-removed': "A user's passkey removed",
   'settings.two-step-roles-changed': 'Roles requiring two-step sign-in changed',
   'trash.emptied': 'Trash emptied',
+  'sample-content.trashed': 'Sample content moved to the trash',
   'trash.expired': 'Items over 30 days old removed from the trash',
   'preview.link-made': 'Preview link made',
   'subscriber.invited': 'Subscriber invited to confirm',

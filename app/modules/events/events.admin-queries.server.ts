@@ -229,13 +229,3 @@ export async function getEventForEdit(
     },
   }
 }
-
-/** How many demo events are still there (the dashboard reminds administrators of them). */
-export async function countSampleEvents(): Promise<number> {
-  const row = await db
-    .selectFrom('events')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('isSample', '=', 1)
-    .executeTakeFirstOrThrow()
-  return Number(row.count)
-}

@@ -107,13 +107,3 @@ export async function countVideosStillProcessing(): Promise<number> {
     .executeTakeFirstOrThrow()
   return Number(count)
 }
-
-/** How many of the demo photos and videos a new site came with are still there (the dashboard says so). */
-export async function countSampleMedia(): Promise<number> {
-  const { count } = await db
-    .selectFrom('mediaItems')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('isSample', '=', 1)
-    .executeTakeFirstOrThrow()
-  return Number(count)
-}

@@ -233,13 +233,3 @@ export async function listProductSlugs(): Promise<{ slug: string; updatedAt: str
   const rows = await publicProducts().select(['slug', 'updatedAt', 'publishAt']).orderBy('publishAt', 'desc').execute()
   return rows.map((row) => ({ slug: row.slug, updatedAt: lastChangeOf(row) }))
 }
-
-/** How many of the demo products a new site came with are still there (the dashboard says so). */
-export async function countSampleProducts(): Promise<number> {
-  const { count } = await db
-    .selectFrom('products')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('isSample', '=', 1)
-    .executeTakeFirstOrThrow()
-  return Number(count)
-}

@@ -205,13 +205,3 @@ export async function getArticleForEdit(id: string): Promise<ArticleForEdit | nu
   const { imageId: _imageId, ...article } = row
   return { ...article, image: image ? toResponsiveImage(image) : null }
 }
-
-/** How many of the demo articles a new site came with are still there (the dashboard says so). */
-export async function countSampleArticles(): Promise<number> {
-  const { count } = await db
-    .selectFrom('articles')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('isSample', '=', 1)
-    .executeTakeFirstOrThrow()
-  return Number(count)
-}

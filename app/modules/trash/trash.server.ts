@@ -33,7 +33,7 @@ const DELETE_FOR_GOOD: Record<TrashKind, (id: string) => Promise<string | undefi
 
 // The four tables share id, trashed_at and a label column; one untyped view of them keeps the code single.
 const tables = db as unknown as Kysely<
-  Record<PublishableTable, { id: string; trashedAt: string | null; title: string; name: string }>
+  Record<PublishableTable, { id: string; trashedAt: string | null; title: string; name: string; isSample: number }>
 >
 
 export interface TrashedItem {
@@ -150,6 +150,69 @@ export async function removeFromTrash(kinds: readonly TrashKind[], before: strin
     if (removed >= batch) break
   }
   return removed
+}
+
+/** An item of the demo content a new site comes with (`is_sample`), out of the trash. */
+export interface SampleItem {
+  kind: TrashKind
+  id: string
+  label: string
+}
+
+/** The demo content of these kinds still out of the trash, each kind in its admin list's order of labels. */
+export async function listSampleContent(kinds: readonly TrashKind[]): Promise<SampleItem[]> {
+  const lists = await Promise.all(
+    kinds.map(async (kind) => {
+      const { table, labelColumn } = PUBLISHABLE_KINDS[kind]
+      const rows = await tables
+        .selectFrom(table)
+        .select(['id', `${labelColumn} as label` as 'title as label'])
+        .where('isSample', '=', 1)
+        .where('trashedAt', 'is', null)
+        .orderBy(labelColumn)
+        .limit(TRASH_PAGE_LIMIT)
+        .execute()
+      return rows.map((row) => ({ kind, id: row.id, label: row.label }))
+    }),
+  )
+  return lists.flat()
+}
+
+/** How many items of the demo content of these kinds are out of the trash (the dashboard's count). */
+export async function countSampleContent(kinds: readonly TrashKind[]): Promise<number> {
+  const counts = await Promise.all(
+    kinds.map(async (kind) => {
+      const { count } = await tables
+        .selectFrom(PUBLISHABLE_KINDS[kind].table)
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('isSample', '=', 1)
+        .where('trashedAt', 'is', null)
+        .executeTakeFirstOrThrow()
+      return Number(count)
+    }),
+  )
+  return counts.reduce((sum, count) => sum + count, 0)
+}
+
+/**
+ * Moves the demo content of these kinds to the trash in one transaction, where each item can be
+ * restored; returns how many went. The demo content is a fixed set, so the work is bounded.
+ */
+export async function moveSampleContentToTrash(kinds: readonly TrashKind[]): Promise<number> {
+  const trashedAt = nowIso()
+  return tables.transaction().execute(async (trx) => {
+    let moved = 0
+    for (const kind of kinds) {
+      const { numUpdatedRows } = await trx
+        .updateTable(PUBLISHABLE_KINDS[kind].table)
+        .set({ trashedAt })
+        .where('isSample', '=', 1)
+        .where('trashedAt', 'is', null)
+        .executeTakeFirst()
+      moved += Number(numUpdatedRows)
+    }
+    return moved
+  })
 }
 
 const PURGE_BATCH = 50

@@ -1,14 +1,12 @@
 import { redirect, Link } from 'react-router'
 import type { Route } from './+types/dashboard'
-import { countSampleEvents } from '~/modules/events/events.admin-queries.server'
 import { listOccurrencesOnDays } from '~/modules/events/events.queries.server'
 import { formatOccurrenceWhen } from '~/modules/events/events.wording.server'
-import { countSampleMedia, countVideosStillProcessing } from '~/modules/gallery/gallery.admin-queries.server'
+import { countVideosStillProcessing } from '~/modules/gallery/gallery.admin-queries.server'
+import { countSampleContent, trashKindsFor } from '~/modules/trash/trash.server'
 import { describeNewMessageNotice } from '~/modules/inbox/inbox.format'
 import { countUnreadContactMessages } from '~/modules/inbox/inbox.queries.server'
 import { configuredChannels } from '~/modules/inbox/inbox.service.server'
-import { countSampleProducts } from '~/modules/marketplace/marketplace.queries.server'
-import { countSampleArticles } from '~/modules/news/news.queries.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { canManage, homeFor, sectionsFor, type SectionName } from '~/platform/access'
 import { requireUser } from '~/platform/auth.server'
@@ -50,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const scheduledKinds = PUBLISHABLE_KIND_NAMES.map((kind) => PUBLISHABLE_KINDS[kind]).filter((kind) =>
     canManage(user, kind.section),
   )
-  const [scheduled, unreadMessages, videosProcessing, occurrences, ...samples] = await Promise.all([
+  const [scheduled, unreadMessages, videosProcessing, occurrences, sampleItems] = await Promise.all([
     listNextScheduled(
       scheduledKinds.map((kind) => kind.table),
       SCHEDULED_SHOWN,
@@ -58,10 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     canManage(user, 'messages') ? countUnreadContactMessages() : null,
     canManage(user, 'gallery') ? countVideosStillProcessing() : null,
     canManage(user, 'events') ? listOccurrencesOnDays(today, addDays(today, WEEK_DAYS - 1), timeZone) : null,
-    canManage(user, 'news') ? countSampleArticles() : 0,
-    canManage(user, 'gallery') ? countSampleMedia() : 0,
-    canManage(user, 'products') ? countSampleProducts() : 0,
-    canManage(user, 'events') ? countSampleEvents() : 0,
+    countSampleContent(trashKindsFor((section) => canManage(user, section))),
   ])
   return {
     name: user.name,
@@ -71,8 +66,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? null
         : { unread: unreadMessages, notified: describeNewMessageNotice(configuredChannels(), email).notified },
     videosProcessing,
-    // The demo content a new site came with: marked here, never in public text.
-    sampleItems: samples.reduce((sum, count) => sum + count, 0),
+    // The demo content a new site came with, out of the trash: marked here, never in public text.
+    sampleItems,
     week:
       occurrences?.map((occurrence) => ({
         key: `${occurrence.eventId} ${occurrence.startsAt}`,
@@ -128,8 +123,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 </li>
               ) : null}
               {sampleItems > 0 ? (
-                <li className="dashboard-count-due">
-                  {plural(sampleItems, 'sample item is', 'sample items are')} still published
+                <li>
+                  <Link to="/admin/trash/sample-content" className="dashboard-count-due">
+                    {plural(sampleItems, 'sample item is', 'sample items are')} still on the site: remove them
+                  </Link>
                 </li>
               ) : null}
             </ul>
