@@ -10,7 +10,7 @@ const MAX_PAGES = 40
 const MAX_PICTURES = 200
 const OFFLINE = '/offline'
 // Signed-in pages carry `private`; forms and accounts are no use offline.
-const NEVER = /^\/(admin|api|login|logout|forgot-password|reset-password|join|contact|offline)(\/|$)/
+const NEVER = /^\/(admin|api|account|login|logout|forgot-password|reset-password|join|contact|offline)(\/|$)/
 
 self.addEventListener('install', (event) => {
   event.waitUntil(

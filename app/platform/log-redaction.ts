@@ -12,7 +12,8 @@ export function redactEmailAddresses(text: string): string {
 }
 
 /** Paths whose next segment is a secret: the link alone gives access to something. */
-const SECRET_SEGMENT = /^(\/(?:subscribe\/(?:confirm|unsubscribe|topics)|signups|reset-password|join|preview))\/[^/]+/
+const SECRET_SEGMENT =
+  /^(\/(?:subscribe\/(?:confirm|unsubscribe|topics)|signups|reset-password|account\/email|join|preview))\/[^/]+/
 
 /** A request's path fit for a log: without its query and with any secret segment replaced. */
 export function pathForLog(url: string): string {

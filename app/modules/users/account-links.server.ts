@@ -5,7 +5,7 @@ import type { AccountLinkTable, Database } from '~/platform/db-schema'
 import { hashOfSecret, newSecretToken } from '~/platform/secret-tokens.server'
 
 /**
- * One-time links (a forgotten password, an invitation, the new site's setup). The link carries the row's id and a
+ * One-time links (a forgotten password, an invitation, the new site's setup, a new e-mail address). The link carries the row's id and a
  * random 256-bit secret; the row keeps only the secret's SHA-256, compared in constant time, so
  * a leaked database cannot be turned into working links.
  */
@@ -15,6 +15,7 @@ export const LINK_LIFETIME_MS: Record<AccountLinkPurpose, number> = {
   'password-reset': 60 * 60_000,
   invitation: 7 * 24 * 60 * 60_000,
   setup: 60 * 60_000,
+  'email-change': 60 * 60_000,
 }
 
 type Executor = Kysely<Database>

@@ -49,6 +49,7 @@ export type NewUserInput = z.infer<typeof NewUserSchema>
 
 /** The forms on a user's admin page, told apart by their `intent`. */
 export const ManageUserSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('rename'), name: requiredText('Name', 100) }),
   z.object({ intent: z.literal('change-role'), role }),
   z.object({ intent: z.literal('reset-password'), password: PasswordSchema }),
   z.object({ intent: z.literal('reset-link') }),
@@ -78,6 +79,25 @@ export const ConfirmItIsYouSchema = z.object({
 })
 
 /** What the forgotten-password pages say, in one place. */
+/** A person's own name and e-mail address (/admin/account/details); the password only when the address changes. */
+export const ChangeOwnDetailsSchema = z.object({
+  name: requiredText('Name', 100),
+  email,
+  currentPassword: text().max(PASSWORD_MAX_LENGTH, 'Current password is incorrect').optional(),
+})
+
+export const EMAIL_CHANGE_MESSAGES = {
+  same: 'This is your e-mail address already.',
+  passwordNeeded: 'Enter your current password to change your e-mail address',
+  noEmail: 'This website cannot send e-mail, so it cannot check a new address. Ask an administrator to set up e-mail first.',
+  sent: (address: string) =>
+    `A link is on its way to ${address}. Open it within an hour to use that address; until then you sign in with this one.`,
+  tooMany: (wait: string) => `Too many changes asked for. Please try again in ${wait}.`,
+  unusable: 'This link has expired or has already been used. Ask for a new one on your account page.',
+  taken: 'Another account uses this address now, so yours stays as it was.',
+  done: (address: string) => `Your account now uses ${address}. Sign in with it from now on.`,
+}
+
 export const PASSWORD_RESET_MESSAGES = {
   sent:
     'If an account uses this address, a link to choose a new password is on its way to it. ' +

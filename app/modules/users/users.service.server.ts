@@ -164,6 +164,11 @@ export async function changeOwnPassword(
   })
 }
 
+/** Gives a user another name (their own, or by an administrator): how invitations and e-mails greet them. */
+export async function renameUser(userId: string, name: string): Promise<void> {
+  await db.updateTable('users').set({ name, updatedAt: nowIso() }).where('id', '=', userId).execute()
+}
+
 export async function findUserIdByEmail(email: string): Promise<string | undefined> {
   const row = await db.selectFrom('users').select(['id']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst()
   return row?.id

@@ -28,7 +28,7 @@ export interface SessionTable {
 /** A one-time link to choose a password: a reset for a user, or an invitation (db/migrations/0019). */
 export interface AccountLinkTable {
   id: string
-  purpose: 'password-reset' | 'invitation' | 'setup'
+  purpose: 'password-reset' | 'invitation' | 'setup' | 'email-change'
   secretHash: string
   userId: string | null
   email: string

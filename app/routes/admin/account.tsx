@@ -81,6 +81,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <p className="muted">
         {loaderData.name} · {loaderData.email} · {loaderData.role}
       </p>
+      <div className="button-row">
+        <Link to="/admin/account/details" className="button-secondary">
+          Change your name or e-mail
+        </Link>
+      </div>
       <section className="card admin-section" aria-labelledby="two-step-heading">
         <h2 id="two-step-heading">Two-step sign-in</h2>
         <p>

@@ -19,7 +19,7 @@ import { issueResetLink, resetLinkUrl } from '~/modules/users/password-reset.ser
 import { listPasskeys, removePasskey } from '~/modules/users/passkeys.server'
 import { siteSettingsFor } from '~/modules/settings/settings.context.server'
 import { formatDate } from '~/platform/dates'
-import { changeUserRole, removeUser, resetUserPassword, UserRuleError } from '~/modules/users/users.service.server'
+import { changeUserRole, removeUser, renameUser, resetUserPassword, UserRuleError } from '~/modules/users/users.service.server'
 import { requireAccess, requireRecentConfirmation } from '~/platform/auth.server'
 import { getSiteOrigin } from '~/platform/site-url.server'
 import { redirectWithToast } from '~/platform/toast.server'
@@ -70,6 +70,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const by = auditSourceOf(me, context)
   try {
     switch (value.intent) {
+      case 'rename':
+        await renameUser(user.id, value.name)
+        if (value.name !== user.name) {
+          await recordAuditEvent({ by, action: 'user.renamed', target, detail: { from: user.name, to: value.name } })
+        }
+        return redirectWithToast(`/admin/users/${user.id}`, `The name is now ${value.name}.`)
       case 'change-role':
         await changeUserRole(user.id, value.role)
         if (value.role !== user.role) {
@@ -120,6 +126,7 @@ function useManageForm(intent: Intent, actionData: Route.ComponentProps['actionD
 
 export default function ManageUser({ loaderData, actionData }: Route.ComponentProps) {
   const { user, isMe } = loaderData
+  const [nameForm, nameFields] = useManageForm('rename', actionData, { name: user.name })
   const [roleForm, roleFields] = useManageForm('change-role', actionData, { role: user.role })
   const [passwordForm, passwordFields] = useManageForm('reset-password', actionData)
   const removeErrors = actionData?.intent === 'remove' ? actionData.result.error?.[''] : undefined
@@ -132,6 +139,26 @@ export default function ManageUser({ loaderData, actionData }: Route.ComponentPr
         {user.email}
         {isMe ? ' (you)' : ''}
       </p>
+
+      <section className="card admin-section" aria-labelledby="name-heading">
+        <h2 id="name-heading">Name</h2>
+        <Form method="post" className="form" {...getFormProps(nameForm)}>
+          <input type="hidden" name="intent" value="rename" />
+          <ErrorList id={nameForm.errorId} errors={nameForm.errors} variant="form" />
+          <Field
+            meta={nameFields.name}
+            label="Name"
+            autoComplete="off"
+            hint="How the site greets them in its e-mails and names them in invitations and the audit log."
+            required
+          />
+          <div className="button-row">
+            <button type="submit" className="button">
+              Change name
+            </button>
+          </div>
+        </Form>
+      </section>
 
       <section className="card admin-section" aria-labelledby="role-heading">
         <h2 id="role-heading">Role</h2>
