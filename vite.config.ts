@@ -4,6 +4,7 @@ import zlib from 'node:zlib'
 import { reactRouter } from '@react-router/dev/vite'
 import esbuild from 'esbuild'
 import { defineConfig, type Plugin } from 'vite'
+import { fingerprintFile, sourcesFingerprint } from './scripts/sources-fingerprint.mjs'
 
 /**
  * Writes `.br` and `.gz` beside each script and style of the browser build, compressed once at
@@ -36,17 +37,16 @@ function precompressAssets(): Plugin {
  * Compiles the HTTP server (server/index.ts, server/cluster.ts) beside the app's server build, as
  * `server/start.js` and `server/start-cluster.js`: production runs plain JavaScript, with no
  * TypeScript compiler loaded at every start (it took half a second and a hundred megabytes).
- * Then writes when the build began reading the sources (`server/sources-as-of`), which
- * scripts/start.mjs compares them with: esbuild leaves a file it would write the same untouched.
+ * Then writes the fingerprint of the sources the build began with (scripts/sources-fingerprint.mjs),
+ * which `npm start` compares with today's.
  */
 function bundleServer(): Plugin {
-  // The browser build's start, the first of the two.
-  let startedAt: Date | undefined
   return {
     name: 'bundle-server',
     apply: 'build',
     buildStart() {
-      startedAt ??= new Date()
+      // Once per `react-router build`: Vite loads this file again for the server build.
+      process.env.SOURCES_FINGERPRINT ??= sourcesFingerprint(import.meta.dirname)
     },
     async writeBundle(options) {
       if (!options.dir || path.basename(options.dir) !== 'server') return
@@ -64,7 +64,7 @@ function bundleServer(): Plugin {
         alias: { '~': './app' },
         logLevel: 'warning',
       })
-      fs.writeFileSync(path.join(options.dir, 'sources-as-of'), (startedAt ?? new Date()).toISOString())
+      fs.writeFileSync(fingerprintFile(path.dirname(options.dir)), process.env.SOURCES_FINGERPRINT ?? '')
     },
   }
 }

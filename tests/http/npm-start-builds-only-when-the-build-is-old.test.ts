@@ -7,7 +7,7 @@ import { get } from '../setup/http-session'
 import { startTestServer } from '../setup/server'
 
 // `npm start` on a copy of the project with its build (npm test builds first): a restart with nothing
-// changed runs the build there is; a change to the code builds again first.
+// changed runs the build there is; any change to the code (newer or older) builds again first.
 const root = path.resolve(import.meta.dirname, '../..')
 const checkout = fs.mkdtempSync(path.join(os.tmpdir(), 'npm-start-'))
 afterAll(() => fs.rmSync(checkout, { recursive: true, force: true }))
@@ -48,9 +48,15 @@ describe('npm start', () => {
     const later = new Date(Date.now() + 2_000)
     fs.utimesSync(path.join(checkout, 'app', 'root.tsx'), later, later)
     const output = await npmStart()
-    expect(output).toContain('Building the site: app changed since the last build.')
+    expect(output).toContain('Building the site: the code changed since the last build.')
     expect(output).toMatch(/Listening on http:/)
     expect(await npmStart()).not.toContain('Building the site')
+  }, 240_000)
+
+  it('builds first when a file is put back with an older time, as a copy or a restored backup does', async () => {
+    const dayBefore = new Date(Date.now() - 86_400_000)
+    fs.utimesSync(path.join(checkout, 'app', 'root.tsx'), dayBefore, dayBefore)
+    expect(await npmStart()).toContain('Building the site: the code changed since the last build.')
   }, 240_000)
 
   it('builds first when there is no build at all', async () => {
