@@ -148,6 +148,9 @@ export function publishAtOnInsert({ publishAt }: Publishing, createdAt: string):
   return publishAt === undefined ? createdAt : publishAt
 }
 
+/** What an edit also sets: an item someone edited is the site's own, no longer demo content to remove. */
+export const EDITED = { isSample: 0 } as const
+
 /** The columns an edit writes: the publish time only when the form chose one. */
 export function publishAtOnUpdate({ publishAt }: Publishing): { publishAt?: string | null } {
   return publishAt === undefined ? {} : { publishAt }

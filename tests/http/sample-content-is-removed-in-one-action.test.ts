@@ -37,6 +37,23 @@ describe('the sample content', () => {
     expect(await dashboard()).toContain(`${total - 1} sample items are still on the site`)
   })
 
+  it("is no longer counted once edited: the item is the site's own", async () => {
+    const [{ id }] = await queryServerDatabase<{ id: string }>(
+      server,
+      'select id from products where is_sample = 1 and trashed_at is null limit 1',
+    )
+    const before = await sampleLeft()
+    const edited = await post(
+      server,
+      `/admin/products/${id}`,
+      { name: 'Our own soap', description: 'Made by Keisha.', category: 'crafts', publish: 'now' },
+      admin,
+    )
+    expect(edited.status).toBe(302)
+    expect(await sampleLeft()).toBe(before - 1)
+    expect(await dashboard()).toContain(`${before - 1} sample items are still on the site`)
+  })
+
   it('is listed before it goes, and a marketplace manager moves only the products', async () => {
     const added = await post(
       server,
@@ -71,6 +88,18 @@ describe('the sample content', () => {
       'select title from articles where is_sample = 1 and trashed_at is null limit 1',
     )
     expect(await (await get(server, '/news')).text()).toContain(title)
+    // Someone real signed up for a demo event: the list says so before it goes.
+    const [event] = await queryServerDatabase<{ id: string; title: string }>(
+      server,
+      'select id, title from events where is_sample = 1 and trashed_at is null limit 1',
+    )
+    await queryServerDatabase(
+      server,
+      `insert into event_signups (id, event_id, date, name, email, whatsapp, party_size, status, cancel_token, site_origin, created_at)
+       values ('${crypto.randomUUID()}', '${event.id}', '2027-01-09', 'Rosa', 'rosa@example.org', null, 1, 'confirmed', '${crypto.randomUUID()}', '${server.url}', '${new Date().toISOString()}') returning id`,
+    )
+    const list = (await (await get(server, '/admin/trash/sample-content', admin)).text()).replace(/<[^>]*>/g, '')
+    expect(list).toContain(`${event.title} (1 sign-up: deleted with it once it leaves the trash)`)
     const total = await sampleLeft()
     const moved = await post(server, '/admin/trash/sample-content', {}, admin)
     expect(moved.status).toBe(302)
@@ -89,9 +118,11 @@ describe('the sample content', () => {
     expect(await (await get(server, '/admin/audit', admin)).text()).toContain('Sample content moved to the trash')
 
     const [{ id }] = await queryServerDatabase<{ id: string }>(server, `select id from articles where title = '${title}'`)
+    // Brought back, it is kept on purpose: the site's own from then on, as an edited one is.
     const restored = await post(server, '/admin/trash', { intent: 'restore', kind: 'article', id }, admin)
     expect(restored.status).toBe(302)
-    expect(await dashboard()).toContain('1 sample item is still on the site')
+    expect(await (await get(server, '/news')).text()).toContain(title)
+    expect(await dashboard()).not.toContain('sample item')
   })
 
   it('is not moved twice: with none left, the page says so and nothing is recorded', async () => {

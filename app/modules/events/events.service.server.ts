@@ -5,7 +5,7 @@ import { slugify } from '~/platform/slug'
 import { insertWithUniqueSlug } from '~/platform/unique-slug.server'
 import { lastStartOf, type EventTiming } from './events.recurrence.server'
 import type { EventInput } from './events.schema'
-import { publishAtOnInsert, publishAtOnUpdate, type WithPublishing } from '~/platform/publication'
+import { EDITED, publishAtOnInsert, publishAtOnUpdate, type WithPublishing } from '~/platform/publication'
 import { saveSignupForm } from './signups.service.server'
 import { removeEventSignupEmails } from './signups.emails.server'
 
@@ -121,7 +121,7 @@ export async function updateEvent(id: string, input: WithPublishing<EventInput>,
     if (!current) throw new EventNotFoundError()
     await trx
       .updateTable('events')
-      .set({ ...row, updatedAt: nowIso(), ...publishAtOnUpdate(input) })
+      .set({ ...row, updatedAt: nowIso(), ...publishAtOnUpdate(input), ...EDITED })
       .where('id', '=', id)
       .execute()
     await replaceSkippedDates(trx, id, skippedDates)

@@ -211,3 +211,15 @@ export async function getSignupFormValues(eventId: string) {
 export async function getEventNameForAdmin(id: string): Promise<{ id: string; title: string; slug: string } | null> {
   return (await db.selectFrom('events').select(['id', 'title', 'slug']).where('id', '=', id).executeTakeFirst()) ?? null
 }
+
+/** How many people (parties) signed up for each of these events, on any date: what deleting them takes with them. */
+export async function countSignupsOfEvents(eventIds: readonly string[]): Promise<Map<string, number>> {
+  if (eventIds.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('eventSignups')
+    .select(['eventId', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('eventId', 'in', [...eventIds])
+    .groupBy('eventId')
+    .execute()
+  return new Map(rows.map((row) => [row.eventId, Number(row.count)]))
+}

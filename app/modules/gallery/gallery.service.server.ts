@@ -12,7 +12,7 @@ import { slugify } from '~/platform/slug'
 import { insertWithUniqueSlug } from '~/platform/unique-slug.server'
 import type { MediaEditInput, MediaUploadInput } from './gallery.schema'
 import type { MediaKind } from './gallery.queries.server'
-import { publishAtOnInsert, publishAtOnUpdate, type Publishing, type WithPublishing } from '~/platform/publication'
+import { EDITED, publishAtOnInsert, publishAtOnUpdate, type Publishing, type WithPublishing } from '~/platform/publication'
 
 /** The item to change no longer exists (deleted in another tab, say). */
 export class MediaItemNotFoundError extends Error {
@@ -135,6 +135,7 @@ export function updateMediaItem(id: string, input: WithPublishing<MediaEditInput
           featured: input.featured ? 1 : 0,
           updatedAt: nowIso(),
           ...publishAtOnUpdate(input),
+          ...EDITED,
         })
         .where('id', '=', id)
         .execute()

@@ -7,7 +7,7 @@ import { slugify } from '~/platform/slug'
 import { insertWithUniqueSlug } from '~/platform/unique-slug.server'
 import { PRODUCT_IMAGES_MAX, TOO_MANY_IMAGES_MESSAGE, type ProductInput } from './marketplace.schema'
 import { productImageIds } from './marketplace.queries.server'
-import { publishAtOnInsert, publishAtOnUpdate, type WithPublishing } from '~/platform/publication'
+import { EDITED, publishAtOnInsert, publishAtOnUpdate, type WithPublishing } from '~/platform/publication'
 
 /** The product to change no longer exists (deleted in another tab, say). */
 export class ProductNotFoundError extends Error {
@@ -140,7 +140,7 @@ export async function updateProduct(
       await writeImageOrder(trx, id, imageIds)
       await trx
         .updateTable('products')
-        .set({ ...columnsOf(input), updatedAt: nowIso(), ...publishAtOnUpdate(input) })
+        .set({ ...columnsOf(input), updatedAt: nowIso(), ...publishAtOnUpdate(input), ...EDITED })
         .where('id', '=', id)
         .execute()
       return { slug: current.slug }

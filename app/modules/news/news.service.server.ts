@@ -4,7 +4,7 @@ import { withMediaChange } from '~/platform/media/media-change.server'
 import { slugify } from '~/platform/slug'
 import { insertWithUniqueSlug } from '~/platform/unique-slug.server'
 import type { ArticleInput } from './news.schema'
-import { publishAtOnInsert, publishAtOnUpdate, type Publishing, type WithPublishing } from '~/platform/publication'
+import { EDITED, publishAtOnInsert, publishAtOnUpdate, type Publishing, type WithPublishing } from '~/platform/publication'
 
 /** The article to change no longer exists (deleted in another tab, say). */
 export class ArticleNotFoundError extends Error {
@@ -73,7 +73,7 @@ export function updateArticle(id: string, input: WithPublishing<ArticleInput>): 
       })
       await trx
         .updateTable('articles')
-        .set({ title: input.title, content: input.content, imageId, updatedAt: nowIso(), ...publishAtOnUpdate(input) })
+        .set({ title: input.title, content: input.content, imageId, updatedAt: nowIso(), ...publishAtOnUpdate(input), ...EDITED })
         .where('id', '=', id)
         .execute()
       return { slug: current.slug }

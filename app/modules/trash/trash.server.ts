@@ -7,7 +7,13 @@ import { deleteArticle } from '~/modules/news/news.service.server'
 import type { SectionName } from '~/platform/access'
 import { createBackgroundWorker } from '~/platform/background-worker.server'
 import { db, nowIso } from '~/platform/db.server'
-import { PUBLISHABLE_KIND_NAMES, PUBLISHABLE_KINDS, type PublishableKind, type PublishableTable } from '~/platform/publication'
+import {
+  EDITED,
+  PUBLISHABLE_KIND_NAMES,
+  PUBLISHABLE_KINDS,
+  type PublishableKind,
+  type PublishableTable,
+} from '~/platform/publication'
 import { redirectWithToast } from '~/platform/toast.server'
 import { TRASH_DAYS } from './trash-days'
 
@@ -72,13 +78,16 @@ export async function moveToTrash(kind: TrashKind, id: string): Promise<{ label:
   return numUpdatedRows > 0n ? { label } : undefined
 }
 
-/** Takes an item out of the trash, with the state it had (draft, scheduled or published). */
+/**
+ * Takes an item out of the trash, with the state it had (draft, scheduled or published). A demo
+ * item brought back is kept on purpose: it is the site's own from then on.
+ */
 export async function restoreFromTrash(kind: TrashKind, id: string): Promise<{ label: string } | undefined> {
   const label = await labelOf(kind, id, true)
   if (label === undefined) return undefined
   const { numUpdatedRows } = await tables
     .updateTable(PUBLISHABLE_KINDS[kind].table)
-    .set({ trashedAt: null })
+    .set({ trashedAt: null, ...EDITED })
     .where('id', '=', id)
     .where('trashedAt', 'is not', null)
     .executeTakeFirst()

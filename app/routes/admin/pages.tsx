@@ -11,6 +11,7 @@ import { pageEditors, type EditorField, type PageEditor } from '~/modules/pages/
 import { getPageContent, getPageHeroImage } from '~/modules/pages/pages.queries.server'
 import { PageFormSchemas, type PageContent } from '~/modules/pages/pages.schema'
 import { savePageContent } from '~/modules/pages/pages.service.server'
+import { canManage } from '~/platform/access'
 import { requireAccess } from '~/platform/auth.server'
 import type { ResponsiveImageData } from '~/platform/media/image-types'
 import { MediaRejectedError } from '~/platform/media/media-rejected'
@@ -36,10 +37,10 @@ function editorUrl(editor: PageEditor) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAccess({ request, context }, 'pages')
+  const user = await requireAccess({ request, context }, 'pages')
   const editor = editorFor(request)
   const [content, heroImage] = await Promise.all([getPageContent(editor.key), getPageHeroImage(editor.key)])
-  return { key: editor.key, content, heroImage }
+  return { key: editor.key, content, heroImage, editsSettings: canManage(user, 'settings') }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -71,7 +72,7 @@ export default function PageTexts({ loaderData, actionData }: Route.ComponentPro
       <h1>Page texts</h1>
       <p>
         Choose a page, change its texts and save. Numbers in the impact lists, contact details and bank accounts are edited under{' '}
-        <Link to="/admin/settings">Site settings</Link>.
+        {loaderData.editsSettings ? <Link to="/admin/settings">Site settings</Link> : 'Site settings, by an administrator'}.
       </p>
       <nav aria-label="Pages">
         <ul className="button-row page-tabs">

@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router'
 import type { Route } from './+types/sample-content'
 import { auditSourceOf, recordAuditEvent } from '~/modules/audit/audit.service.server'
+import { countSignupsOfEvents } from '~/modules/events/signups.queries.server'
 import { TRASH_DAYS } from '~/modules/trash/trash-days'
 import { listSampleContent, moveSampleContentToTrash, trashKindsFor } from '~/modules/trash/trash.server'
 import { canManage } from '~/platform/access'
@@ -18,10 +19,12 @@ function itemsWord(count: number): string {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAccess({ request, context }, 'trash')
   const items = await listSampleContent(trashKindsFor((section) => canManage(user, section)))
+  // Real people may have signed up for a demo event (the distribution takes sign-ups): said before it goes.
+  const signups = await countSignupsOfEvents(items.filter((item) => item.kind === 'event').map((item) => item.id))
   const groups = PUBLISHABLE_KIND_NAMES.map((kind) => ({
     kind,
     heading: PUBLISHABLE_KINDS[kind].searchLabel,
-    items: items.filter((item) => item.kind === kind).map(({ id, label }) => ({ id, label })),
+    items: items.filter((item) => item.kind === kind).map(({ id, label }) => ({ id, label, signups: signups.get(id) ?? 0 })),
   })).filter((group) => group.items.length > 0)
   return { total: items.length, groups }
 }
@@ -57,7 +60,16 @@ export default function SampleContent({ loaderData }: Route.ComponentProps) {
               </h2>
               <ul>
                 {group.items.map((item) => (
-                  <li key={item.id}>{item.label}</li>
+                  <li key={item.id}>
+                    {item.label}
+                    {item.signups > 0 ? (
+                      <strong>
+                        {' '}
+                        ({item.signups === 1 ? '1 sign-up' : `${item.signups} sign-ups`}: deleted with it once it leaves the
+                        trash)
+                      </strong>
+                    ) : null}
+                  </li>
                 ))}
               </ul>
             </section>

@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Your sign-up' }, { name
 
 /** The admin bar's "Edit this page": the list of who signed up. */
 export const handle = editHandle<Route.ComponentProps['loaderData']>(({ signup }) =>
-  signup ? { section: 'events', path: `/admin/events/${encodeURIComponent(signup.eventId)}/signups?date=${signup.date}` } : null,
+  signup ? { section: 'signups', path: `/admin/events/${encodeURIComponent(signup.eventId)}/signups?date=${signup.date}` } : null,
 )
 
 export async function loader({ params }: Route.LoaderArgs) {
