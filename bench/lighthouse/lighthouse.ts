@@ -5,10 +5,10 @@
  */
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { CHROMIUM, CHROMIUM_FLAGS } from '../tests/setup/chromium'
-import { buildApp, requireChromium, startBenchServer } from './bench-server'
-import { printTable } from './print-table'
-import { discoverItemPages, discoverPublicPages } from './public-pages'
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/setup/chromium'
+import { buildApp, requireChromium, startBenchServer } from '../bench-server'
+import { printTable } from '../print-table'
+import { discoverItemPages, discoverPublicPages } from '../public-pages'
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 
