@@ -22,10 +22,18 @@ function reasonToBuild() {
 const reason = reasonToBuild()
 if (reason) {
   console.log(`Building the site: ${reason}.`)
+  const started = Date.now()
+  // The bundlers' own report (timings, file sizes, notices for React Router's developers) is
+  // shown only when the build fails: then it says why.
   const build = spawnSync(process.execPath, [path.join(root, 'node_modules', '@react-router', 'dev', 'bin.js'), 'build'], {
     cwd: root,
-    stdio: 'inherit',
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
   })
-  if (build.status !== 0) process.exit(build.status ?? 1)
+  if (build.status !== 0) {
+    process.stderr.write(`${build.stdout ?? ''}${build.stderr ?? ''}\nThe build failed.\n`)
+    process.exit(build.status ?? 1)
+  }
+  console.log(`Built in ${Math.round((Date.now() - started) / 1000)} s.`)
 }
 await import(built)

@@ -61,7 +61,11 @@ describe('npm start', () => {
 
   it('builds first when there is no build at all', async () => {
     fs.rmSync(path.join(checkout, 'build'), { recursive: true })
-    expect(await npmStart()).toContain('Building the site: there is no build yet.')
+    const output = await npmStart()
+    expect(output).toContain('Building the site: there is no build yet.')
+    // Quiet: the bundlers' report, Vite's notices to React Router and React Router's future flags are not the user's to read.
+    expect(output).toMatch(/Built in \d+ s\./)
+    expect(output).not.toMatch(/deprecated|Future Flag|modules transformed/i)
     expect(fs.existsSync(path.join(checkout, 'build', 'server', 'start.js'))).toBe(true)
   }, 240_000)
 })
