@@ -63,6 +63,7 @@ export default [
     route('products/:id', 'routes/admin/products/$id.tsx'),
     route('trash', 'routes/admin/trash.tsx'),
     route('trash/sample-content', 'routes/admin/sample-content.tsx'),
+    route('guide', 'routes/admin/guide.tsx'),
     route('pages', 'routes/admin/pages.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
     route('uploads/:uploadId?', 'routes/admin/uploads.ts'),

@@ -26,6 +26,8 @@ export interface AdminSection {
   endpoint?: true
   /** A page of one item of another section (`:id` in its path), reached from the item: left out of the navigation. */
   ofOneItem?: true
+  /** Linked beside "View site" in the header (the guide), not among the sections. */
+  inHeader?: true
 }
 
 /**
@@ -111,6 +113,13 @@ export const ADMIN_SECTIONS = {
     description: 'Name, contact details, links, bank accounts, impact figures and time zone.',
     managedBy: ['admin'],
   },
+  guide: {
+    path: '/admin/guide',
+    label: 'Guide',
+    description: "How to do a week's tasks, undo a mistake, invite a helper and sign in safely.",
+    managedBy: ['admin', 'editor', 'marketplace'],
+    inHeader: true,
+  },
   account: {
     path: '/admin/account',
     label: 'My account',
@@ -146,7 +155,7 @@ export function sectionsFor(user: UserWithRole): (AdminSection & { name: Section
   return (Object.keys(ADMIN_SECTIONS) as SectionName[])
     .filter((name) => {
       const section: AdminSection = ADMIN_SECTIONS[name]
-      return canManage(user, name) && !section.endpoint && !section.ofOneItem
+      return canManage(user, name) && !section.endpoint && !section.ofOneItem && !section.inHeader
     })
     .map((name) => ({ name, ...ADMIN_SECTIONS[name] }))
 }

@@ -47,6 +47,30 @@ export function renderMarkdown(content: string, { origin }: RenderEnv = {}): str
   return markdown.render(content, { origin })
 }
 
+/**
+ * The volunteers' guide (docs/guide), written with the project, not by visitors: the same rules,
+ * with its tables and its own screenshots, each found by its file name in `images`.
+ */
+const guideMarkdown = new MarkdownIt({ html: false, linkify: true, typographer: true })
+// Its screenshots are named by their file alone (`dashboard-360.webp`).
+guideMarkdown.validateLink = (url) => markdown.validateLink(url) || /^[\w-]+\.webp$/.test(url)
+guideMarkdown.renderer.rules.link_open = markdown.renderer.rules.link_open
+guideMarkdown.renderer.rules.heading_open = markdown.renderer.rules.heading_open
+guideMarkdown.renderer.rules.heading_close = markdown.renderer.rules.heading_close
+guideMarkdown.renderer.rules.image = (tokens, idx, _options, env) => {
+  const { images } = env as { images: Record<string, string> }
+  const token = tokens[idx]
+  const src = images[String(token.attrGet('src'))]
+  if (!src) return ''
+  const alt = guideMarkdown.utils.escapeHtml(token.content)
+  return `<img src="${guideMarkdown.utils.escapeHtml(src)}" alt="${alt}" width="360" loading="lazy">`
+}
+
+/** The guide's text as HTML; `images` maps each screenshot's file name to its address. */
+export function renderGuideMarkdown(content: string, images: Record<string, string>): string {
+  return guideMarkdown.render(content, { images })
+}
+
 const BLOCK_END: Record<string, string> = { paragraph_close: '\n\n', heading_close: '\n\n', blockquote_close: '\n\n' }
 
 interface PlainTextOptions {

@@ -48,9 +48,9 @@ describe('auth guards', () => {
     for (const section of SECTIONS) expect(await requireAccess(request, section)).toMatchObject({ role: 'admin' })
   })
 
-  it('lets a marketplace manager into products, uploads, previews, the trash (of products) and their account only, and refuses the rest with 403', async () => {
+  it('lets a marketplace manager into products, uploads, previews, the trash (of products), the guide and their account only, and refuses the rest with 403', async () => {
     const request = await requestAs('marketplace')
-    const theirs: SectionName[] = ['products', 'uploads', 'previews', 'trash', 'account']
+    const theirs: SectionName[] = ['products', 'uploads', 'previews', 'trash', 'guide', 'account']
     for (const section of theirs) expect(await requireAccess(request, section)).toMatchObject({ role: 'marketplace' })
     for (const section of SECTIONS.filter((s) => !theirs.includes(s))) {
       const refused = await thrown(requireAccess(request, section))

@@ -6,7 +6,7 @@ import { waitForHydration } from './hydration'
 
 // Every page an administrator sees, in navigation order; the phone's menu ends with the way back to the public site.
 const SECTIONS = sectionsFor({ role: 'admin' }).map((section) => section.label)
-const ADMIN_LINKS = [...SECTIONS, 'View site']
+const ADMIN_LINKS = [...SECTIONS, 'Guide', 'View site']
 // Messages may carry its unread count.
 const LINK_TEXTS = ADMIN_LINKS.map((label) => new RegExp(`^${label}`))
 const DESKTOP = { width: 1280, height: 800 }

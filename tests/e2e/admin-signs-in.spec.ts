@@ -72,7 +72,7 @@ test('a marketplace manager reaches their own pages and is never sent round in c
     await expect(page).toHaveURL(/\/admin\/products$/)
     await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible()
     const adminNav = await openAdminNav(page)
-    await expect(adminNav.getByRole('link')).toHaveText(['Products', 'Trash', 'My account', 'View site'])
+    await expect(adminNav.getByRole('link')).toHaveText(['Products', 'Trash', 'My account', 'Guide', 'View site'])
 
     // The admin area's front door leads to their own page, not to a refusal.
     await page.goto('/admin')

@@ -106,6 +106,7 @@ describe('the admin area', () => {
       'trash',
       'messages',
       'pages',
+      'guide',
       'account',
       'previews',
       'uploads',

@@ -92,7 +92,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="stack">
       <h1>Dashboard</h1>
-      <p className="lead">Welcome, {loaderData.name}.</p>
+      <p className="lead">
+        Welcome, {loaderData.name}. New here? The <Link to="/admin/guide">guide</Link> shows a week’s tasks step by step.
+      </p>
 
       {messages && !messages.notified ? (
         <p className="admin-notice admin-notice-warning">

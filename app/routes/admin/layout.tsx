@@ -4,7 +4,7 @@ import type { Route } from './+types/layout'
 import { BodyTooLargeNotice } from '~/components/body-too-large-notice'
 import { MenuDisclosure } from '~/components/menu-disclosure'
 import { countUnreadContactMessages } from '~/modules/inbox/inbox.queries.server'
-import { canManage, homeFor, sectionsFor } from '~/platform/access'
+import { ADMIN_SECTIONS, canManage, homeFor, sectionsFor } from '~/platform/access'
 import { requireUser } from '~/platform/auth.server'
 import adminStylesUrl from '~/styles/admin.css?url'
 import { CACHE_PROFILES } from '~/platform/http-caching'
@@ -46,7 +46,7 @@ function NoIndex() {
 
 type NavItem = Route.ComponentProps['loaderData']['nav'][number]
 
-/** The sections' links; the menu ends with the way back to the public site, which the wide header shows beside the sign-out button. */
+/** The sections' links; the menu ends with the guide and the way back to the public site, which the wide header shows beside the sign-out button. */
 function AdminNavLinks({ items, withSiteLink }: { items: NavItem[]; withSiteLink: boolean }) {
   return (
     <ul className="admin-nav">
@@ -67,11 +67,18 @@ function AdminNavLinks({ items, withSiteLink }: { items: NavItem[]; withSiteLink
         </li>
       ))}
       {withSiteLink ? (
-        <li>
-          <Link to="/" className="admin-nav-link">
-            View site
-          </Link>
-        </li>
+        <>
+          <li>
+            <Link to={ADMIN_SECTIONS.guide.path} className="admin-nav-link">
+              {ADMIN_SECTIONS.guide.label}
+            </Link>
+          </li>
+          <li>
+            <Link to="/" className="admin-nav-link">
+              View site
+            </Link>
+          </li>
+        </>
       ) : null}
     </ul>
   )
@@ -127,6 +134,9 @@ function AdminShell({ data, children }: { data: AdminLayoutData; children: React
           </Link>
           <AdminNav items={data.nav} />
           <Form method="post" action="/logout" className="admin-signout">
+            <Link to={ADMIN_SECTIONS.guide.path} className="admin-view-site">
+              {ADMIN_SECTIONS.guide.label}
+            </Link>
             <Link to="/" className="admin-view-site">
               View site
             </Link>
