@@ -146,8 +146,15 @@ describe('a form keeps only what its schema reads', () => {
     ).not.toBeNull()
     expect(
       kept(manage, [
+        ['intent', 'rename'],
+        ['name', 'Mia Joseph'],
+      ]),
+    ).not.toBeNull()
+    // A field none of the forms has.
+    expect(
+      kept(manage, [
         ['intent', 'remove'],
-        ['name', 'x'],
+        ['email', 'x@example.org'],
       ]),
     ).toBeNull()
   })

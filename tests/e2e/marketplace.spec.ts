@@ -393,14 +393,26 @@ test('a marketplace manager reaches none of the other admin sections', async ({ 
   try {
     await signIn(manager.email, manager.password)
     await page.goto('/admin/products')
-    await expect((await openAdminNav(page)).getByRole('link')).toHaveText(['Products', 'Trash', 'My account', 'Guide', 'View site'])
+    await expect((await openAdminNav(page)).getByRole('link')).toHaveText([
+      'Products',
+      'Trash',
+      'My account',
+      'Guide',
+      'View site',
+    ])
     for (const url of ['/admin/news', '/admin/photos', '/admin/events', '/admin/settings', '/admin/users', '/admin/messages']) {
       const response = await page.goto(url)
       expect(response?.status(), url).toBe(403)
       await expect(page.getByRole('heading', { level: 1, name: 'Access denied' }), url).toBeVisible()
     }
     // The refusal keeps the manager's own header: their pages and signing out.
-    await expect((await openAdminNav(page)).getByRole('link')).toHaveText(['Products', 'Trash', 'My account', 'Guide', 'View site'])
+    await expect((await openAdminNav(page)).getByRole('link')).toHaveText([
+      'Products',
+      'Trash',
+      'My account',
+      'Guide',
+      'View site',
+    ])
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
   } finally {
     await removeUser(id)
