@@ -7,11 +7,13 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
-const SOURCES = [
+/** Every folder and file the build reads, from the project's root. */
+export const BUILD_SOURCES = [
   'app',
   'server',
   'db',
   'public',
+  'docs/guide',
   'package.json',
   'package-lock.json',
   'node_modules/.package-lock.json',
@@ -38,7 +40,7 @@ function filesOf(root, entry, lines) {
 /** The fingerprint of the sources under `root` as they are now. */
 export function sourcesFingerprint(root) {
   const lines = []
-  for (const source of SOURCES) filesOf(root, source, lines)
+  for (const source of BUILD_SOURCES) filesOf(root, source, lines)
   return crypto.createHash('sha256').update(lines.join('\n')).digest('hex')
 }
 

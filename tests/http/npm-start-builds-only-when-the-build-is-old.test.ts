@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { BUILD_SOURCES } from '../../scripts/sources-fingerprint.mjs'
 import { get } from '../setup/http-session'
 import { startTestServer } from '../setup/server'
 
@@ -12,20 +13,10 @@ const root = path.resolve(import.meta.dirname, '../..')
 const checkout = fs.mkdtempSync(path.join(os.tmpdir(), 'npm-start-'))
 afterAll(() => fs.rmSync(checkout, { recursive: true, force: true }))
 
-const PROJECT = [
-  'app',
-  'server',
-  'db',
-  'public',
-  'scripts',
-  'package.json',
-  'package-lock.json',
-  'vite.config.ts',
-  'react-router.config.ts',
-  'tsconfig.json',
-]
+// What the build reads (node_modules is linked), and the script that decides.
+const PROJECT = [...BUILD_SOURCES.filter((source) => !source.startsWith('node_modules')), 'scripts']
 // cp -a keeps every file's and folder's times, as they were when the build was made.
-execFileSync('cp', ['-a', ...PROJECT.map((entry) => path.join(root, entry)), checkout])
+execFileSync('cp', ['-a', '--parents', ...PROJECT, checkout], { cwd: root })
 execFileSync('cp', ['-a', path.join(root, process.env.BUILD_DIR ?? 'build'), path.join(checkout, 'build')])
 fs.symlinkSync(path.join(root, 'node_modules'), path.join(checkout, 'node_modules'))
 
