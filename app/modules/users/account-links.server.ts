@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import type { Kysely } from 'kysely'
-import { db, nowIso } from '~/platform/db.server'
+import { db, lockForUpdate, nowIso } from '~/platform/db.server'
 import type { AccountLinkTable, Database } from '~/platform/db-schema'
 import { hashOfSecret, newSecretToken } from '~/platform/secret-tokens.server'
 
@@ -86,8 +86,38 @@ export async function findUsableLink(
   return link
 }
 
+/**
+ * The account a link of the password's kind (a reset, an e-mail change) is for, while the link can
+ * be used and the password is the one it was made with (reads only: opening the page uses nothing up).
+ */
+export async function findUserOfLink(
+  token: string,
+  purpose: 'password-reset' | 'email-change',
+): Promise<{ link: AccountLink; user: { id: string; email: string; name: string } } | null> {
+  const link = await findUsableLink(token, purpose)
+  if (!link?.userId) return null
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'passwordHash'])
+    .where('id', '=', link.userId)
+    .executeTakeFirst()
+  if (!user || passwordFingerprint(user.passwordHash) !== link.passwordFingerprint) return null
+  return { link, user: { id: user.id, email: user.email, name: user.name } }
+}
+
+/**
+ * Uses up a link found by findUserOfLink inside the transaction that acts on it, the user's row
+ * locked: false when the password changed or the link was used meanwhile, which then wins.
+ */
+export async function claimLinkOfUser(linkId: string, userId: string, trx: Executor): Promise<boolean> {
+  const row = await lockForUpdate(trx.selectFrom('users').select(['passwordHash']).where('id', '=', userId)).executeTakeFirst()
+  const link = await trx.selectFrom('accountLinks').select(['passwordFingerprint']).where('id', '=', linkId).executeTakeFirst()
+  const unchanged = row && link && passwordFingerprint(row.passwordHash) === link.passwordFingerprint
+  return !!unchanged && (await spendLink(linkId, trx))
+}
+
 /** Uses a link up; false when it was used (or ran out) meanwhile, so only one request wins it. */
-export async function useUpLink(id: string, executor: Executor): Promise<boolean> {
+export async function spendLink(id: string, executor: Executor): Promise<boolean> {
   const now = nowIso()
   const result = await executor
     .updateTable('accountLinks')

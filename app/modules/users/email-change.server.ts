@@ -1,10 +1,10 @@
 import { recordAuditEvent, type AuditSource } from '~/modules/audit/audit.service.server'
 import { getSiteSettings } from '~/modules/settings/settings.queries.server'
-import { db, lockForUpdate } from '~/platform/db.server'
+import { db } from '~/platform/db.server'
 import { createRateLimiter } from '~/platform/rate-limit.server'
 import type { SessionUser } from '~/platform/session.server'
 import { emailPerson, sendInBackground } from './account-emails.server'
-import { findUsableLink, issueAccountLink, passwordFingerprint, useUpLink } from './account-links.server'
+import { findUserOfLink, issueAccountLink, passwordFingerprint, claimLinkOfUser } from './account-links.server'
 import { EMAIL_CHANGE_MESSAGES } from './users.schema'
 import { isUniqueViolation, UserRuleError } from './users.service.server'
 
@@ -70,14 +70,9 @@ export interface EmailChangeLink {
 
 /** Whose account a change link moves, and where to, while it can still be used (reads only). */
 export async function findEmailChange(token: string): Promise<EmailChangeLink | null> {
-  const link = await findUsableLink(token, 'email-change')
-  if (!link?.userId) return null
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'email', 'name', 'passwordHash'])
-    .where('id', '=', link.userId)
-    .executeTakeFirst()
-  if (!user || passwordFingerprint(user.passwordHash) !== link.passwordFingerprint) return null
+  const found = await findUserOfLink(token, 'email-change')
+  if (!found) return null
+  const { link, user } = found
   return { userId: user.id, name: user.name, oldEmail: user.email, newEmail: link.email }
 }
 
@@ -92,16 +87,7 @@ export async function confirmEmailChange(token: string, clientAddress: string): 
   const linkId = token.split('.')[0]
   try {
     await db.transaction().execute(async (trx) => {
-      const row = await lockForUpdate(
-        trx.selectFrom('users').select(['passwordHash', 'email']).where('id', '=', change.userId),
-      ).executeTakeFirst()
-      const link = await trx
-        .selectFrom('accountLinks')
-        .select(['passwordFingerprint'])
-        .where('id', '=', linkId)
-        .executeTakeFirst()
-      const unchanged = row && link && passwordFingerprint(row.passwordHash) === link.passwordFingerprint
-      if (!unchanged || !(await useUpLink(linkId, trx))) throw new UserRuleError(EMAIL_CHANGE_MESSAGES.unusable)
+      if (!(await claimLinkOfUser(linkId, change.userId, trx))) throw new UserRuleError(EMAIL_CHANGE_MESSAGES.unusable)
       await trx
         .updateTable('users')
         .set({ email: change.newEmail, updatedAt: new Date().toISOString() })

@@ -8,7 +8,7 @@ import { canSendEmail } from '~/platform/email.server'
 import { hashPassword } from '~/platform/password.server'
 import type { SessionUser } from '~/platform/session.server'
 import { emailPerson, sendInBackground } from './account-emails.server'
-import { findUsableLink, issueAccountLink, useUpLink, type IssuedLink } from './account-links.server'
+import { findUsableLink, issueAccountLink, spendLink, type IssuedLink } from './account-links.server'
 import { INVITATION_LIMIT, INVITATION_MESSAGES, ROLE_LABELS, type InviteInput } from './users.schema'
 import { DUPLICATE_EMAIL_MESSAGE, isUniqueViolation, UserRuleError } from './users.service.server'
 
@@ -118,7 +118,7 @@ export async function joinWithInvitation(token: string, input: { name: string; p
   const passwordHash = await hashPassword(input.password)
   try {
     await db.transaction().execute(async (trx) => {
-      if (!(await inviterMayStillInvite(link.createdBy, trx)) || !(await useUpLink(link.id, trx))) {
+      if (!(await inviterMayStillInvite(link.createdBy, trx)) || !(await spendLink(link.id, trx))) {
         throw new UserRuleError(INVITATION_MESSAGES.unusable)
       }
       const now = nowIso()

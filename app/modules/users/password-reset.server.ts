@@ -1,13 +1,13 @@
 import crypto from 'node:crypto'
 import { recordAuditEvent } from '~/modules/audit/audit.service.server'
 import { getSiteSettings } from '~/modules/settings/settings.queries.server'
-import { db, lockForUpdate } from '~/platform/db.server'
+import { db } from '~/platform/db.server'
 import { hashPassword } from '~/platform/password.server'
 import { clientRateLimitKey } from '~/platform/client-address.server'
 import { createRateLimiter } from '~/platform/rate-limit.server'
 import { revokeUserSessions, type SessionUser } from '~/platform/session.server'
 import { emailPerson, sendInBackground } from './account-emails.server'
-import { findUsableLink, issueAccountLink, passwordFingerprint, useUpLink, type IssuedLink } from './account-links.server'
+import { findUserOfLink, issueAccountLink, passwordFingerprint, claimLinkOfUser, type IssuedLink } from './account-links.server'
 import { removeAllPasskeys } from './passkeys.server'
 import { PASSWORD_RESET_MESSAGES } from './users.schema'
 import { UserRuleError } from './users.service.server'
@@ -85,15 +85,7 @@ export async function issueResetLink(userId: string, createdBy?: SessionUser): P
 
 /** The user a reset link is for, while it can still be used (reads only: opening the page uses nothing up). */
 export async function findUserOfResetLink(token: string): Promise<Pick<SessionUser, 'id' | 'email' | 'name'> | null> {
-  const link = await findUsableLink(token, 'password-reset')
-  if (!link?.userId) return null
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'email', 'name', 'passwordHash'])
-    .where('id', '=', link.userId)
-    .executeTakeFirst()
-  if (!user || passwordFingerprint(user.passwordHash) !== link.passwordFingerprint) return null
-  return { id: user.id, email: user.email, name: user.name }
+  return (await findUserOfLink(token, 'password-reset'))?.user ?? null
 }
 
 /**
@@ -109,11 +101,7 @@ export async function resetPasswordWithLink(
   const passwordHash = await hashPassword(newPassword)
   const linkId = token.split('.')[0]
   await db.transaction().execute(async (trx) => {
-    // Checked again under the lock: a password changed or a link used meanwhile wins.
-    const row = await lockForUpdate(trx.selectFrom('users').select(['passwordHash']).where('id', '=', user.id)).executeTakeFirst()
-    const link = await trx.selectFrom('accountLinks').select(['passwordFingerprint']).where('id', '=', linkId).executeTakeFirst()
-    const unchanged = row && link && passwordFingerprint(row.passwordHash) === link.passwordFingerprint
-    if (!unchanged || !(await useUpLink(linkId, trx))) throw new UserRuleError(PASSWORD_RESET_MESSAGES.unusable)
+    if (!(await claimLinkOfUser(linkId, user.id, trx))) throw new UserRuleError(PASSWORD_RESET_MESSAGES.unusable)
     await trx.updateTable('users').set({ passwordHash, updatedAt: new Date().toISOString() }).where('id', '=', user.id).execute()
     await revokeUserSessions(user.id, trx)
     await removeAllPasskeys(user.id, trx)
